@@ -1,0 +1,16 @@
+// Builds the three shipped bundles: extension host (node/cjs), webview (browser/iife), CLI (node/cjs).
+// Test bundles for the in-VS-Code suite are built here too, into dist-test/, which the VSIX excludes.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const common = { bundle: true, sourcemap: production ? false : 'linked', sourcesContent: false, minify: production, logLevel: 'warning' };
+
+const builds = [
+  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['src/webview/trace/main.ts'], outfile: 'dist/webview/trace.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { entryPoints: ['test/vscode/index.ts'], outfile: 'dist-test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'] },
+].filter((b) => existsSync(b.entryPoints[0]));
+
+await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
