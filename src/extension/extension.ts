@@ -1,0 +1,26 @@
+// Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
+import type * as vscode from 'vscode';
+import { registerNetwork } from './network';
+import { createServices } from './services';
+import { registerTokens } from './tokens/register';
+import type { TokensTreeProvider } from './tokens/tree';
+
+export type { Services } from './services';
+
+/** What `activate` returns: only what the in-VS-Code tests need to observe. */
+export interface LedgerMirrorApi {
+  tokensTree: TokensTreeProvider;
+  networkStatus: vscode.StatusBarItem;
+}
+
+export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
+  const services = createServices(context);
+  const networkStatus = registerNetwork(context, services);
+  const tokensTree = registerTokens(context, services);
+  // Feature registrations (one line each) follow.
+  return { tokensTree, networkStatus };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}
