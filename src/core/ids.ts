@@ -40,7 +40,8 @@ function fromLongZeroAddress(hex40: string): Parsed<string> {
 /** Accepts `s.r.n`, `r.n`, `n`, a long-zero EVM address (`0x` optional, any case) and `s.r.<40 hex>`. */
 export function parseTokenId(input: string): Parsed<string> {
   const s = input.trim();
-  let m = /^(?:(\d{1,10})\.)?(\d{1,10})\.(\d{1,10})$/.exec(s);
+  // Digit counts as the REST module's EntityId.parseString takes them: as wide as the limits.
+  let m = /^(?:(\d{1,4})\.)?(\d{1,5})\.(\d{1,12})$/.exec(s);
   if (m) return entityId(BigInt(m[1] ?? 0), BigInt(m[2]), BigInt(m[3]));
   m = /^\d{1,19}$/.exec(s);
   if (m) {
@@ -50,7 +51,7 @@ export function parseTokenId(input: string): Parsed<string> {
   }
   m = /^(?:0x)?([0-9a-f]{40})$/i.exec(s);
   if (m) return fromLongZeroAddress(m[1].toLowerCase());
-  m = /^(\d{1,10})\.(\d{1,10})\.([0-9a-f]{40})$/i.exec(s);
+  m = /^(\d{1,4})\.(\d{1,5})\.([0-9a-f]{40})$/i.exec(s);
   if (m) {
     const parsed = fromLongZeroAddress(m[3].toLowerCase());
     if (!parsed.ok) return parsed;
@@ -93,7 +94,7 @@ export function parseTransactionIdOrHash(input: string): Parsed<TransactionRef> 
   const s = input.trim();
   const hash = /^(?:0x)?([0-9a-f]{64}|[0-9a-f]{96})$/i.exec(s);
   if (hash) return ok({ kind: 'hash', value: '0x' + hash[1].slice(0, 64).toLowerCase() });
-  const id = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})(?:-(\d{1,19})-(\d{1,9})|@(\d{1,19})\.(\d{1,9}))$/.exec(s);
+  const id = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-(\d{1,19})-(\d{1,9})|@(\d{1,19})\.(\d{1,9}))$/.exec(s);
   if (!id) return fail(TX_FORM);
   const payer = entityId(BigInt(id[1]), BigInt(id[2]), BigInt(id[3]));
   if (!payer.ok) return payer;

@@ -1,0 +1,100 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseErrorBody } from '../../../src/core/error-body';
+import { MirrorError } from '../../../src/core/errors';
+import { parseJson, stringifyJson } from '../../../src/core/json';
+import { parseToken, type Token } from '../../../src/core/token';
+import { MIRROR_DATA, minifyJson, tokenSpecCases } from '../helpers/fixture-server';
+
+const cases = tokenSpecCases();
+const fileText = (file: string) => minifyJson(readFileSync(join(MIRROR_DATA, 'tokens', file), 'utf8'));
+const fixtureToken = (file: string) => cases.find((c) => c.file === file)!.body;
+
+describe('token schema', () => {
+  it('covers every spec file', () => {
+    assert.deepEqual(new Set(cases.map((c) => c.file)).size, 9);
+  });
+
+  for (const c of cases.filter((c) => c.status === 200)) {
+    describe(`${c.file} ${c.url}`, () => {
+      it('parses', () => {
+        const token = parseToken(c.body);
+        assert.equal(token.token_id, '0.0.1135');
+      });
+      it('re-serialises to the recorded JSON, digit for digit', () => {
+        assert.ok(fileText(c.file).includes(`"responseJson":${stringifyJson(c.body)}`));
+      });
+    });
+  }
+
+  for (const c of cases.filter((c) => c.status !== 200)) {
+    it(`recognises the ${c.status} of ${c.file} (${c.url}) as an error body, not a token`, () => {
+      assert.throws(() => parseToken(c.body), MirrorError);
+      const messages = parseErrorBody(stringifyJson(c.body));
+      assert.ok(messages.length > 0);
+      assert.match(messages[0].message, /^(Invalid parameter: (tokenid|timestamp)|Not found)$/);
+    });
+  }
+
+  it('keeps expiry_timestamp exact (1234567890000010001 ns)', () => {
+    const token = parseToken(fixtureToken('custom-fees.json'));
+    assert.equal(token.expiry_timestamp, 1234567890000010001n);
+  });
+
+  it('reads fixed and fractional fees with their exact values', () => {
+    const fees = parseToken(fixtureToken('custom-fees.json')).custom_fees;
+    assert.deepEqual(fees.fixed_fees[1], { all_collectors_are_exempt: true, amount: 13, collector_account_id: '0.0.8905', denominating_token_id: null });
+    assert.deepEqual(fees.fractional_fees?.[0], {
+      all_collectors_are_exempt: false,
+      amount: { numerator: 11, denominator: 17 },
+      collector_account_id: '0.0.8901',
+      denominating_token_id: '0.0.1135',
+      maximum: 987,
+      minimum: 79,
+      net_of_transfers: false,
+    });
+    assert.equal(fees.royalty_fees, undefined);
+  });
+
+  it('reads royalty fees with and without a fallback fee', () => {
+    const token: Token = parseToken(fixtureToken('nft-custom-fees.json'));
+    assert.equal(token.type, 'NON_FUNGIBLE_UNIQUE');
+    assert.equal(token.custom_fees.royalty_fees?.[0].fallback_fee, null);
+    assert.deepEqual(token.custom_fees.royalty_fees?.[1].fallback_fee, { amount: 1300, denominating_token_id: '0.0.1137' });
+  });
+
+  it('reads keys as null or {_type, key}', () => {
+    const token = parseToken(fixtureToken('custom-fees.json'));
+    assert.equal(token.admin_key, null);
+    assert.deepEqual(token.fee_schedule_key, { _type: 'ProtobufEncoded', key: '7b2231222c2232222c2233227d' });
+  });
+
+  it('keeps fields it does not know', () => {
+    const raw = parseJson(stringifyJson({ ...(fixtureToken('no-params.json') as object), new_field: { x: 1 } }));
+    assert.deepEqual((parseToken(raw) as Record<string, unknown>).new_field, { x: 1 });
+  });
+
+  const broken: [string, (t: Record<string, unknown>) => void, RegExp][] = [
+    ['a missing name', (t) => delete t.name, /field name:/],
+    ['a number for decimals', (t) => (t.decimals = 2), /field decimals:/],
+    ['an unknown type', (t) => (t.type = 'SEMI_FUNGIBLE'), /field type:/],
+    ['a bad key', (t) => (t.admin_key = { _type: 'ED25519' }), /field admin_key\.key:/],
+    ['a fractional amount as a fee', (t) => ((t.custom_fees as { fixed_fees: unknown[] }).fixed_fees = [{ amount: 1.5, collector_account_id: null, denominating_token_id: null }]), /field custom_fees\.fixed_fees\[0\]\.amount:/],
+    ['a malformed timestamp', (t) => (t.created_timestamp = '2024-01-01T00:00:00Z'), /field created_timestamp: expected a timestamp/],
+  ];
+  for (const [what, mutate, message] of broken) {
+    it(`rejects ${what} as a bad response naming the field`, () => {
+      const raw = parseJson(stringifyJson(fixtureToken('custom-fees.json'))) as Record<string, unknown>;
+      mutate(raw);
+      assert.throws(
+        () => parseToken(raw, 'http://mirror/api/v1/tokens/0.0.1135'),
+        (err: unknown) => err instanceof MirrorError && err.kind === 'bad-response' && message.test(err.message) && err.url === 'http://mirror/api/v1/tokens/0.0.1135',
+      );
+    });
+  }
+
+  it('rejects a body that is not an object', () => {
+    assert.throws(() => parseToken([]), /invalid token: field \(body\)/);
+  });
+});
