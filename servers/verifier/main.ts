@@ -1,0 +1,33 @@
+// `npm run verifier -- --port N [--mirror URL] [--v2-only | --session-only]`: runs the reference verification server
+// in the foreground until interrupted. Hedera chains 295–298 read deployed code from the mirror given.
+import { startVerifier } from './server';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const port = Number(option(args, '--port') ?? 5555);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error('--port must be a number between 0 and 65535');
+    process.exit(2);
+  }
+  const mirrorUrl = option(args, '--mirror') ?? process.env.LEDGER_MIRROR_TEST_MIRROR_URL;
+  const handle = await startVerifier({
+    port,
+    mirrorUrl,
+    sessionApi: !args.includes('--v2-only'),
+    v2Api: !args.includes('--session-only'),
+  });
+  console.log(`Reference verifier listening on ${handle.url}${mirrorUrl ? ` (code from ${mirrorUrl})` : ' (no mirror: no contracts deployed)'}`);
+  const stop = () => void handle.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
