@@ -9,7 +9,7 @@ export const MAX_PAGE = 4096;
 const clampCount = (start: number, count: number, length: number) => Math.max(0, Math.min(count, MAX_PAGE, length - start));
 
 export function rowPage(trace: Trace, start: number, count: number): RowPage {
-  const page: RowPage = { start, pc: [], op: [], depth: [], gas: [], gasCost: [] };
+  const page: RowPage = { start, pc: [], op: [], depth: [], gas: [], gasCost: [], frame: [] };
   const n = start < 0 ? 0 : clampCount(start, count, trace.length);
   for (let i = start; i < start + n; i++) {
     const r = trace.row(i);
@@ -18,6 +18,7 @@ export function rowPage(trace: Trace, start: number, count: number): RowPage {
     page.depth.push(r.depth);
     page.gas.push(r.gas);
     page.gasCost.push(r.gasCost);
+    page.frame.push(r.frame);
   }
   return page;
 }

@@ -1,0 +1,119 @@
+// The typed message protocol between the extension host (which owns the trace) and the stepper webview (which
+// only draws). The webview pulls what it shows — pages of rows, memory windows, the overview — by request id;
+// the host pushes the current step whenever navigation (which runs in the host) moves it. The whole trace is
+// never posted: every message is sized by what is on screen, not by the trace.
+import type { Frame, StepRow, TraceSummary } from '../core/trace/model';
+import type { TraceActionId } from './trace-actions';
+
+export const TRACE_VIEW_TYPE = 'ledgerMirror.trace';
+
+/** Rows `[start, start + pc.length)` of the step table, one array per column. */
+export interface RowPage {
+  start: number;
+  pc: number[];
+  op: string[];
+  depth: number[];
+  gas: number[];
+  gasCost: number[];
+  frame: number[];
+}
+
+/** 32-byte memory words `[start, start + words.length)` of one step, each `0x` + 64 hex. */
+export interface MemoryWindow {
+  step: number;
+  start: number;
+  words: string[];
+}
+
+export interface StorageEntry {
+  slot: string;
+  value: string;
+  /** The value differs from the previous step of the same frame (or the slot is new). */
+  changed: boolean;
+  /** Value when the frame was entered, when it differs from `value`; null when equal or unknown then. */
+  atFrameStart: string | null;
+  /** The slot was not in the frame's first step at all. */
+  newInFrame: boolean;
+}
+
+/** Everything the detail panels show for the current step. */
+export interface StepView {
+  row: StepRow;
+  /** Top of the stack first. Null when the trace was fetched without the stack. */
+  stack: string[] | null;
+  /** Memory size in 32-byte words; null when the trace was fetched without memory. */
+  memoryWords: number | null;
+  /** The words the memory panel showed last (the host remembers the panel's window). */
+  memory: MemoryWindow | null;
+  /** Byte ranges `[from, to)` that differ from the previous step of the same frame. */
+  changedBytes: Array<[number, number]>;
+  storage: StorageEntry[] | null;
+  /** Frames enclosing the step, root first. */
+  frames: Frame[];
+}
+
+/** Per-bucket picture of the whole trace for the mini-map. */
+export interface Overview {
+  length: number;
+  /** Steps covered by each bucket (the last may cover fewer). */
+  stepsPerBucket: number;
+  maxDepth: number;
+  /** Deepest depth in each bucket. */
+  depth: number[];
+  /** Lowest gas remaining in each bucket, as a fraction of the trace's first gas value (0..1). */
+  gas: number[];
+  /** Bit set per bucket: see OVERVIEW_FLAG. */
+  flags: number[];
+}
+
+export const OVERVIEW_FLAG = { call: 1, sstore: 2, log: 4, revert: 8 } as const;
+
+export interface TraceInit {
+  /** Cache key: what the serializer needs to restore the panel without the server. */
+  key: string;
+  network: string;
+  summary: TraceSummary;
+  length: number;
+  view: StepView;
+}
+
+/** Requests the webview sends, with what each returns. */
+export interface TraceRequests {
+  init: { params: { memoryStart: number; memoryCount: number }; result: TraceInit };
+  rows: { params: { start: number; count: number }; result: RowPage };
+  memory: { params: { step: number; start: number; count: number }; result: MemoryWindow };
+  overview: { params: { buckets: number }; result: Overview };
+}
+export type TraceRequestKind = keyof TraceRequests;
+
+export type WebviewRequest = { [K in TraceRequestKind]: { type: 'request'; id: number; kind: K; params: TraceRequests[K]['params'] } }[TraceRequestKind];
+
+export type WebviewMessage =
+  | WebviewRequest
+  /** The user clicked a row, a crumb or the mini-map. */
+  | { type: 'select'; step: number }
+  /** A toolbar button or a key the webview handles itself (arrows, Home/End, PageUp/PageDown). */
+  | { type: 'action'; action: TraceActionId; count?: number }
+  | { type: 'copy'; text: string };
+
+export type HostMessage =
+  | { type: 'response'; id: number; ok: true; result: TraceRequests[TraceRequestKind]['result'] }
+  | { type: 'response'; id: number; ok: false; error: string }
+  | { type: 'step'; view: StepView };
+
+/** What the webview keeps with `setState`, and what the serializer receives after a reload. */
+export interface TracePanelState {
+  key: string;
+  step: number;
+  /** Top row of the step table (fractional rows). */
+  scrollTop: number;
+  memoryTop: number;
+  /** Open detail panels by id. */
+  open: Record<string, boolean>;
+}
+
+export function isTracePanelState(v: unknown): v is TracePanelState {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return typeof s.key === 'string' && Number.isInteger(s.step) && typeof s.scrollTop === 'number' && typeof s.memoryTop === 'number' && typeof s.open === 'object' && s.open !== null;
+}

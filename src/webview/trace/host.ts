@@ -1,0 +1,56 @@
+// The webview's end of the protocol: typed requests with ids, events, and the pushed step. The VS Code API object
+// stays inside this module (acquireVsCodeApi may be called once and must not leak to other scripts).
+import type { HostMessage, StepView, TracePanelState, TraceRequestKind, TraceRequests, WebviewMessage } from '../../shared/trace-protocol';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+type Pending = { resolve: (v: never) => void; reject: (e: Error) => void };
+
+export interface Host {
+  request<K extends TraceRequestKind>(kind: K, params: TraceRequests[K]['params']): Promise<TraceRequests[K]['result']>;
+  send(message: Exclude<WebviewMessage, { type: 'request' }>): void;
+  onStep(listener: (view: StepView) => void): void;
+  savedState(): unknown;
+  saveState(state: TracePanelState): void;
+}
+
+export function connectHost(): Host {
+  const api = acquireVsCodeApi();
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let stepListener: (view: StepView) => void = () => {};
+
+  window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+    const msg = event.data;
+    if (msg.type === 'step') {
+      stepListener(msg.view);
+    } else if (msg.type === 'response') {
+      const p = pending.get(msg.id);
+      if (!p) return;
+      pending.delete(msg.id);
+      if (msg.ok) p.resolve(msg.result as never);
+      else p.reject(new Error(msg.error));
+    }
+  });
+
+  return {
+    request(kind, params) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (v: never) => void, reject });
+        api.postMessage({ type: 'request', id, kind, params } as WebviewMessage);
+      });
+    },
+    send: (message) => api.postMessage(message),
+    onStep: (listener) => {
+      stepListener = listener;
+    },
+    savedState: () => api.getState(),
+    saveState: (state) => api.setState(state),
+  };
+}

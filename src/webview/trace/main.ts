@@ -1,0 +1,108 @@
+// The stepper webview: asks the host for the trace's outline, builds the panel, then draws each step the host
+// pushes. It holds no trace data beyond what is on screen and a few cached pages.
+import type { TraceActionId } from '../../shared/trace-actions';
+import { isTracePanelState, type StepView, type TraceInit, type TracePanelState } from '../../shared/trace-protocol';
+import { h, replaceChildren, setText } from './dom';
+import { formatCount } from './format';
+import { buildHeader } from './header';
+import { connectHost } from './host';
+import { Minimap } from './minimap';
+import { FramesPanel } from './panels/frames';
+import { MemoryPanel } from './panels/memory';
+import { OutcomePanel } from './panels/outcome';
+import { Section } from './panels/section';
+import { StackPanel } from './panels/stack';
+import { StoragePanel } from './panels/storage';
+import { StepTable } from './step-table';
+import { measureStepPaint } from './timing';
+import { buildToolbar } from './toolbar';
+
+const host = connectHost();
+const saved: TracePanelState | undefined = isTracePanelState(host.savedState()) ? (host.savedState() as TracePanelState) : undefined;
+const root = document.getElementById('app') as HTMLElement;
+
+const DEFAULT_OPEN: Record<string, boolean> = { frames: true, stack: true, memory: true, storage: true, outcome: true };
+const INITIAL_MEMORY_ROWS = 96;
+
+function showProblem(err: unknown): void {
+  replaceChildren(root, h('p', { class: 'banner', role: 'alert' }, `The trace could not be shown: ${err instanceof Error ? err.message : String(err)}`));
+}
+
+async function start(): Promise<void> {
+  const memoryStart = Math.max(0, Math.floor(saved?.memoryTop ?? 0) - 32);
+  const init = await host.request('init', { memoryStart, memoryCount: INITIAL_MEMORY_ROWS });
+  build(init);
+}
+
+function build(init: TraceInit): void {
+  const open = { ...DEFAULT_OPEN, ...saved?.open };
+  let view = init.view;
+  let saveTimer = 0;
+
+  const select = (step: number) => host.send({ type: 'select', step });
+  const act = (action: TraceActionId, count?: number) => host.send({ type: 'action', action, count });
+  const copy = (text: string) => host.send({ type: 'copy', text });
+  const reportError = (err: unknown) => setText(status, `Could not load rows: ${err instanceof Error ? err.message : String(err)}`);
+
+  const saveSoon = () => {
+    clearTimeout(saveTimer);
+    saveTimer = window.setTimeout(() => {
+      const state: TracePanelState = {
+        key: init.key,
+        step: view.row.step,
+        scrollTop: table.top,
+        memoryTop: memory.top,
+        open: Object.fromEntries(sections.map((s) => [s.id, s.open])),
+      };
+      host.saveState(state);
+    }, 150);
+  };
+
+  const table = new StepTable(init.length, (start, count) => host.request('rows', { start, count }), {
+    select,
+    action: act,
+    scrolled: () => {
+      minimap.setWindow(table.window.first, table.window.visible);
+      saveSoon();
+    },
+  }, reportError);
+  const minimap = new Minimap(init.length, { select, load: (buckets) => host.request('overview', { buckets }) });
+  const memory = new MemoryPanel((params) => host.request('memory', params), saveSoon);
+  const sections = [
+    new Section('frames', 'Call frames', new FramesPanel(select), open.frames, saveSoon),
+    new Section('stack', 'Stack', new StackPanel(copy), open.stack, saveSoon),
+    new Section('memory', 'Memory', memory, open.memory, saveSoon),
+    new Section('storage', 'Storage', new StoragePanel(), open.storage, saveSoon),
+    new Section('outcome', 'Revert / Return', new OutcomePanel(init.summary), open.outcome, saveSoon),
+  ];
+  const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+
+  replaceChildren(
+    root,
+    buildHeader(init.summary, init.network),
+    h('div', { class: 'toolbar-row' }, buildToolbar(act), status),
+    h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
+  );
+
+  const show = (next: StepView) => {
+    const started = performance.now();
+    view = next;
+    const r = next.row;
+    table.setCurrent(r.step);
+    minimap.setCurrent(r.step);
+    for (const s of sections) s.update(next);
+    setText(status, `Step ${formatCount(r.step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}`);
+    saveSoon();
+    measureStepPaint(started);
+  };
+
+  if (saved) {
+    table.scrollTo(saved.scrollTop);
+    memory.scrollTo(saved.memoryTop);
+  }
+  show(view);
+  host.onStep(show);
+  table.focus();
+}
+
+start().catch(showProblem);

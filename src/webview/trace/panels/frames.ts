@@ -1,0 +1,34 @@
+// Call frames as a breadcrumb, root first: call type, callee and gas used. A crumb jumps to the frame's first step.
+import type { StepView } from '../../../shared/trace-protocol';
+import { h, replaceChildren } from '../dom';
+import { formatCount, middleCut } from '../format';
+import type { PanelContent } from './section';
+
+export class FramesPanel implements PanelContent {
+  readonly body = h('nav', { class: 'panel-body crumbs', 'aria-label': 'Call frames' });
+  private shown = '';
+
+  constructor(private readonly select: (step: number) => void) {}
+
+  render(view: StepView): void {
+    const key = view.frames.map((f) => f.index).join(',');
+    if (key === this.shown) return;
+    this.shown = key;
+    const last = view.frames.length - 1;
+    const crumbs = view.frames.map((f, i) => {
+      const callee = f.callee ? middleCut(f.callee, 8) : 'unknown callee';
+      const button = h(
+        'button',
+        { type: 'button', class: `crumb${f.reverted ? ' reverted' : ''}`, title: `${f.callType} ${f.callee ?? ''} — steps ${f.entryStep}–${f.exitStep}, gas used ${formatCount(f.gasUsed)}${f.reverted ? ', reverted' : ''}`, 'aria-current': i === last ? 'step' : undefined },
+        h('span', { class: 'ct' }, f.callType),
+        ' ',
+        h('code', {}, callee),
+        h('span', { class: 'gas' }, ` ${formatCount(f.gasUsed)} gas`),
+        f.reverted ? h('span', { class: 'tag' }, 'reverted') : null,
+      );
+      button.addEventListener('click', () => this.select(f.entryStep));
+      return h('li', {}, button);
+    });
+    replaceChildren(this.body, h('ol', {}, ...crumbs));
+  }
+}
