@@ -2,6 +2,7 @@
 // Test bundles for the in-VS-Code suite are built here too, into dist-test/, which the VSIX excludes.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
+import { vscodeTestFiles } from './scripts/vscode-real/esbuild-test-files.mjs';
 
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: production ? false : 'linked', sourcesContent: false, minify: production, logLevel: 'warning' };
@@ -10,7 +11,7 @@ const builds = [
   { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['src/webview/trace/main.ts'], outfile: 'dist/webview/trace.js', platform: 'browser', format: 'iife', target: 'es2022' },
-  { entryPoints: ['test/vscode/index.ts'], outfile: 'dist-test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'] },
+  { entryPoints: ['test/vscode/index.ts'], outfile: 'dist-test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'], plugins: [vscodeTestFiles('test/vscode')] },
 ].filter((b) => existsSync(b.entryPoints[0]));
 
 await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));

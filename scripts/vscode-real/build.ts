@@ -1,0 +1,34 @@
+// The extension as the launchers load it: the dev build (extensionDevelopmentPath) or the packaged VSIX.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from './tools';
+
+const vsce = join(projectRoot, 'node_modules/.bin/vsce');
+
+export function buildBundles(): void {
+  execFileSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: 'inherit' });
+}
+
+// What the VSIX may contain (vsce paths). Everything else (servers, tests, sources, node_modules) stays out.
+const shipped = /^(dist\/extension\.js|dist\/webview\/.+|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
+// vsce needs a repository field otherwise; runtime dependencies are bundled into dist/ by esbuild.
+const vsceFlags = ['--no-dependencies', '--allow-missing-repository'];
+
+/** Runs `vsce package` (its prepublish script makes the production build) into out/; returns the VSIX path. */
+export function packageVsix(): string {
+  const { name, version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+  mkdirSync(join(projectRoot, 'out'), { recursive: true });
+  const vsix = join(projectRoot, 'out', `${name}-${version}.vsix`);
+  execFileSync(vsce, ['package', ...vsceFlags, '--out', vsix], { cwd: projectRoot, stdio: 'inherit' });
+  const files = execFileSync(vsce, ['ls', ...vsceFlags], { cwd: projectRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const unexpected = files.filter((file) => !shipped.test(file));
+  const problem = unexpected.length
+    ? `the VSIX would ship files it must not (fix .vscodeignore): ${unexpected.join(', ')}`
+    : files.includes('dist/extension.js') ? undefined : 'the VSIX has no dist/extension.js';
+  if (problem) {
+    rmSync(vsix, { force: true });
+    throw new Error(problem);
+  }
+  return vsix;
+}
