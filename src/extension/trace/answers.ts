@@ -1,6 +1,7 @@
 // Answers to the webview's requests, read from the columnar trace: only the rows, words and slots asked for.
 // No `vscode` import, so the unit suite can check these against a real decoded trace.
 import type { Trace } from '../../core/trace/model';
+import { isInClass } from '../../core/trace/ops';
 import { OVERVIEW_FLAG, type MemoryWindow, type Overview, type RowPage, type StepView, type StorageEntry } from '../../shared/trace-protocol';
 
 /** Most rows, words or buckets one request may ask for; a visible window is far below it. */
@@ -109,13 +110,11 @@ export function stepView(trace: Trace, step: number, viewport: MemoryViewport): 
   };
 }
 
-const CALL_OPS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-
 function opFlag(op: string): number {
-  if (CALL_OPS.has(op)) return OVERVIEW_FLAG.call;
-  if (op === 'SSTORE') return OVERVIEW_FLAG.sstore;
-  if (op.startsWith('LOG')) return OVERVIEW_FLAG.log;
-  if (op === 'REVERT') return OVERVIEW_FLAG.revert;
+  if (isInClass(op, 'call') || isInClass(op, 'create')) return OVERVIEW_FLAG.call;
+  if (isInClass(op, 'sstore')) return OVERVIEW_FLAG.sstore;
+  if (isInClass(op, 'log')) return OVERVIEW_FLAG.log;
+  if (isInClass(op, 'revert')) return OVERVIEW_FLAG.revert;
   return 0;
 }
 

@@ -1,5 +1,6 @@
 // The stepper webview: asks the host for the trace's outline, builds the panel, then draws each step the host
 // pushes. It holds no trace data beyond what is on screen and a few cached pages.
+import '@vscode/codicons/dist/codicon.css';
 import type { TraceActionId } from '../../shared/trace-actions';
 import { isTracePanelState, type StepView, type TraceInit, type TracePanelState } from '../../shared/trace-protocol';
 import { h, replaceChildren, setText } from './dom';

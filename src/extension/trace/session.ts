@@ -1,0 +1,81 @@
+// One open trace: the decoded trace, where the user is in it, and the answers to the webview's requests. Navigation
+// happens here (through the core's Trace.navigate) so the webview never needs the trace itself. No `vscode`
+// import: the unit suite drives a session directly.
+import type { NavCommand, Trace } from '../../core/trace/model';
+import type { TraceInit, TraceRequestKind, TraceRequests, StepView } from '../../shared/trace-protocol';
+import { memoryWindow, overview, rowPage, stepView, type MemoryViewport } from './answers';
+
+export interface TraceMeta {
+  /** Cache key of the raw trace (also what the serializer stores). */
+  key: string;
+  network: string;
+}
+
+type Handlers = { [K in TraceRequestKind]: (params: TraceRequests[K]['params']) => TraceRequests[K]['result'] };
+
+export class TraceSession {
+  private current = 0;
+  private viewport: MemoryViewport = { start: 0, count: 0 };
+  private overviews = new Map<number, TraceRequests['overview']['result']>();
+  /** The last op searched for, for Find Next/Previous. */
+  lastFind: string | undefined;
+
+  constructor(
+    readonly trace: Trace,
+    readonly meta: TraceMeta,
+    initialStep = 0,
+  ) {
+    this.current = this.clamp(initialStep);
+  }
+
+  get step(): number {
+    return this.current;
+  }
+
+  get length(): number {
+    return this.trace.length;
+  }
+
+  private clamp(step: number): number {
+    return Math.min(Math.max(0, Math.trunc(step)), Math.max(0, this.trace.length - 1));
+  }
+
+  /** Moves as the core says and returns the new step (unchanged when there is nowhere to go). */
+  navigate(cmd: NavCommand): number {
+    if (this.trace.length === 0) return 0;
+    this.current = this.clamp(this.trace.navigate(this.current, cmd));
+    return this.current;
+  }
+
+  view(): StepView {
+    return stepView(this.trace, this.current, this.viewport);
+  }
+
+  private readonly handlers: Handlers = {
+    init: ({ memoryStart, memoryCount }) => {
+      this.viewport = { start: memoryStart, count: memoryCount };
+      return { key: this.meta.key, network: this.meta.network, summary: this.trace.summary, length: this.trace.length, view: this.view() } satisfies TraceInit;
+    },
+    rows: ({ start, count }) => rowPage(this.trace, start, count),
+    memory: ({ step, start, count }) => {
+      // The panel asks for what it shows; later steps are pushed with the same window.
+      this.viewport = { start, count };
+      return memoryWindow(this.trace, this.clamp(step), start, count);
+    },
+    overview: ({ buckets }) => {
+      let o = this.overviews.get(buckets);
+      if (!o) {
+        o = overview(this.trace, buckets);
+        this.overviews.clear();
+        this.overviews.set(buckets, o);
+      }
+      return o;
+    },
+  };
+
+  answer<K extends TraceRequestKind>(kind: K, params: TraceRequests[K]['params']): TraceRequests[K]['result'] {
+    const handler = this.handlers[kind] as ((p: TraceRequests[K]['params']) => TraceRequests[K]['result']) | undefined;
+    if (!handler) throw new Error(`Unknown request "${String(kind)}"`);
+    return handler(params);
+  }
+}
