@@ -1,0 +1,61 @@
+// The reference mirror answers opcode and contract requests from a pluggable provider, so the HTTP behaviour
+// (validation, errors, rate limits, gzip) is written once and the EVM trace generator only supplies data.
+
+/** The `stack`, `memory` and `storage` query parameters after Spring-style boolean parsing. */
+export interface OpcodeQuery {
+  stack: boolean;
+  memory: boolean;
+  storage: boolean;
+}
+
+export interface TraceRecord {
+  /** Canonical form `shard.realm.num-seconds-nanos`, nanos zero-padded to 9 digits (see canonicalTransactionId). */
+  transactionId: string;
+  /** `0x` + 64 lowercase hex. */
+  hash: string;
+  /** Writes the 200 body (JSON) chunk by chunk; must stream, traces can exceed 500 MB. */
+  writeBody(query: OpcodeQuery, sink: (chunk: string) => Promise<void> | void): Promise<void>;
+}
+
+export interface ContractRecord {
+  /** `shard.realm.num`. */
+  contractId: string;
+  /** `0x` + 40 lowercase hex. */
+  evmAddress: string;
+  runtimeBytecode: string;
+  /** The 200 body of `GET /api/v1/contracts/{idOrAddress}`; bigints are written as plain digits. */
+  body: unknown;
+}
+
+export interface TraceProvider {
+  /**
+   * `value` is canonical: for `id` the form of canonicalTransactionId, for `hash` `0x` + 64 lowercase hex
+   * (the server normalises what clients send before asking).
+   */
+  findTrace(kind: 'id' | 'hash', value: string): TraceRecord | undefined;
+  /** `idOrAddress` is canonical: `shard.realm.num` or `0x` + 40 lowercase hex. */
+  findContract(idOrAddress: string): ContractRecord | undefined;
+  /** Lines printed at start (transaction ids, hashes, contracts). */
+  describe(): string[];
+}
+
+/** Options `main.ts` passes to `servers/mirror/evm/index.ts`'s `createEvmTraceProvider`. */
+export interface EvmTraceOptions {
+  preOp?: boolean;
+  nullParts?: boolean;
+  truncateAt?: number;
+  longLoop?: boolean;
+  buildInfoDir?: string;
+}
+
+/** Without traces every well-formed id is simply unknown (404), as on a mirror that has no such transaction. */
+export const EMPTY_TRACE_PROVIDER: TraceProvider = {
+  findTrace: () => undefined,
+  findContract: () => undefined,
+  describe: () => ['Opcode traces: none loaded (every valid transaction id or hash answers 404).'],
+};
+
+/** `shard.realm.num-seconds-nanos` with the nanos padded to 9 digits, the mirror's own transaction id format. */
+export function canonicalTransactionId(payer: string, seconds: bigint | number, nanos: number): string {
+  return `${payer}-${seconds}-${String(nanos).padStart(9, '0')}`;
+}
