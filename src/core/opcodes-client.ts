@@ -1,0 +1,137 @@
+// Opcode traces: fetched from the mirror's web3 module (or read from a saved body) and decoded while they stream.
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { MirrorError } from './errors';
+import type { HttpClient } from './http';
+import { parseTransactionIdOrHash, type TransactionRef } from './ids';
+import { required } from './mirror-client';
+import type { Endpoints } from './networks';
+import { decodeTraceStream, type DecodeOptions } from './trace/decoder';
+import type { ColumnarTrace, TraceParts } from './trace/trace';
+
+export interface FetchTraceOptions {
+  /** Stack per step (API default true). */
+  stack?: boolean;
+  /** Full memory per step (API default false): makes the response far larger and the replay slower. */
+  memory?: boolean;
+  /** Written storage slots per step (API default false). */
+  storage?: boolean;
+  signal?: AbortSignal;
+  /** Called as the body arrives with the (decompressed) bytes and the steps decoded so far. */
+  onProgress?: (bytes: number, steps: number) => void;
+  /** Also write the raw (decompressed) body to this file; it appears only once the whole trace decoded. */
+  saveTo?: string;
+}
+
+/** `GET {web3}/api/v1/contracts/results/{id}/opcodes?stack=&memory=&storage=` for a parsed transaction. */
+export function opcodesUrl(endpoints: Endpoints, transaction: TransactionRef, parts: TraceParts): string {
+  return `${endpoints.web3Url}/api/v1/contracts/results/${transaction.value}/opcodes?stack=${parts.stack}&memory=${parts.memory}&storage=${parts.storage}`;
+}
+
+/**
+ * Fetches and decodes the opcode trace of a transaction. The id is checked first, so bad input costs no request;
+ * requests to one host are spaced (the mirror allows one opcode request per second).
+ */
+export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrHash: string, options: FetchTraceOptions = {}): Promise<ColumnarTrace> {
+  const transaction = required(parseTransactionIdOrHash(txIdOrHash));
+  const parts: TraceParts = { stack: options.stack ?? true, memory: options.memory ?? false, storage: options.storage ?? false };
+  const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), { signal: options.signal, serializeHost: true });
+  const decode = { transaction: transaction.value, parts, signal: options.signal, onProgress: options.onProgress };
+  if (options.saveTo === undefined) return decodeTraceStream(response.body, decode);
+  const file = new BodyFile(options.saveTo);
+  try {
+    const trace = await decodeTraceStream(file.tee(response.body), decode);
+    await file.commit();
+    return trace;
+  } catch (err) {
+    response.body.destroy();
+    await file.discard();
+    throw err;
+  }
+}
+
+/** Decodes a saved opcodes response (plain or gzip JSON) with the same streaming decoder. */
+export async function decodeTraceFile(path: string, options: DecodeOptions = {}): Promise<ColumnarTrace> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (err) {
+    throw fileError(path, err);
+  }
+  const magic = Buffer.alloc(2);
+  try {
+    await handle.read(magic, 0, 2, 0);
+  } catch (err) {
+    await handle.close();
+    throw fileError(path, err);
+  }
+  const stream = handle.createReadStream({ highWaterMark: 1 << 20 });
+  const gzip = magic[0] === 0x1f && magic[1] === 0x8b;
+  const source = gzip ? stream.pipe(createGunzip()) : stream;
+  if (gzip) stream.on('error', (err) => source.destroy(err));
+  try {
+    return await decodeTraceStream(readingFile(source, path), options);
+  } finally {
+    stream.destroy();
+    source.destroy();
+  }
+}
+
+async function* readingFile(source: AsyncIterable<Uint8Array>, path: string): AsyncIterable<Uint8Array> {
+  try {
+    yield* source;
+  } catch (err) {
+    throw fileError(path, err);
+  }
+}
+
+function fileError(path: string, err: unknown): MirrorError {
+  if (err instanceof MirrorError) return err;
+  const code = (err as { code?: string }).code;
+  const reason = code?.startsWith('Z_') ? 'not a valid gzip file' : err instanceof Error ? err.message : String(err);
+  return new MirrorError('invalid-input', `Cannot read the trace file ${path}: ${reason}`, { cause: err });
+}
+
+/** The raw body written beside the decoder, to `path.partial`, renamed into place only when the trace is complete. */
+class BodyFile {
+  private readonly partial: string;
+  private readonly out: WriteStream;
+  private failure: Error | undefined;
+
+  constructor(private readonly path: string) {
+    this.partial = `${path}.partial`;
+    this.out = createWriteStream(this.partial);
+    this.out.on('error', (err) => (this.failure = err));
+  }
+
+  async *tee(source: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+    for await (const chunk of source) {
+      this.check();
+      if (!this.out.write(chunk)) await once(this.out, 'drain').catch((err: unknown) => this.fail(err));
+      yield chunk;
+    }
+  }
+
+  async commit(): Promise<void> {
+    this.check();
+    this.out.end();
+    await finished(this.out).catch((err: unknown) => this.fail(err));
+    await rename(this.partial, this.path).catch((err: unknown) => this.fail(err));
+  }
+
+  async discard(): Promise<void> {
+    this.out.destroy();
+    await rm(this.partial, { force: true });
+  }
+
+  private check(): void {
+    if (this.failure) this.fail(this.failure);
+  }
+
+  private fail(err: unknown): never {
+    throw new MirrorError('invalid-input', `Cannot write ${this.path}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}

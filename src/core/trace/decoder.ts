@@ -1,0 +1,83 @@
+import { addAbortSignal, Readable } from 'node:stream';
+import { MirrorError } from '../errors';
+import { TraceColumns } from './columns-store';
+import { validateEnvelope } from './envelope';
+import { TraceScanner } from './scanner';
+import { ColumnarTrace, type TraceParts } from './trace';
+
+export interface DecodeOptions {
+  /** Transaction id or hash shown in the summary ('' when unknown). */
+  transaction?: string;
+  /** Parts the request asked for; left out, they are inferred from the data. */
+  parts?: TraceParts;
+  signal?: AbortSignal;
+  /** Called after each chunk with the body bytes and steps decoded so far. */
+  onProgress?: (bytes: number, steps: number) => void;
+}
+
+/**
+ * The newer mirror's truncation marker: an extra last entry whose op is a TRUNCATED constant (pc, gas and depth 0).
+ * The exact constant was not published, so any op name containing "TRUNCAT" in last position counts.
+ */
+const TRUNCATION_MARKER = /TRUNCAT/i;
+
+/** Push-style decoder: feed body chunks with `write`, then `finish`. For callers that own the read loop. */
+export class TraceDecoder {
+  private readonly columns = new TraceColumns();
+  private readonly scanner = new TraceScanner(this.columns);
+
+  write(chunk: Uint8Array): void {
+    this.scanner.write(chunk);
+  }
+
+  get bytes(): number {
+    return this.scanner.bytes;
+  }
+
+  get steps(): number {
+    return this.columns.length;
+  }
+
+  /** Ends the body, validates the envelope and runs the analysis. */
+  finish(options: Pick<DecodeOptions, 'transaction' | 'parts'> = {}): ColumnarTrace {
+    this.scanner.end();
+    const envelope = validateEnvelope(this.scanner.envelope, this.scanner.sawOpcodes);
+    const cols = this.columns;
+    const last = cols.length - 1;
+    const truncated = last >= 0 && TRUNCATION_MARKER.test(cols.opInterner.text(cols.op[last]));
+    if (truncated) cols.dropLast();
+    cols.finish();
+    return new ColumnarTrace(cols, { transaction: options.transaction ?? '', envelope, truncated, parts: options.parts });
+  }
+}
+
+/** Decodes a body stream (HTTP response or file). Cancelling destroys the stream and drops everything decoded. */
+export async function decodeTraceStream(source: Readable | AsyncIterable<Uint8Array>, options: DecodeOptions = {}): Promise<ColumnarTrace> {
+  const { signal, onProgress } = options;
+  if (signal?.aborted) throw cancelled();
+  if (signal && source instanceof Readable) addAbortSignal(signal, source);
+  const decoder = new TraceDecoder();
+  try {
+    for await (const chunk of source as AsyncIterable<Uint8Array>) {
+      if (signal?.aborted) throw cancelled();
+      decoder.write(chunk);
+      onProgress?.(decoder.bytes, decoder.steps);
+    }
+    if (signal?.aborted) throw cancelled();
+    return decoder.finish(options);
+  } catch (err) {
+    throw asMirrorError(err, signal);
+  }
+}
+
+function cancelled(): MirrorError {
+  return new MirrorError('cancelled', 'Loading the trace was cancelled.');
+}
+
+/** Stream failures other than our own errors are a dropped connection or an unreadable file. */
+function asMirrorError(err: unknown, signal: AbortSignal | undefined): MirrorError {
+  if (err instanceof MirrorError) return err;
+  if (signal?.aborted || (err instanceof Error && err.name === 'AbortError')) return cancelled();
+  const detail = err instanceof Error ? err.message : String(err);
+  return new MirrorError('network', `Reading the trace failed: ${detail}`, { cause: err });
+}

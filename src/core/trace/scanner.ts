@@ -1,0 +1,622 @@
+import { MirrorError } from '../errors';
+import type { TraceColumns } from './columns-store';
+import type { ByteInterner } from './interner';
+
+/**
+ * A byte-level incremental JSON scanner specialised for the opcodes response. It is fed Buffer chunks and writes
+ * each step straight into the columnar store, so the body is never one string (V8 caps strings near 512 MB) and the
+ * steps never exist as JS objects (1M of them would need ~1.8 GB). Generic streaming JSON parsers build an object
+ * per step and measured ≥ 3× slower (bench/RESULTS.md).
+ *
+ * Parsing is by units (one top-level member, or one step): a unit that runs off the end of the buffered bytes is
+ * abandoned and retried from its start once more bytes arrive. Units only intern (idempotent) until they commit at
+ * their very end, so a retry never leaves half a step behind.
+ */
+
+const NEED_MORE: unique symbol = Symbol('need more input');
+
+const enum Ch {
+  Tab = 0x09,
+  Lf = 0x0a,
+  Cr = 0x0d,
+  Space = 0x20,
+  Quote = 0x22,
+  Plus = 0x2b,
+  Comma = 0x2c,
+  Minus = 0x2d,
+  Dot = 0x2e,
+  Zero = 0x30,
+  Colon = 0x3a,
+  UpperE = 0x45,
+  UpperX = 0x58,
+  LBracket = 0x5b,
+  Backslash = 0x5c,
+  RBracket = 0x5d,
+  LowerE = 0x65,
+  LowerF = 0x66,
+  LowerN = 0x6e,
+  LowerT = 0x74,
+  LowerX = 0x78,
+  LBrace = 0x7b,
+  RBrace = 0x7d,
+}
+
+const enum State {
+  BeforeObject,
+  FirstMember,
+  AfterMember,
+  FirstStep,
+  AfterStep,
+  Done,
+}
+
+/** Step fields as bits, so required-field checks are one mask test. */
+const enum Field {
+  Pc = 1,
+  Op = 2,
+  Gas = 4,
+  GasCost = 8,
+  Depth = 16,
+  Stack = 32,
+  Memory = 64,
+  Storage = 128,
+  Reason = 256,
+  Other = 512,
+}
+const REQUIRED = Field.Pc | Field.Op | Field.Gas | Field.GasCost | Field.Depth;
+const FIELD_NAMES: [Field, string][] = [
+  [Field.Pc, 'pc'],
+  [Field.Op, 'op'],
+  [Field.Gas, 'gas'],
+  [Field.GasCost, 'gas_cost'],
+  [Field.Depth, 'depth'],
+  [Field.Stack, 'stack'],
+  [Field.Memory, 'memory'],
+  [Field.Storage, 'storage'],
+  [Field.Reason, 'reason'],
+];
+const FIELD_BY_NAME = new Map(FIELD_NAMES.map(([f, n]) => [n, f]));
+const FIELD_BYTES = FIELD_NAMES.map(([f, n]) => [f, Buffer.from(n, 'latin1')] as const);
+
+/** Envelope members the summary needs; anything else at the top level is skipped unread. */
+const ENVELOPE_KEYS = new Set(['address', 'contract_id', 'failed', 'gas', 'return_value']);
+
+const HEX = new Uint8Array(256);
+for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
+const NUMBER_CHARS = new Uint8Array(256);
+for (const c of '0123456789+-.eE') NUMBER_CHARS[c.charCodeAt(0)] = 1;
+
+/** Where list items go: the stack log or a memory/storage snapshot log. */
+interface WordSink {
+  previous(j: number): number;
+  push(id: number): void;
+}
+
+export class TraceScanner {
+  /** Known envelope members, as parsed JSON; validated with zod once the stream ends. */
+  readonly envelope: Record<string, unknown> = {};
+  sawOpcodes = false;
+  /** Bytes fed so far. */
+  bytes = 0;
+
+  private buf: Buffer = Buffer.alloc(0);
+  private pos = 0;
+  /** Absolute offset of buf[0] in the body, for error messages. */
+  private base = 0;
+  private pending: Buffer[] = [];
+  private pendingLength = 0;
+  /** Bytes to collect before retrying an incomplete unit, so a huge unit is re-scanned O(log n) times, not per chunk. */
+  private waitFor = 0;
+  private state = State.BeforeObject;
+  /** Secondary return values of the helpers (kept in fields to avoid allocating result objects per item). */
+  private num = 0;
+  private wordStart = 0;
+  private wordEnd = 0;
+  private escaped = false;
+  private reasonValue: string | null = null;
+
+  constructor(private readonly columns: TraceColumns) {}
+
+  get steps(): number {
+    return this.columns.length;
+  }
+
+  write(chunk: Uint8Array): void {
+    const data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.bytes += data.length;
+    if (this.pos < this.buf.length) {
+      this.pending.push(data);
+      this.pendingLength += data.length;
+      if (this.pendingLength < this.waitFor) return;
+      this.mergePending();
+    } else {
+      this.base += this.buf.length;
+      this.buf = data;
+      this.pos = 0;
+    }
+    this.run();
+  }
+
+  /** Finishes the body; throws when it ended before the JSON did. */
+  end(): void {
+    if (this.pending.length > 0) {
+      this.mergePending();
+      this.run();
+    }
+    if (this.state !== State.Done) {
+      throw new MirrorError(
+        'bad-response',
+        `The trace response was cut off after ${this.bytes} bytes (${this.columns.length} steps decoded); the connection may have dropped.`,
+      );
+    }
+  }
+
+  private mergePending(): void {
+    const rest = this.buf.subarray(this.pos);
+    this.base += this.pos;
+    this.buf = Buffer.concat([rest, ...this.pending]);
+    this.pos = 0;
+    this.pending = [];
+    this.pendingLength = 0;
+  }
+
+  private run(): void {
+    for (;;) {
+      const mark = this.pos;
+      try {
+        if (!this.unit()) return;
+      } catch (e) {
+        if (e !== NEED_MORE) throw e;
+        this.pos = mark;
+        this.waitFor = this.buf.length - mark;
+        return;
+      }
+    }
+  }
+
+  /** Parses one unit and advances `pos` and `state`; false when there is nothing more to do with these bytes. */
+  private unit(): boolean {
+    const buf = this.buf;
+    let p = this.ws(this.pos);
+    switch (this.state) {
+      case State.BeforeObject:
+        if (buf[p] === 0xef && buf[p + 1] === 0xbb && buf[p + 2] === 0xbf) p = this.ws(p + 3);
+        if (buf[p] !== Ch.LBrace) this.unexpected(p, 'a JSON object');
+        this.pos = p + 1;
+        this.state = State.FirstMember;
+        return true;
+      case State.FirstMember:
+        if (buf[p] === Ch.RBrace) return this.finishObject(p);
+        return this.member(p);
+      case State.AfterMember:
+        if (buf[p] === Ch.RBrace) return this.finishObject(p);
+        if (buf[p] !== Ch.Comma) this.unexpected(p, "',' or '}'");
+        return this.member(this.ws(p + 1));
+      case State.FirstStep:
+        if (buf[p] === Ch.RBracket) return this.finishSteps(p);
+        this.pos = this.step(p);
+        this.state = State.AfterStep;
+        return true;
+      case State.AfterStep:
+        if (buf[p] === Ch.RBracket) return this.finishSteps(p);
+        if (buf[p] !== Ch.Comma) this.unexpected(p, "',' or ']' after a step");
+        this.pos = this.step(this.ws(p + 1));
+        return true;
+      case State.Done:
+        if (p < buf.length) this.unexpected(p, 'the end of the response');
+        this.pos = p;
+        return false;
+    }
+  }
+
+  private finishObject(p: number): boolean {
+    this.pos = p + 1;
+    this.state = State.Done;
+    return true;
+  }
+
+  private finishSteps(p: number): boolean {
+    this.pos = p + 1;
+    this.state = State.AfterMember;
+    return true;
+  }
+
+  /** One top-level `"key": value`; `opcodes` switches to step parsing, known envelope keys are kept. */
+  private member(p: number): boolean {
+    const buf = this.buf;
+    if (buf[p] !== Ch.Quote) this.unexpected(p, 'a field name');
+    const end = this.stringEnd(p + 1);
+    const key = this.decodeString(p + 1, end);
+    p = this.ws(end + 1);
+    if (buf[p] !== Ch.Colon) this.unexpected(p, "':'");
+    p = this.ws(p + 1);
+    if (key === 'opcodes') {
+      if (this.sawOpcodes) this.invalid(p, 'the field "opcodes" appears twice');
+      if (buf[p] !== Ch.LBracket) {
+        if (p >= buf.length) throw NEED_MORE;
+        this.invalid(p, '"opcodes" must be an array');
+      }
+      this.sawOpcodes = true;
+      this.pos = p + 1;
+      this.state = State.FirstStep;
+      return true;
+    }
+    const start = p;
+    p = this.skipValue(p);
+    if (ENVELOPE_KEYS.has(key)) this.envelope[key] = JSON.parse(buf.toString('utf8', start, p));
+    this.pos = p;
+    this.state = State.AfterMember;
+    return true;
+  }
+
+  /** One step object, committed to the columns at its closing brace. Returns the position after it. */
+  private step(p: number): number {
+    const buf = this.buf;
+    const cols = this.columns;
+    if (buf[p] !== Ch.LBrace) {
+      if (p >= buf.length) throw NEED_MORE;
+      this.invalid(p, `step ${cols.length} must be an object`);
+    }
+    cols.stacks.begin();
+    cols.memory.begin();
+    cols.storage.begin();
+    let seen = 0;
+    let pc = 0;
+    let op = 0;
+    let gas = 0;
+    let gasCost = 0;
+    let depth = 0;
+    let reason: string | null = null;
+    p = this.ws(p + 1);
+    if (buf[p] === Ch.RBrace) p++;
+    else
+      for (;;) {
+        if (buf[p] !== Ch.Quote) this.unexpected(p, 'a field name');
+        const keyEnd = this.stringEnd(p + 1);
+        const field = this.escaped ? (FIELD_BY_NAME.get(this.decodeString(p + 1, keyEnd)) ?? Field.Other) : this.fieldAt(p + 1, keyEnd);
+        p = this.ws(keyEnd + 1);
+        if (buf[p] !== Ch.Colon) this.unexpected(p, "':'");
+        p = this.ws(p + 1);
+        switch (field) {
+          case Field.Pc:
+            p = this.integer(p, 'pc');
+            pc = this.num;
+            if (pc < 0 || pc > 0x7fffffff) this.invalid(p, this.stepMessage('pc', 'must be a non-negative 32-bit integer'));
+            break;
+          case Field.Depth:
+            p = this.integer(p, 'depth');
+            depth = this.num;
+            if (depth < 0 || depth > 0x7fffffff) this.invalid(p, this.stepMessage('depth', 'must be a non-negative 32-bit integer'));
+            break;
+          case Field.Gas:
+            p = this.integer(p, 'gas');
+            gas = this.num;
+            break;
+          case Field.GasCost:
+            p = this.integer(p, 'gas_cost');
+            gasCost = this.num;
+            break;
+          case Field.Op:
+            p = this.opName(p);
+            op = this.num;
+            break;
+          case Field.Stack:
+            p = this.wordList(p, cols.stacks, 'stack');
+            break;
+          case Field.Memory:
+            p = this.wordList(p, cols.memory, 'memory');
+            break;
+          case Field.Storage:
+            p = this.storageMap(p);
+            break;
+          case Field.Reason:
+            p = this.reason(p);
+            reason = this.reasonValue;
+            break;
+          default:
+            p = this.skipValue(p);
+        }
+        seen |= field;
+        p = this.ws(p);
+        const c = buf[p];
+        if (c === Ch.Comma) {
+          p = this.ws(p + 1);
+          continue;
+        }
+        if (c === Ch.RBrace) {
+          p++;
+          break;
+        }
+        this.unexpected(p, "',' or '}' in a step");
+      }
+    if ((seen & REQUIRED) !== REQUIRED) {
+      const missing = FIELD_NAMES.filter(([f]) => f & REQUIRED && !(seen & f)).map(([, n]) => `"${n}"`);
+      this.invalid(p, `step ${cols.length} has no ${missing.join(', ')}`);
+    }
+    cols.append(pc, op, gas, gasCost, depth, reason);
+    return p;
+  }
+
+  private fieldAt(start: number, end: number): Field {
+    const buf = this.buf;
+    const len = end - start;
+    outer: for (const [field, name] of FIELD_BYTES) {
+      if (name.length !== len) continue;
+      for (let i = 0; i < len; i++) if (buf[start + i] !== name[i]) continue outer;
+      return field;
+    }
+    return Field.Other;
+  }
+
+  /** A JSON integer at p into `num`. */
+  private integer(p: number, field: string): number {
+    const buf = this.buf;
+    let negative = false;
+    let q = p;
+    if (buf[q] === Ch.Minus) {
+      negative = true;
+      q++;
+    }
+    let d = buf[q] - Ch.Zero;
+    if (!(d >= 0 && d <= 9)) {
+      if (q >= buf.length) throw NEED_MORE;
+      this.invalid(p, this.stepMessage(field, `must be an integer, not ${this.describe(p)}`));
+    }
+    let v = 0;
+    while (d >= 0 && d <= 9) {
+      v = v * 10 + d;
+      d = buf[++q] - Ch.Zero;
+    }
+    const c = buf[q];
+    if (c === Ch.Dot || c === Ch.LowerE || c === Ch.UpperE) {
+      while (NUMBER_CHARS[buf[q]] === 1) q++;
+      if (q >= buf.length) throw NEED_MORE;
+      const parsed = Number(buf.toString('latin1', p, q));
+      if (!Number.isInteger(parsed)) this.invalid(p, this.stepMessage(field, `must be an integer, not ${buf.toString('latin1', p, q)}`));
+      this.num = parsed;
+      return q;
+    }
+    // A number that reaches the end of the buffer may continue in the next chunk.
+    if (q >= buf.length) throw NEED_MORE;
+    this.num = negative ? -v : v;
+    return q;
+  }
+
+  private opName(p: number): number {
+    const buf = this.buf;
+    if (buf[p] !== Ch.Quote) {
+      if (p >= buf.length) throw NEED_MORE;
+      this.invalid(p, this.stepMessage('op', `must be a string, not ${this.describe(p)}`));
+    }
+    const end = this.stringEnd(p + 1);
+    const interner = this.columns.opInterner;
+    let id: number;
+    if (this.escaped) {
+      const bytes = Buffer.from(this.decodeString(p + 1, end), 'utf8');
+      id = interner.intern(bytes, 0, bytes.length);
+    } else id = interner.intern(buf, p + 1, end);
+    if (id > 0xffff) this.invalid(p, 'more than 65536 distinct op names');
+    this.num = id;
+    return end + 1;
+  }
+
+  /** `null` or an array of hex strings, pushed as word ids into `sink`. */
+  private wordList(p: number, sink: WordSink, field: string): number {
+    const buf = this.buf;
+    const c = buf[p];
+    if (c === Ch.LowerN) return this.literal(p, 'null');
+    if (c !== Ch.LBracket) {
+      if (p >= buf.length) throw NEED_MORE;
+      this.invalid(p, this.stepMessage(field, `must be an array of hex strings or null, not ${this.describe(p)}`));
+    }
+    const words = this.columns.words;
+    p = this.ws(p + 1);
+    if (buf[p] === Ch.RBracket) return p + 1;
+    for (let j = 0; ; j++) {
+      p = this.hexWord(p, field, j);
+      sink.push(this.internWord(words, sink.previous(j)));
+      p = this.ws(p);
+      const d = buf[p];
+      if (d === Ch.Comma) p = this.ws(p + 1);
+      else if (d === Ch.RBracket) return p + 1;
+      else this.unexpected(p, `',' or ']' in "${field}"`);
+    }
+  }
+
+  /** `null` or an object of hex → hex, pushed as (key, value) word-id pairs. */
+  private storageMap(p: number): number {
+    const buf = this.buf;
+    const c = buf[p];
+    if (c === Ch.LowerN) return this.literal(p, 'null');
+    if (c !== Ch.LBrace) {
+      if (p >= buf.length) throw NEED_MORE;
+      this.invalid(p, this.stepMessage('storage', `must be an object of hex strings or null, not ${this.describe(p)}`));
+    }
+    const words = this.columns.words;
+    const sink = this.columns.storage;
+    p = this.ws(p + 1);
+    if (buf[p] === Ch.RBrace) return p + 1;
+    for (let j = 0; ; j++) {
+      p = this.hexWord(p, 'storage', j);
+      sink.push(this.internWord(words, sink.previous(2 * j)));
+      p = this.ws(p);
+      if (buf[p] !== Ch.Colon) this.unexpected(p, "':' in \"storage\"");
+      p = this.hexWord(this.ws(p + 1), 'storage', j);
+      sink.push(this.internWord(words, sink.previous(2 * j + 1)));
+      p = this.ws(p);
+      const d = buf[p];
+      if (d === Ch.Comma) p = this.ws(p + 1);
+      else if (d === Ch.RBrace) return p + 1;
+      else this.unexpected(p, "',' or '}' in \"storage\"");
+    }
+  }
+
+  /** Id of the word just scanned; comparing with the same position of the previous step first skips most hashing. */
+  private internWord(words: ByteInterner, previous: number): number {
+    const buf = this.buf;
+    if (previous >= 0 && words.equals(previous, buf, this.wordStart, this.wordEnd)) return previous;
+    return words.intern(buf, this.wordStart, this.wordEnd);
+  }
+
+  /** A `"0x…"` hex string at p (the `0x` is optional); sets wordStart/wordEnd to the digits. */
+  private hexWord(p: number, field: string, index: number): number {
+    const buf = this.buf;
+    if (buf[p] !== Ch.Quote) {
+      if (p >= buf.length) throw NEED_MORE;
+      this.invalid(p, this.stepMessage(field, `item ${index} must be a hex string, not ${this.describe(p)}`));
+    }
+    let q = p + 1;
+    if (buf[q] === Ch.Zero && (buf[q + 1] === Ch.LowerX || buf[q + 1] === Ch.UpperX)) q += 2;
+    const start = q;
+    while (HEX[buf[q]] === 1) q++;
+    if (buf[q] !== Ch.Quote) {
+      if (q >= buf.length) throw NEED_MORE;
+      this.invalid(p, this.stepMessage(field, `item ${index} is not a hex string`));
+    }
+    this.wordStart = start;
+    this.wordEnd = q;
+    return q + 1;
+  }
+
+  /** `null` or any string: kept verbatim, since precompile failures may carry text the decoder shows as raw. */
+  private reason(p: number): number {
+    const buf = this.buf;
+    if (buf[p] === Ch.LowerN) {
+      this.reasonValue = null;
+      return this.literal(p, 'null');
+    }
+    if (buf[p] !== Ch.Quote) {
+      if (p >= buf.length) throw NEED_MORE;
+      this.invalid(p, this.stepMessage('reason', `must be a string or null, not ${this.describe(p)}`));
+    }
+    const end = this.stringEnd(p + 1);
+    this.reasonValue = this.decodeString(p + 1, end);
+    return end + 1;
+  }
+
+  /** Index of the closing quote of a string whose content starts at p; sets `escaped`. */
+  private stringEnd(p: number): number {
+    const buf = this.buf;
+    const len = buf.length;
+    let escaped = false;
+    for (;;) {
+      if (p >= len) throw NEED_MORE;
+      const c = buf[p];
+      if (c === Ch.Quote) break;
+      if (c === Ch.Backslash) {
+        escaped = true;
+        p += 2;
+        continue;
+      }
+      if (c < Ch.Space) this.invalid(p, 'control character inside a string');
+      p++;
+    }
+    this.escaped = escaped;
+    return p;
+  }
+
+  private decodeString(start: number, end: number): string {
+    if (!this.escaped) return this.buf.toString('utf8', start, end);
+    try {
+      return JSON.parse(this.buf.toString('utf8', start - 1, end + 1)) as string;
+    } catch {
+      return this.invalid(start, 'invalid escape in a string');
+    }
+  }
+
+  private literal(p: number, word: 'null' | 'true' | 'false'): number {
+    const buf = this.buf;
+    for (let i = 0; i < word.length; i++) {
+      if (buf[p + i] !== word.charCodeAt(i)) this.unexpected(p + i, `'${word}'`);
+    }
+    return p + word.length;
+  }
+
+  /** Skips any JSON value (unknown fields), iteratively so deep nesting cannot overflow the call stack. */
+  private skipValue(p: number): number {
+    const buf = this.buf;
+    const open: number[] = [];
+    for (;;) {
+      p = this.ws(p);
+      const c = buf[p];
+      if (c === Ch.LBrace || c === Ch.LBracket) {
+        const close = c === Ch.LBrace ? Ch.RBrace : Ch.RBracket;
+        p = this.ws(p + 1);
+        if (buf[p] === close) p++;
+        else {
+          open.push(close);
+          if (close === Ch.RBrace) p = this.objectKey(p);
+          continue;
+        }
+      } else if (c === Ch.Quote) p = this.stringEnd(p + 1) + 1;
+      else if (c === Ch.LowerT) p = this.literal(p, 'true');
+      else if (c === Ch.LowerF) p = this.literal(p, 'false');
+      else if (c === Ch.LowerN) p = this.literal(p, 'null');
+      else if (c === Ch.Minus || (c >= Ch.Zero && c <= Ch.Zero + 9)) {
+        const start = p;
+        while (NUMBER_CHARS[buf[p]] === 1) p++;
+        if (p >= buf.length) throw NEED_MORE;
+        if (Number.isNaN(Number(buf.toString('latin1', start, p)))) this.invalid(start, 'malformed number');
+      } else this.unexpected(p, 'a JSON value');
+      // A value is complete: close containers or move to the next item.
+      for (;;) {
+        if (open.length === 0) return p;
+        p = this.ws(p);
+        const d = buf[p];
+        const close = open[open.length - 1];
+        if (d === close) {
+          open.pop();
+          p++;
+          continue;
+        }
+        if (d !== Ch.Comma) this.unexpected(p, `',' or '${String.fromCharCode(close)}'`);
+        p = this.ws(p + 1);
+        if (close === Ch.RBrace) p = this.objectKey(p);
+        break;
+      }
+    }
+  }
+
+  /** `"key":` inside a skipped object; returns the position of the value. */
+  private objectKey(p: number): number {
+    if (this.buf[p] !== Ch.Quote) this.unexpected(p, 'a field name');
+    p = this.ws(this.stringEnd(p + 1) + 1);
+    if (this.buf[p] !== Ch.Colon) this.unexpected(p, "':'");
+    return p + 1;
+  }
+
+  private ws(p: number): number {
+    const buf = this.buf;
+    let c = buf[p];
+    while (c === Ch.Space || c === Ch.Lf || c === Ch.Cr || c === Ch.Tab) c = buf[++p];
+    return p;
+  }
+
+  private stepMessage(field: string, problem: string): string {
+    return `step ${this.columns.length}: "${field}" ${problem}`;
+  }
+
+  /** What sits at p, for messages: a type name or the character. */
+  private describe(p: number): string {
+    const c = this.buf[p];
+    if (c === Ch.Quote) return 'a string';
+    if (c === Ch.LBrace) return 'an object';
+    if (c === Ch.LBracket) return 'an array';
+    if (c === Ch.LowerT || c === Ch.LowerF) return 'a boolean';
+    if (c === Ch.LowerN) return 'null';
+    if (c === Ch.Minus || (c >= Ch.Zero && c <= Ch.Zero + 9)) return 'a number';
+    return `'${String.fromCharCode(c)}'`;
+  }
+
+  /** A syntax error, unless the buffer simply ended at p (then wait for more bytes). */
+  private unexpected(p: number, expected: string): never {
+    if (p >= this.buf.length) throw NEED_MORE;
+    const c = this.buf[p];
+    const found = c >= 0x20 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `byte 0x${c.toString(16).padStart(2, '0')}`;
+    return this.invalid(p, `expected ${expected}, found ${found}`);
+  }
+
+  private invalid(p: number, problem: string): never {
+    throw new MirrorError('bad-response', `Malformed trace response at byte ${this.base + p}: ${problem}.`);
+  }
+}

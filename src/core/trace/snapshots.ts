@@ -1,0 +1,137 @@
+import { floorIndex, growInt32 } from './columns';
+
+/**
+ * A list of ints recorded for every step (memory as word ids, storage as key/value id pairs) but stored only at the
+ * steps where it changes. A change is kept as a delta against the previous snapshot, and as a full copy whenever the
+ * deltas since the last copy would cost more to replay than a copy: memory is re-sent whole on every step by the
+ * server, yet changes on few of them, so this keeps storage proportional to the changes and reads O(list length).
+ */
+export class SnapshotLog {
+  /** The list of the step being decoded; `previous(j)` is the committed list to compare against. */
+  next = new Int32Array(64);
+  nextLen = 0;
+
+  private cur = new Int32Array(64);
+  private curLen = 0;
+  private count = 0;
+  private firstStep = new Int32Array(16);
+  /** Index of the full copy a snapshot's deltas apply to (itself when it is a full copy). */
+  private checkpoint = new Int32Array(16);
+  private length = new Int32Array(16);
+  /** data[offset[k], offset[k + 1]) is snapshot k: the list itself, or (position, value) pairs. */
+  private offset = new Int32Array(17);
+  private data = new Int32Array(1024);
+  private deltaSinceCheckpoint = 0;
+  /** Some step had a non-empty list; an all-empty part cannot be told from one the server left out. */
+  hadItems = false;
+
+  begin(): void {
+    this.nextLen = 0;
+  }
+
+  previous(j: number): number {
+    return j < this.curLen ? this.cur[j] : -1;
+  }
+
+  push(value: number): void {
+    if (this.nextLen === this.next.length) this.next = growInt32(this.next, this.nextLen + 1);
+    this.next[this.nextLen++] = value;
+  }
+
+  /** Records the `next` list as the state from `step` on; a no-op when nothing changed. */
+  commit(step: number): void {
+    const next = this.next;
+    const n = this.nextLen;
+    const cur = this.cur;
+    const m = this.curLen;
+    let changed = 0;
+    for (let j = 0; j < n; j++) if (j >= m || next[j] !== cur[j]) changed++;
+    if (changed === 0 && n === m && this.count > 0) return;
+
+    if (n > 0) this.hadItems = true;
+    const k = this.count;
+    if (k + 1 >= this.firstStep.length) {
+      this.firstStep = growInt32(this.firstStep, k + 2);
+      this.checkpoint = growInt32(this.checkpoint, k + 2);
+      this.length = growInt32(this.length, k + 2);
+      this.offset = growInt32(this.offset, k + 3);
+    }
+    const start = this.offset[k];
+    const full = k === 0 || this.deltaSinceCheckpoint + 2 * changed > Math.max(n, 64);
+    const size = full ? n : 2 * changed;
+    this.data = growInt32(this.data, start + size);
+    const data = this.data;
+    if (full) {
+      data.set(next.subarray(0, n), start);
+      this.checkpoint[k] = k;
+      this.deltaSinceCheckpoint = 0;
+    } else {
+      let w = start;
+      for (let j = 0; j < n; j++) {
+        if (j >= m || next[j] !== cur[j]) {
+          data[w++] = j;
+          data[w++] = next[j];
+        }
+      }
+      this.checkpoint[k] = this.checkpoint[k - 1];
+      this.deltaSinceCheckpoint += size;
+    }
+    this.offset[k + 1] = start + size;
+    this.firstStep[k] = step;
+    this.length[k] = n;
+    this.count = k + 1;
+    // The decoded list becomes the committed one; the old array is reused as the next scratch.
+    this.cur = next;
+    this.curLen = n;
+    this.next = cur.length >= next.length ? cur : new Int32Array(next.length);
+    this.nextLen = 0;
+  }
+
+  /** The list in force at `step`, or an empty list before the first snapshot. */
+  at(step: number): Int32Array {
+    const k = floorIndex(this.firstStep, this.count, step);
+    if (k < 0) return new Int32Array(0);
+    const base = this.checkpoint[k];
+    let longest = 0;
+    for (let s = base; s <= k; s++) longest = Math.max(longest, this.length[s]);
+    const out = new Int32Array(longest);
+    out.set(this.data.subarray(this.offset[base], this.offset[base + 1]));
+    for (let s = base + 1; s <= k; s++) {
+      for (let p = this.offset[s]; p < this.offset[s + 1]; p += 2) out[this.data[p]] = this.data[p + 1];
+    }
+    return out.subarray(0, this.length[k]);
+  }
+
+  /** Whether the list changed at exactly `step` (the step's op wrote memory or storage). */
+  changedAt(step: number): boolean {
+    const k = floorIndex(this.firstStep, this.count, step);
+    return k >= 0 && this.firstStep[k] === step;
+  }
+
+  /** Steps at which the list changed, ascending. */
+  changeSteps(): Int32Array {
+    return this.firstStep.subarray(0, this.count);
+  }
+
+  /** Drops the last committed state if it was committed at `step` or later (used to remove a truncation marker). */
+  truncate(steps: number): void {
+    while (this.count > 0 && this.firstStep[this.count - 1] >= steps) this.count--;
+  }
+
+  /** Releases decoding scratch and growth slack once decoding is done. */
+  finish(): void {
+    const n = this.count;
+    this.firstStep = this.firstStep.slice(0, n);
+    this.checkpoint = this.checkpoint.slice(0, n);
+    this.length = this.length.slice(0, n);
+    this.offset = this.offset.slice(0, n + 1);
+    this.data = this.data.slice(0, this.offset[n]);
+    this.next = new Int32Array(0);
+    this.cur = new Int32Array(0);
+    this.curLen = 0;
+  }
+
+  byteSize(): number {
+    return this.firstStep.byteLength * 3 + this.offset.byteLength + this.data.byteLength;
+  }
+}

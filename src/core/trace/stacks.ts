@@ -1,0 +1,110 @@
+import { growInt32 } from './columns';
+
+/**
+ * Per-step EVM stacks as a persistent tree: each step points at its top node, and a node is (word, parent). One op
+ * changes only the top few items, so a step shares its prefix with the step before and costs a node or two instead
+ * of a full copy of up to 1024 words.
+ */
+export class StackLog {
+  /** Word ids of the step being decoded, bottom first. */
+  next = new Int32Array(64);
+  nextLen = 0;
+
+  private prevWords = new Int32Array(64);
+  private prevNodes = new Int32Array(64);
+  private prevLen = 0;
+  private nodeWord = new Int32Array(1 << 12);
+  private nodeParent = new Int32Array(1 << 12);
+  private nodeCount = 0;
+  private top = new Int32Array(1 << 12);
+  private size = new Int32Array(1 << 12);
+  /** Some step had a non-empty stack; an all-empty part cannot be told from one the server left out. */
+  hadItems = false;
+
+  begin(): void {
+    this.nextLen = 0;
+  }
+
+  /** Word id at position `j` in the previous step's stack, or -1; the decoder compares bytes against it first. */
+  previous(j: number): number {
+    return j < this.prevLen ? this.prevWords[j] : -1;
+  }
+
+  push(word: number): void {
+    if (this.nextLen === this.next.length) this.next = growInt32(this.next, this.nextLen + 1);
+    this.next[this.nextLen++] = word;
+  }
+
+  commit(step: number): void {
+    const n = this.nextLen;
+    const next = this.next;
+    if (n > this.prevWords.length) {
+      this.prevWords = growInt32(this.prevWords, n);
+      this.prevNodes = growInt32(this.prevNodes, n);
+    }
+    const prevWords = this.prevWords;
+    const prevNodes = this.prevNodes;
+    const shared = Math.min(n, this.prevLen);
+    let k = 0;
+    while (k < shared && next[k] === prevWords[k]) k++;
+    let node = k > 0 ? prevNodes[k - 1] : -1;
+    if (this.nodeCount + n - k > this.nodeWord.length) {
+      this.nodeWord = growInt32(this.nodeWord, this.nodeCount + n - k);
+      this.nodeParent = growInt32(this.nodeParent, this.nodeCount + n - k);
+    }
+    for (let j = k; j < n; j++) {
+      const id = this.nodeCount++;
+      this.nodeWord[id] = next[j];
+      this.nodeParent[id] = node;
+      node = id;
+      prevNodes[j] = id;
+      prevWords[j] = next[j];
+    }
+    this.prevLen = n;
+    if (n > 0) this.hadItems = true;
+    if (step >= this.top.length) {
+      this.top = growInt32(this.top, step + 1);
+      this.size = growInt32(this.size, step + 1);
+    }
+    this.top[step] = node;
+    this.size[step] = n;
+  }
+
+  /** Word ids of the stack at `step`, bottom first. */
+  at(step: number): Int32Array {
+    const out = new Int32Array(this.size[step]);
+    let node = this.top[step];
+    for (let j = out.length - 1; j >= 0; j--) {
+      out[j] = this.nodeWord[node];
+      node = this.nodeParent[node];
+    }
+    return out;
+  }
+
+  /** Number of items on the stack at `step`. */
+  depthAt(step: number): number {
+    return this.size[step];
+  }
+
+  /** Word id `fromTop` items below the top of the stack at `step` (0 = top), or -1 when the stack is shorter. */
+  peek(step: number, fromTop: number): number {
+    if (fromTop >= this.size[step]) return -1;
+    let node = this.top[step];
+    for (let i = 0; i < fromTop; i++) node = this.nodeParent[node];
+    return this.nodeWord[node];
+  }
+
+  /** Releases decoding scratch and growth slack once `steps` steps are decoded. */
+  finish(steps: number): void {
+    this.top = this.top.slice(0, steps);
+    this.size = this.size.slice(0, steps);
+    this.nodeWord = this.nodeWord.slice(0, this.nodeCount);
+    this.nodeParent = this.nodeParent.slice(0, this.nodeCount);
+    this.prevWords = this.prevNodes = this.next = new Int32Array(0);
+    this.prevLen = this.nextLen = 0;
+  }
+
+  byteSize(): number {
+    return this.top.byteLength + this.size.byteLength + this.nodeWord.byteLength + this.nodeParent.byteLength;
+  }
+}

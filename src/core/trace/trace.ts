@@ -1,0 +1,145 @@
+import type { TraceColumns } from './columns-store';
+import type { Envelope } from './envelope';
+import { analyseFrames } from './frames';
+import type { DecodedRevert, Frame, NavCommand, StepDetail, StepRow, Trace, TraceSummary } from './model';
+import { Navigator } from './navigation';
+import { detectPcConvention, instructionPcs } from './pc-convention';
+import { decodeRevert } from './revert';
+
+export interface TraceParts {
+  stack: boolean;
+  memory: boolean;
+  storage: boolean;
+}
+
+export interface TraceInfo {
+  /** The transaction id or hash the trace was requested for ('' when unknown, e.g. read from a file). */
+  transaction: string;
+  envelope: Envelope;
+  truncated: boolean;
+  /** Parts the request asked for; undefined means "infer from the data" (a file of unknown origin). */
+  parts?: TraceParts;
+}
+
+/** The `Trace` contract over a finished columnar store: analysis runs once here, lookups are then O(1)/O(log n). */
+export class ColumnarTrace implements Trace {
+  readonly summary: TraceSummary;
+  readonly length: number;
+  private readonly frames: Frame[];
+  private readonly stepFrame: Int32Array;
+  private readonly instructionPc: Int32Array;
+  private readonly navigator: Navigator;
+
+  constructor(
+    private readonly cols: TraceColumns,
+    info: TraceInfo,
+  ) {
+    const { envelope } = info;
+    this.length = cols.length;
+    const pcConvention = detectPcConvention(cols);
+    this.instructionPc = instructionPcs(cols, pcConvention);
+    const analysis = analyseFrames(cols, { convention: pcConvention, address: envelope.address, failed: envelope.failed, truncated: info.truncated });
+    this.frames = analysis.frames;
+    this.stepFrame = analysis.stepFrame;
+    this.navigator = new Navigator(cols, this.frames, this.stepFrame, this.instructionPc);
+    // A successful call's output needs its function's ABI to decode; only failure data has standard encodings.
+    const returnValue = envelope.failed ? decodeRevert(envelope.return_value) : rawData(envelope.return_value);
+    this.summary = {
+      transaction: info.transaction,
+      address: envelope.address,
+      contractId: envelope.contract_id,
+      failed: envelope.failed,
+      gasUsed: envelope.gas,
+      steps: cols.length,
+      maxDepth: analysis.maxDepth,
+      frames: this.frames.length,
+      truncated: info.truncated,
+      revert: envelope.failed ? (returnValue ?? this.frames[0]?.revert ?? null) : null,
+      returnValue,
+      rawReturnValue: envelope.return_value,
+      pcConvention,
+      parts: info.parts ?? inferParts(cols),
+    };
+  }
+
+  row(step: number): StepRow {
+    this.check(step);
+    const c = this.cols;
+    return {
+      step,
+      pc: c.pc[step],
+      instructionPc: this.instructionPc[step],
+      op: c.opName(step),
+      depth: c.depth[step],
+      gas: c.gas[step],
+      gasCost: c.gasCost[step],
+      frame: this.stepFrame[step],
+    };
+  }
+
+  detail(step: number): StepDetail {
+    const row = this.row(step);
+    const { parts } = this.summary;
+    const c = this.cols;
+    return {
+      ...row,
+      stack: parts.stack ? c.stackAt(step) : null,
+      memory: parts.memory ? c.memoryAt(step) : null,
+      storage: parts.storage ? c.storageAt(step) : null,
+      reason: c.reasons.get(step) ?? null,
+    };
+  }
+
+  frame(index: number): Frame {
+    const f = this.frames[index];
+    if (!f) throw new RangeError(`No frame ${index}; the trace has ${this.frames.length}.`);
+    return f;
+  }
+
+  frameCount(): number {
+    return this.frames.length;
+  }
+
+  frameStack(step: number): Frame[] {
+    this.check(step);
+    const out: Frame[] = [];
+    for (let f = this.frames[this.stepFrame[step]]; ; f = this.frames[f.parent]) {
+      out.push(f);
+      if (f.parent < 0) break;
+    }
+    return out.reverse();
+  }
+
+  navigate(step: number, cmd: NavCommand): number {
+    return this.navigator.navigate(step, cmd);
+  }
+
+  /** Whether the op at `step` changed memory (its detail differs from the previous step's). */
+  memoryChangedAt(step: number): boolean {
+    return step > 0 && this.cols.memory.changedAt(step);
+  }
+
+  /** Whether the op at `step` changed the recorded storage. */
+  storageChangedAt(step: number): boolean {
+    return step > 0 && this.cols.storage.changedAt(step);
+  }
+
+  /** Bytes held by the columns (typed arrays and interned words), excluding small JS objects. */
+  byteSize(): number {
+    return this.cols.byteSize() + this.instructionPc.byteLength + this.stepFrame.byteLength;
+  }
+
+  private check(step: number): void {
+    if (!Number.isInteger(step) || step < 0 || step >= this.length) {
+      throw new RangeError(`No step ${step}; the trace has ${this.length} steps.`);
+    }
+  }
+}
+
+function rawData(hex: string): DecodedRevert | null {
+  return hex === '' || hex === '0x' ? null : { kind: 'Raw', data: hex };
+}
+
+function inferParts(cols: TraceColumns): TraceParts {
+  return { stack: cols.stacks.hadItems, memory: cols.memory.hadItems, storage: cols.storage.hadItems };
+}
