@@ -1,0 +1,154 @@
+/**
+ * Real EVM traces for the reference mirror: compiles the contracts in `../contracts`, deploys them on an
+ * in-memory @ethereumjs/vm chain at Hedera long-zero addresses, runs one transaction per case while
+ * recording every step in the mirror's conventions, and serves the traces and contracts to the HTTP server.
+ */
+import { linkBytecode } from 'solc/linker';
+import type { ContractRecord, EvmTraceOptions, TraceProvider, TraceRecord } from '../trace-provider';
+import { encodeCall } from './abi';
+import { writeBuildInfo } from './build-info';
+import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, DEPLOYMENTS, LONG_LOOP } from './cases';
+import { type Compilation, compileContracts, contractOf } from './compile';
+import { ContractRegistry } from './contract-records';
+import { caseTransaction, deploymentTimestamp, FIRST_CONTRACT_NUM, longZeroAddress } from './ids';
+import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
+import { type TraceEnvelope, writeTraceBody } from './trace-json';
+
+export { writeBuildInfo } from './build-info';
+export { TRUNCATION_MARKER_OP } from './trace-json';
+
+export interface EvmProviderOptions extends EvmTraceOptions {
+  /** Steps the long loop must reach at least (default 500 000); only used with `longLoop`. */
+  longLoopSteps?: number;
+}
+
+export interface TraceCaseInfo {
+  name: string;
+  transactionId: string;
+  hash: string;
+  contractId: string;
+  address: string;
+  failed: boolean;
+  steps: number;
+}
+
+export type EvmTraceProvider = TraceProvider & { cases: TraceCaseInfo[] };
+
+export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Promise<EvmTraceProvider> {
+  const compilation = await compileContracts();
+  if (opts.buildInfoDir !== undefined) await writeBuildInfo(opts.buildInfoDir, compilation);
+  const ledger = await Ledger.create();
+  const contracts = new ContractRegistry();
+  let nextNum = FIRST_CONTRACT_NUM;
+  const deployed = new Map<string, ContractRecord>();
+  const addressOf = (name: string): string => {
+    const record = deployed.get(name);
+    if (!record) throw new Error(`${name} is used before it is deployed`);
+    return record.evmAddress;
+  };
+
+  for (const [index, deployment] of DEPLOYMENTS.entries()) {
+    const num = nextNum++;
+    const address = longZeroAddress(num);
+    const initCode = linkedInitCode(compilation, deployment.contract, deployment.libraries ?? [], addressOf) +
+      (deployment.args?.(addressOf) ?? []).map((v) => v.toString(16).padStart(64, '0')).join('');
+    const runtimeBytecode = await ledger.deployAt(address, initCode);
+    deployed.set(
+      deployment.contract,
+      contracts.add({ num, evmAddress: address, bytecode: initCode, runtimeBytecode, createdTimestamp: deploymentTimestamp(index) }),
+    );
+  }
+
+  const preOp = opts.preOp ?? false;
+  const cases: TraceCaseInfo[] = [];
+  const traces: TraceRecord[] = [];
+  const run = async (spec: Pick<CaseSpec, 'name' | 'contract'>, data: string, gasLimit?: bigint): Promise<void> => {
+    const tx = caseTransaction(cases.length, spec.name);
+    const target = deployed.get(spec.contract)!;
+    const outcome = await ledger.send(target.evmAddress, data, preOp, gasLimit);
+    for (const created of outcome.trace.createdAddresses) {
+      contracts.add({
+        num: nextNum++,
+        evmAddress: created,
+        bytecode: null,
+        runtimeBytecode: await ledger.code(created),
+        createdTimestamp: tx.consensusTimestamp,
+      });
+    }
+    cases.push({
+      name: spec.name,
+      transactionId: tx.transactionId,
+      hash: tx.hash,
+      contractId: target.contractId,
+      address: target.evmAddress,
+      failed: outcome.failed,
+      steps: outcome.trace.log.length,
+    });
+    traces.push(traceRecord(tx.transactionId, tx.hash, outcome, envelopeOf(outcome, target), opts));
+  };
+
+  for (const spec of CASES) await run(spec, encodeCall(spec.signature, spec.args(addressOf)));
+  if (opts.longLoop) {
+    const { iterations, gasLimit } = await sizeLongLoop(ledger, addressOf(LONG_LOOP.contract), opts.longLoopSteps ?? DEFAULT_LONG_LOOP_STEPS);
+    await run(LONG_LOOP, encodeCall(LONG_LOOP.signature, [iterations]), gasLimit);
+  }
+
+  const byId = new Map(traces.map((t) => [t.transactionId, t]));
+  const byHash = new Map(traces.map((t) => [t.hash, t]));
+  return {
+    cases,
+    findTrace: (kind, value) => (kind === 'id' ? byId : byHash).get(value),
+    findContract: (idOrAddress) => contracts.find(idOrAddress),
+    describe: () => [
+      `EVM traces (${preOp ? 'pre-op, geth-style' : 'post-op, Besu-style'} pc/gas; solc ${compilation.solcLongVersion}):`,
+      ...cases.map(
+        (c) => `  ${c.name.padEnd(13)} ${c.transactionId}  ${c.hash}  ${c.contractId}  steps=${c.steps} failed=${c.failed}`,
+      ),
+      `  contracts: ${[...deployed].map(([name, r]) => `${name}=${r.contractId}`).join(' ')}`,
+    ],
+  };
+}
+
+function linkedInitCode(compilation: Compilation, contract: string, libraries: string[], addressOf: (c: string) => string): string {
+  const bytecode = contractOf(compilation, contract).contract.evm.bytecode.object;
+  const links: Record<string, string> = {};
+  for (const library of libraries) links[`${contractOf(compilation, library).sourceName}:${library}`] = addressOf(library);
+  return `0x${libraries.length === 0 ? bytecode : linkBytecode(bytecode, links)}`;
+}
+
+function envelopeOf(outcome: TransactionOutcome, target: ContractRecord): TraceEnvelope {
+  return {
+    address: target.evmAddress,
+    contractId: target.contractId,
+    failed: outcome.failed,
+    gasUsed: outcome.gasUsed,
+    returnValue: outcome.returnValue,
+  };
+}
+
+function traceRecord(
+  transactionId: string,
+  hash: string,
+  outcome: TransactionOutcome,
+  envelope: TraceEnvelope,
+  opts: EvmProviderOptions,
+): TraceRecord {
+  const log = outcome.trace.log;
+  const options = { nullParts: opts.nullParts ?? false, truncateAt: opts.truncateAt };
+  return { transactionId, hash, writeBody: (query, sink) => writeTraceBody(log, envelope, query, options, sink) };
+}
+
+/**
+ * Steps grow linearly with the loop count, so two short runs give the count (and gas) for `steps`.
+ * The calibration transactions only move the payer's nonce; Looper is pure.
+ */
+async function sizeLongLoop(ledger: Ledger, looper: string, steps: number): Promise<{ iterations: bigint; gasLimit: bigint }> {
+  const probe = async (n: number): Promise<TransactionOutcome> => ledger.send(looper, encodeCall(LONG_LOOP.signature, [BigInt(n)]), false);
+  const [one, two] = [await probe(1), await probe(2)];
+  const perIteration = two.trace.log.length - one.trace.log.length;
+  const iterations = Math.max(1, Math.ceil((steps - one.trace.log.length) / perIteration) + 1);
+  const gas = one.gasUsed + (two.gasUsed - one.gasUsed) * (iterations - 1);
+  const needed = BigInt(Math.ceil(gas * 1.1));
+  return { iterations: BigInt(iterations), gasLimit: needed > DEFAULT_GAS_LIMIT ? needed : DEFAULT_GAS_LIMIT };
+}
+

@@ -1,0 +1,90 @@
+/**
+ * An in-memory EVM chain (@ethereumjs/vm) with one funded payer. Contracts are deployed with ordinary create
+ * transactions and then moved to the long-zero address of their Hedera entity number, so both
+ * `0.0.1001` and `0x…03e9` name the same contract, as they do on Hedera.
+ */
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createLegacyTx } from '@ethereumjs/tx';
+import { Account, Address, createAddressFromString, hexToBytes, privateToAddress, setLengthLeft } from '@ethereumjs/util';
+import { createVM, runTx, type VM } from '@ethereumjs/vm';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { type RecordedTransaction, TraceRecorder, type EvmEvents } from './recorder';
+
+/** Hedera's per-transaction gas limit. */
+export const DEFAULT_GAS_LIMIT = 15_000_000n;
+
+export interface TransactionOutcome {
+  failed: boolean;
+  gasUsed: number;
+  /** `0x`-hex output of a successful transaction; "0x" for a failed one, as the mirror reports it. */
+  returnValue: string;
+  trace: RecordedTransaction;
+}
+
+export class Ledger {
+  private readonly payerKey = keccak_256(utf8ToBytes('ledger-mirror reference payer'));
+  readonly payer = new Address(privateToAddress(this.payerKey));
+
+  private constructor(
+    private readonly vm: VM,
+    private readonly common: Common,
+  ) {}
+
+  static async create(): Promise<Ledger> {
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
+    const ledger = new Ledger(await createVM({ common }), common);
+    await ledger.vm.stateManager.putAccount(ledger.payer, new Account(0n, 10n ** 30n));
+    return ledger;
+  }
+
+  /** Sends a transaction from the payer and records its steps (`preOp` picks the pc/gas convention). */
+  async send(to: string | undefined, data: string, preOp: boolean, gasLimit = DEFAULT_GAS_LIMIT): Promise<TransactionOutcome> {
+    const nonce = (await this.vm.stateManager.getAccount(this.payer))?.nonce ?? 0n;
+    const tx = createLegacyTx(
+      { nonce, gasLimit, gasPrice: 10n, to: to === undefined ? undefined : createAddressFromString(to), data: hexToBytes(data as `0x${string}`) },
+      { common: this.common },
+    ).sign(this.payerKey);
+    const events = this.vm.evm.events as unknown as EvmEvents;
+    const recorder = new TraceRecorder(preOp);
+    recorder.attach(events);
+    try {
+      const result = await runTx(this.vm, { tx, skipBlockGasLimitValidation: true });
+      const failed = result.execResult.exceptionError !== undefined;
+      return {
+        failed,
+        gasUsed: Number(result.totalGasSpent),
+        returnValue: failed ? '0x' : `0x${Buffer.from(result.execResult.returnValue).toString('hex')}`,
+        trace: recorder.done(),
+      };
+    } finally {
+      recorder.detach(events);
+    }
+  }
+
+  /**
+   * Runs `initCode` and moves the resulting contract (code, and any storage its constructor wrote) to
+   * `address`. Returns the runtime bytecode as `0x`-hex.
+   */
+  async deployAt(address: string, initCode: string): Promise<string> {
+    const outcome = await this.send(undefined, initCode, false);
+    const created = outcome.trace.createdAddresses[0];
+    if (outcome.failed || created === undefined) throw new Error(`deployment to ${address} failed`);
+    const state = this.vm.stateManager;
+    const from = createAddressFromString(created);
+    const target = createAddressFromString(address);
+    const code = await state.getCode(from);
+    // Contracts start at nonce 1 (EIP-161), which fixes the addresses their own CREATEs derive.
+    await state.putAccount(target, new Account(1n, 0n));
+    await state.putCode(target, code);
+    for (const [key, value] of outcome.trace.writtenStorage(created)) {
+      await state.putStorage(target, setLengthLeft(hexToBytes(key as `0x${string}`), 32), hexToBytes(value as `0x${string}`));
+    }
+    await state.deleteAccount(from);
+    return `0x${Buffer.from(code).toString('hex')}`;
+  }
+
+  async code(address: string): Promise<string> {
+    return `0x${Buffer.from(await this.vm.stateManager.getCode(createAddressFromString(address))).toString('hex')}`;
+  }
+}

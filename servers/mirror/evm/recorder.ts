@@ -1,0 +1,231 @@
+/**
+ * Records one transaction's EVM steps from the ethereumjs `step`/`beforeMessage`/`afterMessage` events in
+ * the mirror node's conventions (see the mirror research notes, §2.9).
+ *
+ * ethereumjs reports each op BEFORE it runs; the Besu-based mirror records each op AFTER it ran
+ * (`tracePostExecution`). So in post-op mode a step stays pending until the next event of its frame shows
+ * the state it left behind:
+ * - the next step of the same frame gives its pc, remaining gas, stack and memory;
+ * - a CALL/CREATE that opens a child frame is recorded as Besu does when the frame suspends: pc of the
+ *   op itself, stack still holding the arguments, gas minus the cost including the gas handed to the child;
+ * - the last op of a frame (STOP, RETURN, REVERT, …) keeps its own pc (Besu only advances pc while the
+ *   frame keeps executing), pops its arguments, and on an exceptional halt keeps its gas.
+ * In pre-op (geth-style) mode each step records the state ethereumjs reports.
+ */
+import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
+import { EMPTY, type StepLog, StepLogBuilder } from './step-log';
+import { stackItemHex, widthsAfter } from './stack-widths';
+
+/** The subset of the EVM event emitter the recorder attaches to. */
+export interface EvmEvents {
+  on(event: 'step', listener: (step: InterpreterStep) => void): unknown;
+  on(event: 'beforeMessage', listener: (message: Message) => void): unknown;
+  on(event: 'afterMessage', listener: (result: EVMResult) => void): unknown;
+  off(event: string, listener: (...args: never[]) => void): unknown;
+}
+
+interface Pending {
+  step: number;
+  op: string;
+  pc: number;
+  gasLeft: number;
+  stack: number;
+  memory: number;
+}
+
+/** Storage slots written so far in one contract: slot literal → [key id, value id], plus its snapshot. */
+interface WrittenSlots {
+  slots: ReadonlyMap<string, readonly [number, number]>;
+  snapshot: number;
+}
+
+interface FrameState {
+  pending: Pending | undefined;
+  lastOp: string | undefined;
+  widths: number[];
+  /** The stack last interned in this frame, to share its unchanged bottom with the next one. */
+  stackValues: bigint[];
+  stackWidths: number[];
+  stackNodes: number[];
+  memoryBytes: Buffer;
+  memoryWords: Int32Array;
+  memorySnapshot: number;
+  /** Written storage of every contract when this frame began (maps are never mutated): restored if it fails. */
+  writtenAtEntry: ReadonlyMap<string, WrittenSlots>;
+}
+
+/** Ops that end a frame, with the number of stack items they consume (Besu pops them before tracing). */
+const HALT_POPS: Record<string, number> = { STOP: 0, RETURN: 2, REVERT: 2, SELFDESTRUCT: 1 };
+const VALUE_CALLS = new Set(['CALL', 'CALLCODE']);
+/** Gas a value-carrying CALL gives the callee for free; it is not part of the caller's cost. */
+const CALL_STIPEND = 2300;
+
+export interface RecordedTransaction {
+  log: StepLog;
+  /** Slots written in each contract by the end of the transaction (`0x`+64 hex keys and values). */
+  writtenStorage(address: string): [string, string][];
+  /** Contracts created by CREATE/CREATE2 (or a deployment) that succeeded, in creation order. */
+  createdAddresses: string[];
+}
+
+export class TraceRecorder {
+  private readonly log = new StepLogBuilder();
+  private readonly frames: FrameState[] = [];
+  private written: ReadonlyMap<string, WrittenSlots> = new Map();
+  private readonly created: string[] = [];
+  private readonly onStep = (step: InterpreterStep): void => this.step(step);
+  private readonly onBeforeMessage = (message: Message): void => this.enter(message);
+  private readonly onAfterMessage = (result: EVMResult): void => this.exit(result);
+
+  constructor(private readonly preOp: boolean) {}
+
+  attach(events: EvmEvents): void {
+    events.on('step', this.onStep);
+    events.on('beforeMessage', this.onBeforeMessage);
+    events.on('afterMessage', this.onAfterMessage);
+  }
+
+  detach(events: EvmEvents): void {
+    events.off('step', this.onStep);
+    events.off('beforeMessage', this.onBeforeMessage);
+    events.off('afterMessage', this.onAfterMessage);
+  }
+
+  done(): RecordedTransaction {
+    if (this.frames.length > 0) throw new Error('transaction still running: afterMessage missing');
+    const log = this.log.done();
+    const written = this.written;
+    const hex = (id: number): string => log.words[id]!.slice(1, -1);
+    return {
+      log,
+      writtenStorage: (address) =>
+        [...(written.get(address.toLowerCase())?.slots.values() ?? [])].map(([k, v]) => [hex(k), hex(v)]),
+      createdAddresses: [...this.created],
+    };
+  }
+
+  private enter(message: Message): void {
+    const parent = this.frames.at(-1);
+    const pending = parent?.pending;
+    if (parent && pending) {
+      const stipend = VALUE_CALLS.has(pending.op) && message.value > 0n ? CALL_STIPEND : 0;
+      const cost = this.log.gasCostOf(pending.step) + Number(message.gasLimit) - stipend;
+      this.log.setGasCost(pending.step, cost);
+      if (!this.preOp) this.recordAfter(pending, pending.pc, pending.gasLeft - cost, pending.stack, pending.memory);
+      parent.pending = undefined;
+    }
+    this.frames.push({
+      pending: undefined,
+      lastOp: undefined,
+      widths: [],
+      stackValues: [],
+      stackWidths: [],
+      stackNodes: [],
+      memoryBytes: Buffer.alloc(0),
+      memoryWords: new Int32Array(0),
+      memorySnapshot: EMPTY,
+      writtenAtEntry: this.written,
+    });
+  }
+
+  private exit(result: EVMResult): void {
+    const frame = this.frames.pop();
+    if (!frame) throw new Error('afterMessage without beforeMessage');
+    const error = result.execResult.exceptionError;
+    const pending = frame.pending;
+    if (pending && !this.preOp) {
+      const exceptional = error !== undefined && error.error !== 'revert';
+      const pops = exceptional ? 0 : (HALT_POPS[pending.op] ?? 0);
+      const gas = exceptional ? pending.gasLeft : pending.gasLeft - this.log.gasCostOf(pending.step);
+      this.recordAfter(pending, pending.pc, gas, this.log.popNodes(pending.stack, pops), pending.memory);
+    }
+    if (error) this.written = frame.writtenAtEntry;
+    else if (result.createdAddress) this.created.push(result.createdAddress.toString().toLowerCase());
+  }
+
+  private step(event: InterpreterStep): void {
+    const frame = this.frames.at(-1);
+    if (!frame) throw new Error('step outside of a message');
+    const op = event.opcode.name;
+    const gasLeft = Number(event.gasLeft);
+    const stack = this.internStack(frame, event.stack, widthsAfter(frame.widths, frame.lastOp, event.stack.length));
+    const memory = this.internMemory(frame, event.memory);
+    if (frame.pending) this.recordAfter(frame.pending, event.pc, gasLeft, stack, memory);
+
+    const step = this.log.append(op, event.depth);
+    this.log.setGasCost(step, Number(event.opcode.dynamicFee ?? BigInt(event.opcode.fee)));
+    if (event.error) this.log.setReason(step, `0x${Buffer.from(event.error).toString('hex')}`);
+    const address = event.address.toString().toLowerCase();
+    const storageBefore = this.written.get(address)?.snapshot ?? EMPTY;
+    if (op === 'SSTORE') this.recordWrite(address, event.stack);
+    if (this.preOp) {
+      this.log.setPc(step, event.pc);
+      this.log.setGas(step, gasLeft);
+      this.log.setStack(step, stack);
+      this.log.setMemory(step, memory);
+      this.log.setStorage(step, storageBefore);
+    } else {
+      // Only SSTORE changes this contract's storage before the frame's next step, so this is the post-op view.
+      this.log.setStorage(step, this.written.get(address)?.snapshot ?? EMPTY);
+    }
+    frame.pending = { step, op, pc: event.pc, gasLeft, stack, memory };
+    frame.lastOp = op;
+  }
+
+  private recordAfter(pending: Pending, pc: number, gas: number, stack: number, memory: number): void {
+    if (this.preOp) return;
+    this.log.setPc(pending.step, pc);
+    this.log.setGas(pending.step, gas);
+    this.log.setStack(pending.step, stack);
+    this.log.setMemory(pending.step, memory);
+  }
+
+  /** Interns a stack, reusing the nodes of the frame's previous stack up to the first item that differs. */
+  private internStack(frame: FrameState, values: bigint[], widths: number[]): number {
+    frame.widths = widths;
+    const { stackValues, stackWidths, stackNodes } = frame;
+    let same = 0;
+    const limit = Math.min(values.length, stackValues.length);
+    while (same < limit && values[same] === stackValues[same] && widths[same] === stackWidths[same]) same++;
+    let node = same === 0 ? EMPTY : stackNodes[same - 1]!;
+    for (let i = same; i < values.length; i++) {
+      node = this.log.pushNode(node, this.log.word(stackItemHex(values[i]!, widths[i]!)));
+      stackNodes[i] = node;
+    }
+    stackNodes.length = values.length;
+    frame.stackValues = values;
+    frame.stackWidths = widths;
+    return node;
+  }
+
+  /** Interns memory as 32-byte words, reusing the previous snapshot (or its words) where unchanged. */
+  private internMemory(frame: FrameState, memory: Uint8Array): number {
+    const bytes = Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength);
+    if (bytes.equals(frame.memoryBytes)) return frame.memorySnapshot;
+    const count = bytes.length >> 5;
+    const previous = frame.memoryBytes;
+    const words = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      const start = i << 5;
+      const unchanged = start + 32 <= previous.length && bytes.compare(previous, start, start + 32, start, start + 32) === 0;
+      words[i] = unchanged ? frame.memoryWords[i]! : this.log.word(`0x${bytes.toString('hex', start, start + 32)}`);
+    }
+    frame.memoryBytes = bytes;
+    frame.memoryWords = words;
+    frame.memorySnapshot = this.log.memorySnapshot(words);
+    return frame.memorySnapshot;
+  }
+
+  /** Applies an SSTORE (key on top of the stack, value below it) to the contract's written slots. */
+  private recordWrite(address: string, stack: bigint[]): void {
+    const key = stack.at(-1);
+    const value = stack.at(-2);
+    if (key === undefined || value === undefined) return;
+    const keyId = this.log.word(stackItemHex(key, 32));
+    const slots = new Map(this.written.get(address)?.slots);
+    slots.set(this.log.wordHex(keyId), [keyId, this.log.word(stackItemHex(value, 32))]);
+    const sorted = [...slots.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const pairs = new Int32Array(sorted.flatMap(([, pair]) => pair));
+    this.written = new Map(this.written).set(address, { slots, snapshot: this.log.storageSnapshot(pairs) });
+  }
+}
