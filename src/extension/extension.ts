@@ -4,6 +4,7 @@ import { registerNetwork } from './network';
 import { createServices } from './services';
 import { registerTokens } from './tokens/register';
 import type { TokensTreeProvider } from './tokens/tree';
+import { registerTrace, type TraceApi } from './trace/index';
 
 export type { Services } from './services';
 
@@ -11,14 +12,16 @@ export type { Services } from './services';
 export interface LedgerMirrorApi {
   tokensTree: TokensTreeProvider;
   networkStatus: vscode.StatusBarItem;
+  traces: TraceApi;
 }
 
 export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const services = createServices(context);
   const networkStatus = registerNetwork(context, services);
   const tokensTree = registerTokens(context, services);
+  const traces = registerTrace(context, services);
   // Feature registrations (one line each) follow.
-  return { tokensTree, networkStatus };
+  return { tokensTree, networkStatus, traces };
 }
 
 export function deactivate(): void {

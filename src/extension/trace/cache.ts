@@ -1,11 +1,9 @@
-// Raw trace bodies kept on disk (gzip) in the extension's global storage, so a panel restored after a reload, a
-// Recent Traces entry or Save Trace… never asks the server again. Entries are evicted oldest-used first once the
-// total passes the configured size. A trace opened from a file is not copied: its entry points at the file.
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+// Raw trace bodies kept on disk in the extension's global storage, so a panel restored after a reload, a Recent
+// Traces entry or Save Trace… never asks the server again. The core writes the body while it decodes it
+// (fetchTrace's `saveTo`); this file names, indexes and evicts those bodies (least recently used first, once the
+// total passes the configured size). A trace opened from a file is not copied: its entry points at the file.
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip, constants as zlib } from 'node:zlib';
 import type { TraceParts } from '../../core/trace/trace';
 
 /** What the cache remembers about an entry besides the body. */
@@ -18,7 +16,7 @@ export interface CacheEntry {
   file?: string;
 }
 
-const BODY = '.json.gz';
+const BODY = '.json';
 const META = '.meta.json';
 
 /** A file-name-safe key for one fetched trace: network, transaction and the parts asked for. */
@@ -38,6 +36,19 @@ export class TraceCache {
     return path.join(this.dir, key + ext);
   }
 
+  /** Where the core should write a body being fetched for `key` (it appears there only once complete). */
+  async bodyPath(key: string): Promise<string> {
+    await fs.mkdir(this.dir, { recursive: true });
+    return this.file(key, BODY);
+  }
+
+  /** Records a complete body (or a file reference), then evicts others if the cache grew too big. */
+  async commit(entry: CacheEntry): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    await fs.writeFile(this.file(entry.key, META), JSON.stringify(entry));
+    if (!entry.file) await this.evict(entry.key);
+  }
+
   async entry(key: string): Promise<CacheEntry | undefined> {
     try {
       return JSON.parse(await fs.readFile(this.file(key, META), 'utf8')) as CacheEntry;
@@ -46,72 +57,29 @@ export class TraceCache {
     }
   }
 
-  /** The raw body, decompressed; undefined when the entry (or its file) is gone. */
-  async open(key: string): Promise<{ entry: CacheEntry; body: Readable } | undefined> {
+  /** The entry and the file holding its raw body, or undefined when either is gone. Marks the body as used. */
+  async locate(key: string): Promise<{ entry: CacheEntry; body: string } | undefined> {
     const entry = await this.entry(key);
     if (!entry) return undefined;
-    const source = entry.file ?? this.file(key, BODY);
+    const body = entry.file ?? this.file(key, BODY);
     try {
-      await fs.access(source);
+      await fs.access(body);
     } catch {
       return undefined;
     }
-    if (!entry.file) await this.touch(key);
-    const raw = createReadStream(source);
-    return { entry, body: entry.file ? raw : raw.pipe(createGunzip()) };
+    if (!entry.file) {
+      const now = new Date();
+      await fs.utimes(body, now, now).catch(() => undefined);
+    }
+    return { entry, body };
   }
 
-  /**
-   * A sink for a body being downloaded. `commit` makes the entry visible (then evicts others if the cache is too
-   * big); `abort` drops the partial file. Until commit the body lives under a temporary name.
-   */
-  async writer(entry: CacheEntry): Promise<{ write(chunk: Uint8Array): void; commit(): Promise<void>; abort(): Promise<void> }> {
-    await fs.mkdir(this.dir, { recursive: true });
-    const tmp = this.file(entry.key, `.${process.pid}.${Date.now()}.tmp`);
-    const gzip = createGzip({ level: zlib.Z_BEST_SPEED });
-    const done = pipeline(gzip, createWriteStream(tmp));
-    done.catch(() => undefined);
-    return {
-      write: (chunk) => void gzip.write(chunk),
-      commit: async () => {
-        gzip.end();
-        await done;
-        await fs.rename(tmp, this.file(entry.key, BODY));
-        await fs.writeFile(this.file(entry.key, META), JSON.stringify(entry));
-        await this.evict(entry.key);
-      },
-      abort: async () => {
-        gzip.destroy();
-        await fs.rm(tmp, { force: true });
-      },
-    };
-  }
-
-  /** Remembers a trace file by path (no copy). */
-  async rememberFile(entry: CacheEntry & { file: string }): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(this.file(entry.key, META), JSON.stringify(entry));
-  }
-
-  /** Writes the raw (uncompressed) body of an entry to `target`. */
-  async export(key: string, target: string): Promise<boolean> {
-    const opened = await this.open(key);
-    if (!opened) return false;
-    await pipeline(opened.body, createWriteStream(target) as Writable);
-    return true;
-  }
-
-  private async touch(key: string): Promise<void> {
-    const now = new Date();
-    await fs.utimes(this.file(key, BODY), now, now).catch(() => undefined);
-  }
-
-  /** Deletes least recently used bodies until the total fits, never the one just written. */
+  /** Deletes least recently used bodies until the total fits, never `keep`. */
   async evict(keep?: string): Promise<void> {
     const names = await fs.readdir(this.dir).catch(() => [] as string[]);
     const bodies = await Promise.all(
       names
-        .filter((n) => n.endsWith(BODY))
+        .filter((n) => n.endsWith(BODY) && !n.endsWith(META))
         .map(async (n) => {
           const stat = await fs.stat(path.join(this.dir, n));
           return { key: n.slice(0, -BODY.length), size: stat.size, used: stat.mtimeMs };

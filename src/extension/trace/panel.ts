@@ -13,6 +13,8 @@ export const STEP_CONTEXT = 'ledgerMirror.trace.step';
 
 export interface PanelHooks {
   runAction(panel: TracePanel, action: TraceActionId, count?: number): Promise<unknown>;
+  /** After every move, e.g. to remember the step for Recent Traces. */
+  stepped(panel: TracePanel, step: number): void;
   log: vscode.LogOutputChannel;
 }
 
@@ -71,6 +73,7 @@ export class TracePanel {
     const step = this.session.navigate(cmd);
     this.post({ type: 'step', view: this.session.view() });
     if (TracePanel.current === this) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, step);
+    this.hooks.stepped(this, step);
     return step;
   }
 

@@ -1,0 +1,53 @@
+// The trace stepper feature: commands, the Recent Traces view, the panel serializer and the settings it reads.
+import * as vscode from 'vscode';
+import { TRACE_VIEW_TYPE } from '../../shared/trace-protocol';
+import type { Services } from '../services';
+import { registerTraceActions } from './actions';
+import { TraceCache } from './cache';
+import { openTrace, openTraceFile, reopen, restorePanel, saveTrace, type OpenedTrace, type TraceFeature } from './open';
+import { TracePanel } from './panel';
+import { RECENT_VIEW, RecentTraces, REOPEN_COMMAND, type RecentTrace } from './recent';
+
+const DEFAULT_CACHE_MB = 512;
+
+/** What the in-VS-Code tests observe (through the extension's API). */
+export interface TraceApi {
+  recent: RecentTraces;
+  /** The open panels: key, step and whether VS Code shows them. */
+  panels(): Array<{ key: string; step: number; length: number; visible: boolean }>;
+  /** Runs the serializer's restore on `panel`, as VS Code does after a reload. */
+  restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+}
+
+function cacheBytes(): number {
+  const mb = vscode.workspace.getConfiguration('ledgerMirror.trace').get<number>('cacheSizeMB', DEFAULT_CACHE_MB);
+  return (typeof mb === 'number' && Number.isFinite(mb) && mb >= 0 ? mb : DEFAULT_CACHE_MB) * 1024 * 1024;
+}
+
+export function registerTrace(context: vscode.ExtensionContext, services: Services): TraceApi {
+  const recent = new RecentTraces(context.workspaceState);
+  const cache = new TraceCache(vscode.Uri.joinPath(context.globalStorageUri, 'traces').fsPath, cacheBytes);
+  const f: TraceFeature = { services, extensionUri: context.extensionUri, cache, recent };
+
+  services.registerCommand('ledgerMirror.openTrace', (arg?: unknown, options?: unknown): Promise<OpenedTrace | undefined> => openTrace(f, arg, options));
+  services.registerCommand('ledgerMirror.openTraceFile', (arg?: unknown) => openTraceFile(f, arg));
+  services.registerCommand('ledgerMirror.saveTrace', (arg?: unknown) => saveTrace(f, arg));
+  services.registerCommand(REOPEN_COMMAND, (r: RecentTrace) => reopen(f, r));
+  services.registerCommand('ledgerMirror.trace.removeRecent', (r: RecentTrace) => recent.remove(r.key));
+  services.registerCommand('ledgerMirror.trace.clearRecent', () => recent.clear());
+  registerTraceActions(services);
+
+  context.subscriptions.push(
+    vscode.window.createTreeView(RECENT_VIEW, { treeDataProvider: recent }),
+    vscode.window.registerWebviewPanelSerializer(TRACE_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => restorePanel(f, panel, state) }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('ledgerMirror.trace.cacheSizeMB')) void cache.evict();
+    }),
+  );
+
+  return {
+    recent,
+    panels: () => TracePanel.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
+    restore: (panel, state) => restorePanel(f, panel, state),
+  };
+}

@@ -1,0 +1,261 @@
+// Getting a trace on screen: from the server (prompts, progress, errors with a next step), from a file, from the
+// cache (Recent Traces, the serializer after a reload), and writing the raw body back out (Save Trace…).
+import { copyFile } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import { MirrorError } from '../../core/errors';
+import { parseTransactionIdOrHash } from '../../core/ids';
+import { decodeTraceFile, fetchTrace } from '../../core/opcodes-client';
+import type { ColumnarTrace, TraceParts } from '../../core/trace/trace';
+import { describeRevert } from '../../shared/revert-text';
+import { isTracePanelState } from '../../shared/trace-protocol';
+import type { Services } from '../services';
+import { runAction } from './actions';
+import { cacheKey, type TraceCache } from './cache';
+import { TracePanel, type PanelHooks } from './panel';
+import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
+import type { RecentTrace, RecentTraces } from './recent';
+import { TraceSession } from './session';
+
+export interface TraceFeature {
+  services: Services;
+  extensionUri: vscode.Uri;
+  cache: TraceCache;
+  recent: RecentTraces;
+}
+
+/** What the open commands resolve to once the panel is showing. */
+export interface OpenedTrace {
+  key: string;
+  transaction: string;
+  length: number;
+  step: number;
+}
+
+/** A panel that never loads must not hang a caller forever. */
+const SHOWN_TIMEOUT_MS = 30_000;
+const PROGRESS_INTERVAL_MS = 100;
+
+const DEFAULT_PARTS: TraceParts = { stack: true, memory: false, storage: false };
+
+function partsFrom(options: unknown): TraceParts {
+  const o = (typeof options === 'object' && options !== null ? options : {}) as Record<string, unknown>;
+  const pick = (name: keyof TraceParts) => (typeof o[name] === 'boolean' ? (o[name] as boolean) : DEFAULT_PARTS[name]);
+  return { stack: pick('stack'), memory: pick('memory'), storage: pick('storage') };
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function askTransaction(): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: 'Ledger Mirror: Open Opcode Trace',
+    prompt: 'Transaction id (0.0.1234-1700000000-000000001 or 0.0.1234@1700000000.000000001) or hash (64 hex digits)',
+    placeHolder: '0.0.1234-1700000000-000000001',
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      if (!text.trim()) return undefined;
+      const parsed = parseTransactionIdOrHash(text);
+      return parsed.ok ? undefined : parsed.message;
+    },
+  });
+}
+
+interface PartPick extends vscode.QuickPickItem {
+  part: keyof TraceParts;
+}
+
+async function askParts(): Promise<TraceParts | undefined> {
+  const items: PartPick[] = [
+    { part: 'stack', label: 'Stack', description: 'per step', detail: 'The API default. Needed for call targets and the Stack panel.', picked: true },
+    { part: 'memory', label: 'Memory', description: 'per step', detail: 'Makes the server re-execute more slowly and the response much larger.' },
+    { part: 'storage', label: 'Storage', description: 'slots read and written', detail: 'Makes the server re-execute more slowly.' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Ledger Mirror: Parts of the Trace', placeHolder: 'What to fetch with each step', canPickMany: true, ignoreFocusOut: true });
+  if (!picked) return undefined;
+  const parts = { stack: false, memory: false, storage: false };
+  for (const p of picked) parts[p.part] = true;
+  return parts;
+}
+
+/** Runs `load` under a cancellable notification that shows bytes and steps as they arrive. */
+function withLoadProgress<T>(title: string, load: (signal: AbortSignal, onProgress: (bytes: number, steps: number) => void) => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+    const abort = new AbortController();
+    token.onCancellationRequested(() => abort.abort());
+    let last = 0;
+    return load(abort.signal, (bytes, steps) => {
+      const now = Date.now();
+      if (now - last < PROGRESS_INTERVAL_MS) return;
+      last = now;
+      progress.report({ message: `${formatBytes(bytes)} · ${steps.toLocaleString('en-US')} steps` });
+    });
+  });
+}
+
+function hooks(f: TraceFeature): PanelHooks {
+  return {
+    log: f.services.log,
+    runAction: (panel, action, count) => runAction(panel, action, count),
+    stepped: (panel, step) => void f.recent.setStep(panel.session.meta.key, step),
+  };
+}
+
+/** Shows a decoded trace in a new panel (or the restored one) and resolves once the webview has loaded. */
+async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel): Promise<OpenedTrace> {
+  if (trace.length === 0) throw new MirrorError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
+  const session = new TraceSession(trace, { key: recent.key, network: recent.file ? 'file' : recent.network }, recent.step);
+  const panel = into ? new TracePanel(into, session, f.extensionUri, hooks(f)) : TracePanel.create(session, f.extensionUri, hooks(f));
+  await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([panel.shown(), new Promise((resolve) => (timer = setTimeout(resolve, SHOWN_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+  const s = trace.summary;
+  f.services.log.info(`Trace ${s.transaction || recent.file}: ${trace.length} steps, ${s.failed ? `failed${s.revert ? ` with ${describeRevert(s.revert)}` : ''}` : 'succeeded'}`);
+  return { key: recent.key, transaction: s.transaction, length: trace.length, step: session.step };
+}
+
+function revealOpen(key: string): OpenedTrace | undefined {
+  const open = TracePanel.all().find((p) => p.session.meta.key === key);
+  if (!open) return undefined;
+  open.panel.reveal();
+  return { key, transaction: open.session.trace.summary.transaction, length: open.session.length, step: open.session.step };
+}
+
+/** Shows the problem with its next actions; does not wait for the user, so programmatic callers return at once. */
+function reportProblem(f: TraceFeature, err: unknown, ctx: { network: string; transaction: string; parts: TraceParts }, retry: (parts: TraceParts) => unknown): void {
+  const problem = describeTraceProblem(err, { network: ctx.network, transaction: ctx.transaction, heavy: ctx.parts.memory || ctx.parts.storage });
+  f.services.log[problem.severity === 'info' ? 'info' : 'error'](`Trace ${ctx.transaction}: ${problem.message}`, ...(err instanceof Error && problem.severity === 'error' ? [err] : []));
+  const show = problem.severity === 'info' ? vscode.window.showInformationMessage : vscode.window.showErrorMessage;
+  const run: Record<NextAction, () => unknown> = {
+    retry: () => retry(ctx.parts),
+    retryLighter: () => retry({ stack: ctx.parts.stack, memory: false, storage: false }),
+    selectNetwork: () => vscode.commands.executeCommand('ledgerMirror.selectNetwork'),
+    increaseTimeout: () => vscode.commands.executeCommand('workbench.action.openSettings', 'ledgerMirror.requestTimeoutSeconds'),
+    showLog: () => f.services.log.show(),
+  };
+  void Promise.resolve(show(problem.message, ...problem.actions.map((a) => NEXT_ACTION_TITLES[a]))).then((title) => {
+    const action = problem.actions.find((a) => NEXT_ACTION_TITLES[a] === title);
+    if (action) void run[action]();
+  });
+}
+
+/**
+ * `ledgerMirror.openTrace`: prompts for the id and the parts, or takes them as arguments
+ * (`executeCommand('ledgerMirror.openTrace', txIdOrHash, { stack, memory, storage })`) and then asks nothing.
+ */
+export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknown): Promise<OpenedTrace | undefined> {
+  let input: string | undefined;
+  let parts: TraceParts | undefined;
+  if (typeof arg === 'string') {
+    input = arg;
+    parts = partsFrom(options);
+  } else {
+    input = await askTransaction();
+    if (!input?.trim()) return undefined;
+    parts = await askParts();
+    if (!parts) return undefined;
+  }
+  const parsed = parseTransactionIdOrHash(input);
+  if (!parsed.ok) throw new MirrorError('invalid-input', parsed.message);
+  const endpoints = f.services.endpoints();
+  if (!endpoints.ok) throw new MirrorError('invalid-input', endpoints.message);
+  const network = endpoints.value.network;
+  const transaction = parsed.value.value;
+  const key = cacheKey(network, transaction, parts);
+  const already = revealOpen(key);
+  if (already) return already;
+  const fetchParts = parts;
+  try {
+    const saveTo = await f.cache.bodyPath(key);
+    const trace = await withLoadProgress(`Opcode trace ${transaction}`, (signal, onProgress) =>
+      fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, saveTo }),
+    );
+    await f.cache.commit({ key, transaction, network, parts: fetchParts });
+    return await show(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
+  } catch (err) {
+    reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
+    return undefined;
+  }
+}
+
+/** `ledgerMirror.openTraceFile`: a saved opcodes response (plain or gzip JSON), any size. */
+export async function openTraceFile(f: TraceFeature, arg?: unknown): Promise<OpenedTrace | undefined> {
+  let uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.file(arg) : undefined;
+  if (!uri) {
+    const picked = await vscode.window.showOpenDialog({ title: 'Ledger Mirror: Open Trace File', canSelectMany: false, filters: { 'Opcode trace': ['json', 'gz'], 'All files': ['*'] } });
+    uri = picked?.[0];
+    if (!uri) return undefined;
+  }
+  const file = uri.fsPath;
+  const key = cacheKey('file', file, { stack: true, memory: true, storage: true });
+  const already = revealOpen(key);
+  if (already) return already;
+  const trace = await withLoadProgress(`Trace file ${uri.path.split('/').pop()}`, (signal, onProgress) => decodeTraceFile(file, { signal, onProgress }));
+  const parts = trace.summary.parts;
+  await f.cache.commit({ key, transaction: trace.summary.transaction, network: 'file', parts, file });
+  return show(f, trace, { key, transaction: trace.summary.transaction, network: 'file', parts, file, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
+}
+
+/** Decodes a cached body (or the file an entry points at); no request is sent. */
+async function loadCached(f: TraceFeature, key: string): Promise<{ trace: ColumnarTrace; recent: RecentTrace } | undefined> {
+  const located = await f.cache.locate(key);
+  if (!located) return undefined;
+  const { entry, body } = located;
+  const trace = await withLoadProgress(`Opening cached trace ${entry.transaction || entry.file}`, (signal, onProgress) =>
+    decodeTraceFile(body, { transaction: entry.transaction, parts: entry.file ? undefined : entry.parts, signal, onProgress }),
+  );
+  const known = f.recent.find(key);
+  const recent: RecentTrace = known ?? { ...entry, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() };
+  return { trace, recent };
+}
+
+/** Recent Traces → open: from the cache at the step it was left at, else fetched again. */
+export async function reopen(f: TraceFeature, recent: RecentTrace): Promise<OpenedTrace | undefined> {
+  const already = revealOpen(recent.key);
+  if (already) return already;
+  const cached = await loadCached(f, recent.key);
+  if (cached) return show(f, cached.trace, { ...cached.recent, step: recent.step });
+  if (recent.file) throw new MirrorError('invalid-input', `The trace file ${recent.file} is no longer there.`);
+  return openTrace(f, recent.transaction, recent.parts);
+}
+
+/**
+ * The WebviewPanelSerializer: after a reload VS Code hands back the panel and the webview's last saved state;
+ * the trace comes from the cache, never the server.
+ */
+export async function restorePanel(f: TraceFeature, panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  const fail = (why: string) => {
+    panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body><p>${why}</p></body></html>`;
+  };
+  if (!isTracePanelState(state)) return fail('This trace panel cannot be restored. Open the trace again from Recent Traces.');
+  try {
+    const cached = await loadCached(f, state.key);
+    if (!cached) return fail('The cached copy of this trace is gone. Open it again with Ledger Mirror: Open Opcode Trace….');
+    await show(f, cached.trace, { ...cached.recent, step: state.step }, panel);
+  } catch (err) {
+    f.services.log.error('Restoring a trace panel failed:', err instanceof Error ? err : String(err));
+    fail('This trace could not be restored; see the Ledger Mirror log.');
+  }
+}
+
+/** `ledgerMirror.saveTrace`: the raw response of the active trace, as the server sent it. */
+export async function saveTrace(f: TraceFeature, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const panel = TracePanel.active;
+  if (!panel) throw new Error('Open an opcode trace first (Ledger Mirror: Open Opcode Trace…).');
+  const located = await f.cache.locate(panel.session.meta.key);
+  if (!located) throw new Error('The raw body of this trace is no longer cached; open it again to save it.');
+  const name = (located.entry.transaction || 'trace').replace(/[^A-Za-z0-9._-]/g, '_');
+  const base = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const given = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.file(arg) : undefined;
+  const target = given ?? await vscode.window.showSaveDialog({
+    title: 'Ledger Mirror: Save Trace',
+    defaultUri: base ? vscode.Uri.joinPath(base, `${name}.opcodes.json`) : undefined,
+    filters: { JSON: ['json'] },
+  });
+  if (!target) return undefined;
+  await copyFile(located.body, target.fsPath);
+  if (!given) void vscode.window.showInformationMessage(`Saved the trace to ${target.fsPath}.`);
+  return target;
+}
