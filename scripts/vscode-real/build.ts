@@ -11,17 +11,19 @@ export function buildBundles(): void {
 }
 
 // What the VSIX may contain (vsce paths). Everything else (servers, tests, sources, node_modules) stays out.
-const shipped = /^(dist\/extension\.js|dist\/webview\/.+|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
-// vsce needs a repository field otherwise; runtime dependencies are bundled into dist/ by esbuild.
-const vsceFlags = ['--no-dependencies', '--allow-missing-repository'];
+const shipped = /^(dist\/extension\.js|dist\/webview\/.+(?<!\.map)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
+// Runtime dependencies are bundled into dist/ by esbuild, so vsce must not collect node_modules.
+const noDependencies = '--no-dependencies';
 
 /** Runs `vsce package` (its prepublish script makes the production build) into out/; returns the VSIX path. */
 export function packageVsix(): string {
   const { name, version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { name: string; version: string };
   mkdirSync(join(projectRoot, 'out'), { recursive: true });
   const vsix = join(projectRoot, 'out', `${name}-${version}.vsix`);
-  execFileSync(vsce, ['package', ...vsceFlags, '--out', vsix], { cwd: projectRoot, stdio: 'inherit' });
-  const files = execFileSync(vsce, ['ls', ...vsceFlags], { cwd: projectRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
+  // No repository field to rewrite relative README links against; they resolve inside the VSIX (media/ is shipped).
+  const packageFlags = ['--allow-missing-repository', '--no-rewrite-relative-links'];
+  execFileSync(vsce, ['package', noDependencies, ...packageFlags, '--out', vsix], { cwd: projectRoot, stdio: 'inherit' });
+  const files = execFileSync(vsce, ['ls', noDependencies], { cwd: projectRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
   const unexpected = files.filter((file) => !shipped.test(file));
   const problem = unexpected.length
     ? `the VSIX would ship files it must not (fix .vscodeignore): ${unexpected.join(', ')}`

@@ -3,8 +3,7 @@ import { execFile } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { startProcess, stopTree } from './processes';
+import { startProcess } from './processes';
 import { codeServerEnv, type Tools } from './tools';
 
 /** A fresh code-server profile: user data, extensions and temp files, all inside `dir`. */
@@ -52,7 +51,8 @@ export interface CodeServer {
   /** Base URL, e.g. http://127.0.0.1:41234 */
   url: string;
   logFile: string;
-  stop(): Promise<void>;
+  /** Resolves when code-server exits, with its exit code. */
+  exited: Promise<number | null>;
 }
 
 export interface CodeServerOptions {
@@ -82,10 +82,10 @@ export async function startCodeServer(tools: Tools, options: CodeServerOptions):
   const child = startProcess(tools.codeServer, args, { env: codeServerEnv(tools, profile.tmpDir), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  let exited = false;
-  child.once('exit', () => (exited = true));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const tail = (): string => readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n');
 
+  // code-server prints this line once its HTTP server accepts connections (port 0 → it picked a free port).
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`code-server did not start within 60 s (log: ${logFile})`)), 60_000);
@@ -96,33 +96,26 @@ export async function startCodeServer(tools: Tools, options: CodeServerOptions):
         resolve(match[1]);
       }
     });
-    child.once('exit', (code) => {
+    void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`code-server exited (${code}) before listening:\n${tail()}`));
     });
   });
-  for (let i = 0; ; i++) {
-    if (exited) throw new Error(`code-server exited:\n${tail()}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    if (i > 300) throw new Error(`code-server at ${url} does not answer /healthz (log: ${logFile})`);
-    await sleep(100);
-  }
-  const pid = child.pid as number;
-  return { url, logFile, stop: () => stopTree(pid) };
+  return { url, logFile, exited };
 }
 
 /**
- * The workbench URL for a folder. `payload` entries are the workbench's own development options
+ * The workbench URL of `serverUrl` for a folder. `payload` entries are the workbench's own development options
  * (extensionDevelopmentPath, extensionTestsPath, extensionEnvironment); paths are on the server.
  */
-export function workbenchUrl(server: CodeServer, folder: string, payload: Array<[string, string]> = []): string {
-  const url = new URL(server.url);
+export function workbenchUrl(serverUrl: string, folder: string, payload: Array<[string, string]> = []): string {
+  const url = new URL(serverUrl);
   url.searchParams.set('folder', folder);
   if (payload.length) url.searchParams.set('payload', JSON.stringify(payload));
   return url.toString();
 }
 
 /** A server-side path as the remote URI the workbench payload expects. */
-export function remoteUri(server: CodeServer, path: string): string {
-  return `vscode-remote://${new URL(server.url).host}${path}`;
+export function remoteUri(serverUrl: string, path: string): string {
+  return `vscode-remote://${new URL(serverUrl).host}${path}`;
 }

@@ -2,6 +2,7 @@
 // pointed at the reference mirror started for this run.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { SAMPLE } from '../../servers/mirror/sample';
 
 const mirrorUrl = process.env.LEDGER_MIRROR_TEST_MIRROR_URL;
 
@@ -26,7 +27,8 @@ describe('in-VS-Code harness', () => {
   });
 
   it('reaches the reference mirror from the extension host', async () => {
-    const response = await fetch(`${mirrorUrl}/api/v1/tokens/0.0.0`);
-    assert.equal(response.headers.get('content-type')?.split(';')[0], 'application/json');
+    const response = await fetch(`${mirrorUrl}/api/v1/tokens/${SAMPLE.fungible}`);
+    assert.equal(response.status, 200);
+    assert.equal(((await response.json()) as { token_id?: string }).token_id, SAMPLE.fungible);
   });
 });

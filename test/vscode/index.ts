@@ -7,7 +7,6 @@ import { SUITE_START_MARKER } from './suite-marker';
 
 export async function run(): Promise<void> {
   console.log(SUITE_START_MARKER);
-  process.setSourceMapsEnabled(true); // failure stacks point at test/vscode/*.ts, not the bundle
   const grep = process.env.LEDGER_MIRROR_TEST_GREP;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, ...(grep ? { grep } : {}) });
   // What mocha.loadFiles() does for files on disk: give each file the bdd globals (describe, it, ...) while it loads.

@@ -1,0 +1,31 @@
+// What every launcher needs around VS Code: a temp dir, the reference mirror on a free port, and a copy of the
+// sample workspace pointed at it. All of it goes away with the launcher's cleanup.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEvmTraceProvider } from '../../servers/mirror/evm/index';
+import { startMirror } from '../../servers/mirror/server';
+import { onCleanup } from './processes';
+import { copySampleWorkspace } from './sample-workspace';
+import { projectRoot } from './tools';
+
+export interface Session {
+  /** Temp dir for profiles, workspaces and sockets; removed at the end. */
+  dir: string;
+  /** out/logs/<name>: code-server logs, kept for a look after a failure. */
+  logDir: string;
+  mirrorUrl: string;
+  /** A copy of test/vscode/workspace whose settings point at `mirrorUrl`. */
+  workspace: string;
+}
+
+export async function startSession(name: string): Promise<Session> {
+  const dir = mkdtempSync(join(tmpdir(), `ledger-mirror-${name}-`));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  const logDir = join(projectRoot, 'out/logs', name);
+  mkdirSync(logDir, { recursive: true });
+  // With the EVM trace generator, as `npm run mirror` starts it: tokens and real opcode traces.
+  const mirror = await startMirror({ port: 0, traces: await createEvmTraceProvider() });
+  onCleanup(() => mirror.close());
+  return { dir, logDir, mirrorUrl: mirror.url, workspace: copySampleWorkspace(join(dir, 'workspace'), mirror.url) };
+}

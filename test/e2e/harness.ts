@@ -1,0 +1,100 @@
+// Harness for the real-browser scenarios, test/e2e/**/*.e2e.ts (mocha, started by test/e2e/run.mjs, which
+// packages the VSIX, installs it into a fresh code-server and starts the reference mirror). openWorkbench()
+// opens that workbench in Debian chromium on a fresh copy of the sample workspace.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { launchBrowser } from '../../scripts/vscode-real/browser';
+import { workbenchUrl } from '../../scripts/vscode-real/code-server';
+import { copySampleWorkspace } from '../../scripts/vscode-real/sample-workspace';
+import { projectRoot } from '../../scripts/vscode-real/tools';
+import { E2E_ENV } from './harness-env';
+
+export const screenshotDir = join(projectRoot, 'out/screenshots');
+
+export interface Workbench {
+  page: Page;
+  /** The reference mirror the workspace points at. */
+  mirrorUrl: string;
+  /** The folder open in this workbench: a fresh copy of test/vscode/workspace. */
+  workspace: string;
+  /** Runs a command from the palette by its full title, e.g. "Ledger Mirror: Show Token…". */
+  runCommand(title: string): Promise<void>;
+  /** The content of the n-th webview (0 = first). */
+  webviewFrame(n?: number): FrameLocator;
+  /** Saves a screenshot of the page to out/screenshots/<name>.png; returns its path. */
+  shot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function fromRunner(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the scenarios with "npm run test:e2e"`);
+  return value;
+}
+
+const open = new Set<Workbench>();
+
+export async function openWorkbench(): Promise<Workbench> {
+  const mirrorUrl = fromRunner(E2E_ENV.mirrorUrl);
+  // Each workbench gets its own folder, hence its own workspace state (pinned tokens etc.).
+  const workspace = copySampleWorkspace(mkdtempSync(join(fromRunner(E2E_ENV.tmpDir), 'workspace-')), mirrorUrl);
+  const browser = await launchBrowser(fromRunner(E2E_ENV.chromium));
+  const { page } = browser;
+  const workbench: Workbench = {
+    page,
+    mirrorUrl,
+    workspace,
+    runCommand: (title) => runCommand(page, title),
+    // A webview is two nested iframes: the host page (iframe.webview) and the extension's html (#active-frame).
+    webviewFrame: (n = 0) => page.frameLocator('iframe.webview.ready').nth(n).frameLocator('iframe#active-frame'),
+    shot: async (name) => {
+      mkdirSync(screenshotDir, { recursive: true });
+      const path = join(screenshotDir, `${name}.png`);
+      await page.screenshot({ path });
+      return path;
+    },
+    close: async () => {
+      open.delete(workbench);
+      await browser.close();
+      rmSync(workspace, { recursive: true, force: true });
+    },
+  };
+  open.add(workbench);
+  await page.goto(workbenchUrl(fromRunner(E2E_ENV.codeServerUrl), workspace));
+  await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 90_000 });
+  return workbench;
+}
+
+/**
+ * F1, type, Enter — retried, because F1 is swallowed while a webview has focus (so the side-bar title is clicked
+ * first) and a palette opened before the extension host registered its commands never lists them.
+ */
+async function runCommand(page: Page, title: string): Promise<void> {
+  for (let attempt = 1; attempt <= 12; attempt++) {
+    await page.locator('.part.sidebar .composite.title').first().click({ timeout: 2000 })
+      .catch(() => page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined));
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input.input');
+    if (!(await input.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) continue;
+    await input.fill(`>${title}`);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    if (await row.waitFor({ timeout: 2500 }).then(() => true, () => false)) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
+  throw new Error(`the command palette never listed "${title}"`);
+}
+
+// Root hooks (this module is loaded by every scenario): a failed test leaves a screenshot of each open
+// workbench, and workbenches a scenario forgot to close are closed at the end.
+afterEach(async function () {
+  if (this.currentTest?.state !== 'failed') return;
+  const name = `failed-${this.currentTest.fullTitle().replace(/[^\w.-]+/g, '-')}`;
+  for (const [n, workbench] of [...open].entries()) await workbench.shot(n ? `${name}-${n + 1}` : name).catch(() => undefined);
+});
+after(async () => {
+  for (const workbench of [...open]) await workbench.close();
+});
