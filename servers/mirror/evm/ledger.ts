@@ -45,7 +45,8 @@ export class Ledger {
       { nonce, gasLimit, gasPrice: 10n, to: to === undefined ? undefined : createAddressFromString(to), data: hexToBytes(data as `0x${string}`) },
       { common: this.common },
     ).sign(this.payerKey);
-    const events = this.vm.evm.events as unknown as EvmEvents;
+    const events: EvmEvents | undefined = this.vm.evm.events;
+    if (!events) throw new Error('this EVM emits no step events');
     const recorder = new TraceRecorder(preOp);
     recorder.attach(events);
     try {

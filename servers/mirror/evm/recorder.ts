@@ -21,7 +21,9 @@ export interface EvmEvents {
   on(event: 'step', listener: (step: InterpreterStep) => void): unknown;
   on(event: 'beforeMessage', listener: (message: Message) => void): unknown;
   on(event: 'afterMessage', listener: (result: EVMResult) => void): unknown;
-  off(event: string, listener: (...args: never[]) => void): unknown;
+  off(event: 'step', listener: (step: InterpreterStep) => void): unknown;
+  off(event: 'beforeMessage', listener: (message: Message) => void): unknown;
+  off(event: 'afterMessage', listener: (result: EVMResult) => void): unknown;
 }
 
 interface Pending {
@@ -111,7 +113,7 @@ export class TraceRecorder {
       const stipend = VALUE_CALLS.has(pending.op) && message.value > 0n ? CALL_STIPEND : 0;
       const cost = this.log.gasCostOf(pending.step) + Number(message.gasLimit) - stipend;
       this.log.setGasCost(pending.step, cost);
-      if (!this.preOp) this.recordAfter(pending, pending.pc, pending.gasLeft - cost, pending.stack, pending.memory);
+      this.recordAfter(pending, pending.pc, pending.gasLeft - cost, pending.stack, pending.memory);
       parent.pending = undefined;
     }
     this.frames.push({
@@ -133,7 +135,7 @@ export class TraceRecorder {
     if (!frame) throw new Error('afterMessage without beforeMessage');
     const error = result.execResult.exceptionError;
     const pending = frame.pending;
-    if (pending && !this.preOp) {
+    if (pending) {
       const exceptional = error !== undefined && error.error !== 'revert';
       const pops = exceptional ? 0 : (HALT_POPS[pending.op] ?? 0);
       const gas = exceptional ? pending.gasLeft : pending.gasLeft - this.log.gasCostOf(pending.step);
@@ -172,6 +174,7 @@ export class TraceRecorder {
     frame.lastOp = op;
   }
 
+  /** Post-op mode: fills in the state `pending` left behind. (Pre-op steps were complete when appended.) */
   private recordAfter(pending: Pending, pc: number, gas: number, stack: number, memory: number): void {
     if (this.preOp) return;
     this.log.setPc(pending.step, pc);
