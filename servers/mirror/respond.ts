@@ -50,9 +50,17 @@ export class ClientGoneError extends Error {
 async function writeWithBackpressure(target: Writable, res: ServerResponse, chunk: string): Promise<void> {
   if (res.destroyed || res.writableEnded) throw new ClientGoneError();
   if (target.write(chunk)) return;
-  const drained = once(target, 'drain').then(() => true);
-  const closed = once(res, 'close').then(() => false);
-  if (!(await Promise.race([drained, closed]))) throw new ClientGoneError();
+  // Whichever event loses the race must not leave its listener behind: a long trace waits here many times.
+  const loser = new AbortController();
+  try {
+    const drained = await Promise.race([
+      once(target, 'drain', { signal: loser.signal }).then(() => true),
+      once(res, 'close', { signal: loser.signal }).then(() => false),
+    ]);
+    if (!drained) throw new ClientGoneError();
+  } finally {
+    loser.abort();
+  }
 }
 
 export async function sendReply(req: IncomingMessage, res: ServerResponse, reply: Reply): Promise<void> {

@@ -35,9 +35,10 @@ export function parseRestQuery(search: string): RestQuery {
   for (const part of search.split('&').slice(0, PARAMETER_LIMIT)) {
     const bracketEquals = part.indexOf(']=');
     const pos = bracketEquals === -1 ? part.indexOf('=') : bracketEquals + 1;
-    const key = qsDecode(pos === -1 ? part : part.slice(0, pos)).toLowerCase();
+    const rawKey = qsDecode(pos === -1 ? part : part.slice(0, pos));
+    const key = rawKey.toLowerCase();
     const value = pos === -1 ? '' : qsDecode(part.slice(pos + 1));
-    if (key === '' || key in Object.prototype) continue;
+    if (rawKey === '' || Object.hasOwn(Object.prototype, rawKey) || Object.hasOwn(Object.prototype, key)) continue;
     const existing = query[key];
     query[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
   }
