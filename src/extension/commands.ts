@@ -13,8 +13,15 @@ export function userMessage(err: unknown): string {
   return String(err);
 }
 
+/** Message, stack and the chain of causes (e.g. the socket error under a MirrorError), for the log only. */
+function fullDetail(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const own = err.stack ?? `${err.name}: ${err.message}`;
+  return err.cause === undefined ? own : `${own}\nCaused by: ${fullDetail(err.cause)}`;
+}
+
 export function reportError(log: vscode.LogOutputChannel, what: string, err: unknown): void {
-  log.error(`${what} failed:`, err instanceof Error ? err : userMessage(err));
+  log.error(`${what} failed: ${fullDetail(err)}`);
   void vscode.window.showErrorMessage(userMessage(err));
 }
 

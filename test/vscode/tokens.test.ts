@@ -116,6 +116,14 @@ describe('Tokens view', () => {
     assert.notEqual(child(api, royalties[withFallback], 'Fallback fee').item.description, 'none');
   });
 
+  it('shows every key type: ED25519, ECDSA, protobuf-encoded and none', async () => {
+    const raw = await fetchToken(SAMPLE.keys);
+    const root = await loaded(api, SAMPLE.keys);
+    checkKeys(api, root, raw);
+    const shown = labels(api, child(api, root, 'Keys').node).map((label) => String(child(api, child(api, root, 'Keys').node, label).item.description).split(' ')[0]);
+    for (const type of ['ED25519', 'ECDSA_SECP256K1', 'ProtobufEncoded', 'none']) assert.ok(shown.includes(type), `${type} in ${shown.join(', ')}`);
+  });
+
   it('renders a token whose name and memo hold markup as literal text', async () => {
     const raw = await fetchToken(SAMPLE.markup);
     const root = await loaded(api, SAMPLE.markup);
