@@ -56,6 +56,24 @@ describe('Network selection', () => {
     }
   });
 
+  it('applies a changed request timeout to the next request', async () => {
+    const stalled = await startRecordingServer({ stall: true });
+    try {
+      await withSetting('mirrorUrl', stalled.url, () =>
+        withSetting('requestTimeoutSeconds', 1, async () => {
+          const started = Date.now();
+          const result = await showToken('0.0.1234');
+          assert.ok(result.ok);
+          assert.match(String(api.tokensTree.getTreeItem(result.value).description), /[Tt]imed out/);
+          assert.ok(Date.now() - started < 10_000, 'gave up after about a second, not the default 30 s');
+        }),
+      );
+    } finally {
+      await removeAll(api);
+      await stalled.close();
+    }
+  });
+
   it('switches to testnet: status bar text and endpoints change', async () => {
     await removeAll(api);
     await withSetting('network', 'testnet', async () => {

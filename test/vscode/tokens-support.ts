@@ -56,11 +56,15 @@ export interface RecordingServer {
   close(): Promise<void>;
 }
 
-/** Answers every request like a mirror that has no such token (404 `Not found`) and records the path. */
-export async function startRecordingServer(): Promise<RecordingServer> {
+/**
+ * Records each request's path and answers like a mirror that has no such token (404 `Not found`), or with
+ * `stall`, never answers at all.
+ */
+export async function startRecordingServer(options: { stall?: boolean } = {}): Promise<RecordingServer> {
   const paths: string[] = [];
   const server: Server = createServer((req, res) => {
     paths.push(req.url ?? '');
+    if (options.stall) return;
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ _status: { messages: [{ message: 'Not found' }] } }));
   });
@@ -69,7 +73,11 @@ export async function startRecordingServer(): Promise<RecordingServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     paths,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
