@@ -41,7 +41,7 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-export class ClientGoneError extends Error {
+class ClientGoneError extends Error {
   constructor() {
     super('client closed the connection');
   }

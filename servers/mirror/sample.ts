@@ -41,7 +41,7 @@ const ECDSA_G = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81
  * Protobuf `Key` bytes for the keys token. Token key columns take Postgres bytea text, hence the `\x` prefix;
  * the entity (admin) key is plain hex.
  */
-export const SAMPLE_KEYS = {
+const SAMPLE_KEYS = {
   admin_key: `1220${ED25519_A}`,
   kyc_key: `\\x3a21${ECDSA_G}`,
   supply_key: `\\x32240a221220${ED25519_B}`,

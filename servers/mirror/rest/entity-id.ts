@@ -71,7 +71,7 @@ export function isValidEntityId(id: string, evmType: EvmAddressType = 'ANY'): bo
   return ENTITY_ID.test(id) || ENCODED_ID.test(id) || isValidEvmAddress(id, evmType);
 }
 
-export function decodeEntityId(encoded: bigint): EntityId {
+function decodeEntityId(encoded: bigint): EntityId {
   const num = encoded & MAX_NUM;
   const shardRealm = encoded >> NUM_BITS;
   return { shard: BigInt.asUintN(SHARD_BITS, shardRealm >> REALM_BITS), realm: shardRealm & MAX_REALM, num };
@@ -92,7 +92,7 @@ function parseFromString(id: string): ParsedId | undefined {
 }
 
 /** EntityId.parse: validates, then decodes; undefined where the REST module throws "Invalid parameter". */
-export function parseEntityIdString(id: string, evmType: EvmAddressType = 'ANY'): ParsedId | undefined {
+function parseEntityIdString(id: string, evmType: EvmAddressType = 'ANY'): ParsedId | undefined {
   if (!isValidEntityId(id, evmType)) return undefined;
   let parsed: ParsedId | undefined;
   if (id.includes('.') || id.length === 40 || id.length === 42) {
