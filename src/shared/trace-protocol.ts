@@ -71,6 +71,8 @@ export const OVERVIEW_FLAG = { call: 1, sstore: 2, log: 4, revert: 8 } as const;
 export interface TraceInit {
   /** Cache key: what the serializer needs to restore the panel without the server. */
   key: string;
+  /** What the header names the trace by: the transaction, or the file it came from. */
+  title: string;
   network: string;
   summary: TraceSummary;
   length: number;

@@ -1,6 +1,7 @@
 // Getting a trace on screen: from the server (prompts, progress, errors with a next step), from a file, from the
 // cache (Recent Traces, the serializer after a reload), and writing the raw body back out (Save Trace…).
 import { copyFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { MirrorError } from '../../core/errors';
 import { parseTransactionIdOrHash } from '../../core/ids';
@@ -105,7 +106,8 @@ function hooks(f: TraceFeature): PanelHooks {
 /** Shows a decoded trace in a new panel (or the restored one) and resolves once the webview has loaded. */
 async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel): Promise<OpenedTrace> {
   if (trace.length === 0) throw new MirrorError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
-  const session = new TraceSession(trace, { key: recent.key, network: recent.file ? 'file' : recent.network }, recent.step);
+  const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
+  const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step);
   const panel = into ? new TracePanel(into, session, f.extensionUri, hooks(f)) : TracePanel.create(session, f.extensionUri, hooks(f));
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
   let timer: NodeJS.Timeout | undefined;
@@ -192,7 +194,7 @@ export async function openTraceFile(f: TraceFeature, arg?: unknown): Promise<Ope
   const key = cacheKey('file', file, { stack: true, memory: true, storage: true });
   const already = revealOpen(key);
   if (already) return already;
-  const trace = await withLoadProgress(`Trace file ${uri.path.split('/').pop()}`, (signal, onProgress) => decodeTraceFile(file, { signal, onProgress }));
+  const trace = await withLoadProgress(`Trace file ${basename(file)}`, (signal, onProgress) => decodeTraceFile(file, { signal, onProgress }));
   const parts = trace.summary.parts;
   await f.cache.commit({ key, transaction: trace.summary.transaction, network: 'file', parts, file });
   return show(f, trace, { key, transaction: trace.summary.transaction, network: 'file', parts, file, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });

@@ -45,7 +45,7 @@ export class TracePanel {
   ) {
     this.shownOnce = new Promise((resolve) => (this.markShown = resolve));
     panel.webview.options = traceWebviewOptions(extensionUri);
-    panel.title = `Trace ${shortTitle(session.trace.summary.transaction)}`;
+    panel.title = `Trace ${shortTitle(session.meta.title)}`;
     panel.webview.html = traceHtml(panel.webview, extensionUri, panel.title);
     TracePanel.open.add(this);
     panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m));

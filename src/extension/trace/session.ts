@@ -8,6 +8,8 @@ import { memoryWindow, overview, rowPage, stepView, type MemoryViewport } from '
 export interface TraceMeta {
   /** Cache key of the raw trace (also what the serializer stores). */
   key: string;
+  /** Transaction id or hash, or the file name of a trace opened from disk. */
+  title: string;
   network: string;
 }
 
@@ -54,7 +56,7 @@ export class TraceSession {
   private readonly handlers: Handlers = {
     init: ({ memoryStart, memoryCount }) => {
       this.viewport = { start: memoryStart, count: memoryCount };
-      return { key: this.meta.key, network: this.meta.network, summary: this.trace.summary, length: this.trace.length, view: this.view() } satisfies TraceInit;
+      return { key: this.meta.key, title: this.meta.title, network: this.meta.network, summary: this.trace.summary, length: this.trace.length, view: this.view() } satisfies TraceInit;
     },
     rows: ({ start, count }) => rowPage(this.trace, start, count),
     memory: ({ step, start, count }) => {

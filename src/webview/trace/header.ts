@@ -8,7 +8,7 @@ function field(label: string, value: string, attrs: Record<string, string> = {})
   return h('div', { class: 'hd-field' }, h('span', { class: 'hd-label' }, label), h('span', { class: 'hd-value', ...attrs }, value));
 }
 
-export function buildHeader(summary: TraceSummary, network: string): HTMLElement {
+export function buildHeader(title: string, summary: TraceSummary, network: string): HTMLElement {
   const outcome = summary.failed
     ? h('span', { class: 'badge failed', role: 'status' }, 'Failed')
     : h('span', { class: 'badge succeeded', role: 'status' }, 'Succeeded');
@@ -19,7 +19,7 @@ export function buildHeader(summary: TraceSummary, network: string): HTMLElement
   return h(
     'header',
     { class: 'trace-header' },
-    h('div', { class: 'hd-title' }, h('h1', {}, summary.transaction), outcome, h('span', { class: 'badge network' }, network)),
+    h('div', { class: 'hd-title' }, h('h1', {}, title), outcome, h('span', { class: 'badge network' }, network)),
     h(
       'div',
       { class: 'hd-fields' },

@@ -26,6 +26,9 @@ export class Minimap {
   private requested = 0;
   private current = 0;
   private view = { first: 0, visible: 0 };
+  /** Measured on resize only, so moving the marks never forces a layout. */
+  private height = 0;
+  private width = 0;
 
   constructor(
     private readonly length: number,
@@ -58,7 +61,9 @@ export class Minimap {
   }
 
   private resize(): void {
-    const buckets = Math.max(1, Math.round(this.element.clientHeight));
+    this.height = this.element.clientHeight;
+    this.width = this.element.clientWidth;
+    const buckets = Math.max(1, Math.round(this.height));
     if (buckets === this.requested) return;
     this.requested = buckets;
     this.events.load(buckets).then(
@@ -73,7 +78,7 @@ export class Minimap {
   }
 
   private placeMarks(): void {
-    const height = this.element.clientHeight;
+    const height = this.height;
     if (this.length === 0 || height === 0) return;
     const y = (step: number) => (step / this.length) * height;
     this.currentMark.style.transform = `translateY(${Math.min(height - 2, y(this.current))}px)`;
@@ -85,8 +90,7 @@ export class Minimap {
     const data = this.data;
     if (!data) return;
     const ratio = window.devicePixelRatio || 1;
-    const width = this.element.clientWidth;
-    const height = this.element.clientHeight;
+    const { width, height } = this;
     this.canvas.width = Math.round(width * ratio);
     this.canvas.height = Math.round(height * ratio);
     const ctx = this.canvas.getContext('2d');

@@ -1,6 +1,7 @@
 // Step-to-paint timing through the standard Performance API, so a real-browser test (or Developer Tools) can
-// read how long each step took to reach the screen: `ledger-step-paint` from the step message to the frame after
-// painting, and `ledger-key-to-paint` from the key press that caused it (including the trip through the host).
+// read how long each step took to reach the screen: `ledger-step-render` is the script's own work on a step
+// message, `ledger-step-paint` runs from the message to the frame after painting (so it includes waiting for the
+// next frame), and `ledger-key-to-paint` from the key press that caused it (including the trip through the host).
 
 /** Keeps the user-timing buffer bounded in a long session. */
 const MAX_ENTRIES = 5000;
@@ -10,7 +11,9 @@ window.addEventListener('keydown', (e) => {
   keyAt = e.timeStamp;
 }, true);
 
+/** Call when the DOM for a step message that arrived at `start` is updated. */
 export function measureStepPaint(start: number): void {
+  performance.measure('ledger-step-render', { start, end: performance.now() });
   const key = keyAt;
   keyAt = undefined;
   // rAF runs just before the frame is painted; a message posted from it is handled just after.

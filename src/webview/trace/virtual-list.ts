@@ -25,6 +25,8 @@ export class VirtualList {
   private topRow = 0;
   private rowHeight = 20;
   private height = 0;
+  /** Measured on resize only: reading layout while drawing would force a synchronous layout on every step. */
+  private trackHeight = 0;
   private frame = 0;
 
   constructor(private readonly options: VirtualListOptions) {
@@ -117,6 +119,7 @@ export class VirtualList {
     if (!this.pool.includes(probe)) this.pool.push(probe);
     this.rowHeight = probe.getBoundingClientRect().height || this.rowHeight;
     this.height = this.viewport.clientHeight;
+    this.trackHeight = this.track.clientHeight;
     const needed = Math.ceil(this.height / this.rowHeight) + 1;
     while (this.pool.length < needed) {
       const row = this.options.createRow();
@@ -129,7 +132,7 @@ export class VirtualList {
   }
 
   private drawThumb(): void {
-    const trackHeight = this.track.clientHeight;
+    const trackHeight = this.trackHeight;
     const visible = this.height / this.rowHeight;
     if (this.count <= visible || trackHeight === 0) {
       this.thumb.hidden = true;

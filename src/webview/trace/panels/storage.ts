@@ -7,9 +7,14 @@ import type { PanelContent } from './section';
 
 export class StoragePanel implements PanelContent {
   readonly body = h('div', { class: 'panel-body' });
+  /** What is on screen, to skip the rebuild on the many steps that change no slot. */
+  private shown: string | undefined;
 
   render(view: StepView): void {
     const entries = view.storage;
+    const key = JSON.stringify(entries);
+    if (key === this.shown) return;
+    this.shown = key;
     if (entries === null) {
       replaceChildren(this.body, h('p', { class: 'empty' }, 'Storage was not fetched for this trace. Reopen it with storage selected to see slots.'));
       return;
