@@ -1,0 +1,44 @@
+// hardhat-deploy v1: `deployments/<network>/<Name>.json` with `address`, `transactionHash`, the solc `metadata` as a
+// string, and `deployments/<network>/.chainId` holding the chain id as text.
+import { join } from 'node:path';
+import { listDirs, listFiles, readJson, readText } from './files';
+import { rangeOf, type DeploymentRecord } from './record';
+
+interface HardhatDeployFile {
+  address?: unknown;
+  transactionHash?: unknown;
+  receipt?: { transactionHash?: unknown };
+  metadata?: unknown;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+export async function hardhatDeployRecords(root: string): Promise<DeploymentRecord[]> {
+  const base = join(root, 'deployments');
+  const out: DeploymentRecord[] = [];
+  for (const network of (await listDirs(base)).sort()) {
+    const dir = join(base, network);
+    const chainText = (await readText(join(dir, '.chainId')))?.trim();
+    const chainId = chainText && /^\d+$/.test(chainText) ? Number(chainText) : undefined;
+    for (const name of (await listFiles(dir)).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort()) {
+      const file = join(dir, name);
+      const parsed = await readJson(file);
+      const d = parsed?.json as HardhatDeployFile | undefined;
+      const address = str(d?.address);
+      if (!parsed || !address) continue;
+      const creatorTxHash = str(d?.transactionHash) ?? str(d?.receipt?.transactionHash);
+      const metadata = str(d?.metadata);
+      out.push({
+        name: name.slice(0, -'.json'.length),
+        address,
+        ...(chainId === undefined ? {} : { chainId }),
+        ...(creatorTxHash ? { creatorTxHash } : {}),
+        origin: 'hardhat-deploy',
+        file,
+        addressRange: rangeOf(parsed.text, address),
+        ...(metadata ? { metadata } : {}),
+      });
+    }
+  }
+  return out;
+}

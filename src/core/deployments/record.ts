@@ -1,0 +1,47 @@
+// A deployed contract as the workspace records it. Whatever tool wrote the record, the verifier needs the same few
+// facts; `file` and `addressRange` let diagnostics point at the record when nothing better exists.
+export interface Position {
+  line: number;
+  character: number;
+}
+
+/** Zero-based, end exclusive (VS Code's convention). */
+export interface TextRange {
+  start: Position;
+  end: Position;
+}
+
+export type RecordOrigin = 'setting' | 'hardhat-deploy' | 'ignition' | 'foundry';
+
+export interface DeploymentRecord {
+  /** Contract name when the record says it. */
+  name?: string;
+  /** `0x…` EVM address, or a Hedera `0.0.x` id still to be resolved through the mirror. */
+  address: string;
+  chainId?: number;
+  creatorTxHash?: string;
+  origin: RecordOrigin;
+  /** The record file (absolute), absent for settings. */
+  file?: string;
+  addressRange?: TextRange;
+  /** Metadata JSON text carried by the record itself (hardhat-deploy). */
+  metadata?: string;
+  /** Hardhat build-info the record's tool points at (Ignition artifacts). */
+  buildInfoFile?: string;
+}
+
+/** Where `needle` first occurs in `text` (case-insensitive), as a range. */
+export function rangeOf(text: string, needle: string): TextRange | undefined {
+  const at = text.toLowerCase().indexOf(needle.toLowerCase());
+  if (at < 0) return undefined;
+  const before = text.slice(0, at);
+  const line = before.split('\n').length - 1;
+  const character = at - (before.lastIndexOf('\n') + 1);
+  return { start: { line, character }, end: { line, character: character + needle.length } };
+}
+
+/** A short label for pickers and logs: `Counter 0x12…ab (chain 296, hardhat-deploy)`. */
+export function describeRecord(r: DeploymentRecord): string {
+  const short = r.address.startsWith('0x') ? `${r.address.slice(0, 6)}…${r.address.slice(-4)}` : r.address;
+  return `${r.name ?? 'unnamed contract'} ${short} (${r.chainId === undefined ? 'chain from network' : `chain ${r.chainId}`}, ${r.origin})`;
+}
