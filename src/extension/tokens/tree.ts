@@ -127,7 +127,7 @@ export class TokensTreeProvider implements vscode.TreeDataProvider<TokenTreeNode
   }
 
   remove(root: TokenRoot): void {
-    root.controller?.abort();
+    cancel(root);
     if (this.rootsByKey.delete(root.key)) {
       void this.persist();
       this.changed.fire(undefined);
@@ -136,7 +136,7 @@ export class TokensTreeProvider implements vscode.TreeDataProvider<TokenTreeNode
 
   /** Loads (again) one root; a load already in flight for it is cancelled first. */
   reload(root: TokenRoot): Promise<void> {
-    root.controller?.abort();
+    cancel(root);
     const controller = new AbortController();
     root.controller = controller;
     root.state = { status: 'loading' };
@@ -212,9 +212,15 @@ export class TokensTreeProvider implements vscode.TreeDataProvider<TokenTreeNode
   }
 
   dispose(): void {
-    for (const root of this.rootsByKey.values()) root.controller?.abort();
+    for (const root of this.rootsByKey.values()) cancel(root);
     this.changed.dispose();
   }
+}
+
+/** Aborts the root's request in flight; its answer (a cancellation error) is then ignored as stale. */
+function cancel(root: TokenRoot): void {
+  root.controller?.abort();
+  root.controller = undefined;
 }
 
 function rootItem(root: TokenRoot): vscode.TreeItem {
