@@ -90,7 +90,9 @@ function kindForStatus(status: number, url: URL, messages: readonly ServerMessag
   return 'bad-response';
 }
 
-function safeUrl(url: URL): string {
+/** The URL without `user:password@`, for anything shown or logged. */
+export function safeUrl(url: URL | string): string {
+  if (typeof url === 'string') url = new URL(url);
   if (!url.username && !url.password) return url.href;
   const copy = new URL(url.href);
   copy.username = '';

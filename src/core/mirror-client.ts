@@ -1,6 +1,6 @@
 // Mirror REST calls by name. Inputs are checked with ids.ts first, so a typo costs no request.
 import { MirrorError } from './errors';
-import type { HttpClient } from './http';
+import { safeUrl, type HttpClient } from './http';
 import { parseTimestampFilter, parseTokenId, type Parsed } from './ids';
 import type { Endpoints } from './networks';
 import { parseToken, type Token } from './token';
@@ -31,6 +31,7 @@ export class MirrorClient {
     // The filter holds only [a-z0-9.:], so it goes in unescaped and the URL in logs reads as typed.
     const url = `${this.endpoints.restUrl}/api/v1/tokens/${id}${filter ? `?timestamp=${filter.query}` : ''}`;
     const raw = await this.http.getJson(url, { signal: opts.signal });
-    return { token: parseToken(raw, url), raw, url };
+    const shown = safeUrl(url);
+    return { token: parseToken(raw, shown), raw, url: shown };
   }
 }

@@ -28,6 +28,14 @@ describe('MirrorClient.getToken', () => {
     assert.equal(stringifyJson(r.raw), stringifyJson(tokenSpecCases().find((c) => c.file === 'custom-fees.json')!.body));
   });
 
+  it('keeps credentials of a custom mirror URL out of the URL it returns', async () => {
+    server = await startTokenFixtureServer('custom-fees.json');
+    const withUser = server.url.replace('http://', 'http://alice:s3cret@');
+    const r = await new MirrorClient(resolveNetwork('custom', { mirrorUrl: withUser }), http).getToken('0.0.1135');
+    assert.equal(server.requests.length, 1);
+    assert.equal(r.url, `${server.url}/api/v1/tokens/0.0.1135`);
+  });
+
   it('sends the timestamp filter', async () => {
     server = await startTokenFixtureServer('timestamp.json');
     const r = await client().getToken('1135', { timestamp: 'lte:1234567880.000000003' });
