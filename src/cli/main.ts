@@ -3,9 +3,13 @@ import { EXIT } from '../core/errors';
 import type { Command } from './args';
 import { printError, printLines } from './output';
 import { tokenCommand } from './token';
+import { verifyCommand } from './verify';
+import { traceCommand } from './trace';
 
 const commands: Record<string, Command> = {
   token: tokenCommand,
+  verify: verifyCommand,
+  trace: traceCommand,
 };
 
 function help(): string[] {

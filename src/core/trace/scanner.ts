@@ -1,6 +1,7 @@
 import { MirrorError } from '../errors';
 import type { TraceColumns } from './columns-store';
 import type { ByteInterner } from './interner';
+import { ListMemo } from './list-memo';
 
 /**
  * A byte-level incremental JSON scanner specialised for the opcodes response. It is fed Buffer chunks and writes
@@ -76,7 +77,7 @@ const FIELD_NAMES: [Field, string][] = [
   [Field.Reason, 'reason'],
 ];
 const FIELD_BY_NAME = new Map(FIELD_NAMES.map(([f, n]) => [n, f]));
-const FIELD_BYTES = FIELD_NAMES.map(([f, n]) => [f, Buffer.from(n, 'latin1')] as const);
+const FIELD_BYTES: Record<number, Buffer> = Object.fromEntries(FIELD_NAMES.map(([f, n]) => [f, Buffer.from(n, 'latin1')]));
 
 /** Envelope members the summary needs; anything else at the top level is skipped unread. */
 const ENVELOPE_KEYS = new Set(['address', 'contract_id', 'failed', 'gas', 'return_value']);
@@ -114,6 +115,8 @@ export class TraceScanner {
   private wordEnd = 0;
   private escaped = false;
   private reasonValue: string | null = null;
+  private readonly stackMemo = new ListMemo();
+  private readonly memoryMemo = new ListMemo();
 
   constructor(private readonly columns: TraceColumns) {}
 
@@ -162,6 +165,8 @@ export class TraceScanner {
 
   private run(): void {
     for (;;) {
+      // Whitespace between units is consumed here, so a long run of it is never carried over and re-scanned.
+      this.pos = this.ws(this.pos);
       const mark = this.pos;
       try {
         if (!this.unit()) return;
@@ -301,10 +306,10 @@ export class TraceScanner {
             op = this.num;
             break;
           case Field.Stack:
-            p = this.wordList(p, cols.stacks, 'stack');
+            p = this.wordList(p, cols.stacks, 'stack', this.stackMemo);
             break;
           case Field.Memory:
-            p = this.wordList(p, cols.memory, 'memory');
+            p = this.wordList(p, cols.memory, 'memory', this.memoryMemo);
             break;
           case Field.Storage:
             p = this.storageMap(p);
@@ -337,15 +342,35 @@ export class TraceScanner {
     return p;
   }
 
+  /** The step field named by the key bytes at [start, end): picked by length and first letter, then verified. */
   private fieldAt(start: number, end: number): Field {
     const buf = this.buf;
-    const len = end - start;
-    outer: for (const [field, name] of FIELD_BYTES) {
-      if (name.length !== len) continue;
-      for (let i = 0; i < len; i++) if (buf[start + i] !== name[i]) continue outer;
-      return field;
+    let field: Field;
+    switch (end - start) {
+      case 2:
+        field = buf[start] === 0x70 ? Field.Pc : Field.Op;
+        break;
+      case 3:
+        field = Field.Gas;
+        break;
+      case 5:
+        field = buf[start] === 0x64 ? Field.Depth : Field.Stack;
+        break;
+      case 6:
+        field = buf[start] === 0x6d ? Field.Memory : Field.Reason;
+        break;
+      case 7:
+        field = Field.Storage;
+        break;
+      case 8:
+        field = Field.GasCost;
+        break;
+      default:
+        return Field.Other;
     }
-    return Field.Other;
+    const name = FIELD_BYTES[field];
+    for (let i = 0; i < name.length; i++) if (buf[start + i] !== name[i]) return Field.Other;
+    return field;
   }
 
   /** A JSON integer at p into `num`. */
@@ -400,8 +425,11 @@ export class TraceScanner {
     return end + 1;
   }
 
-  /** `null` or an array of hex strings, pushed as word ids into `sink`. */
-  private wordList(p: number, sink: WordSink, field: string): number {
+  /**
+   * `null` or an array of hex strings, pushed as word ids into `sink`. Leading items that repeat the previous list
+   * of this kind byte for byte are taken from `memo`; an identical list costs one native comparison.
+   */
+  private wordList(p: number, sink: WordSink, field: string, memo: ListMemo): number {
     const buf = this.buf;
     const c = buf[p];
     if (c === Ch.LowerN) return this.literal(p, 'null');
@@ -409,18 +437,49 @@ export class TraceScanner {
       if (p >= buf.length) throw NEED_MORE;
       this.invalid(p, this.stepMessage(field, `must be an array of hex strings or null, not ${this.describe(p)}`));
     }
-    const words = this.columns.words;
-    p = this.ws(p + 1);
-    if (buf[p] === Ch.RBracket) return p + 1;
-    for (let j = 0; ; j++) {
-      p = this.hexWord(p, field, j);
-      sink.push(this.internWord(words, sink.previous(j)));
+    const start = p;
+    const memoLength = memo.length;
+    if (memoLength > 0 && start + memoLength <= buf.length && buf.compare(memo.bytes, 0, memoLength, start, start + memoLength) === 0) {
+      for (let j = 0; j < memo.count; j++) sink.push(memo.ids[j]);
+      return start + memoLength;
+    }
+    const memoBytes = memo.bytes;
+    const limit = Math.min(memoLength, buf.length - start);
+    let same = 0;
+    while (same < limit && buf[start + same] === memoBytes[same]) same++;
+    const shared = memo.sharedItems(same);
+    memo.begin();
+    for (let j = 0; j < shared; j++) {
+      sink.push(memo.ids[j]);
+      memo.add(memo.ends[j], memo.ids[j]);
+    }
+    if (shared > 0) p = start + memo.ends[shared - 1];
+    else {
+      p = this.ws(start + 1);
+      if (buf[p] === Ch.RBracket) return this.remember(memo, start, p + 1);
+      p = this.listItem(p, sink, field, memo, start);
+    }
+    for (;;) {
       p = this.ws(p);
       const d = buf[p];
-      if (d === Ch.Comma) p = this.ws(p + 1);
-      else if (d === Ch.RBracket) return p + 1;
+      if (d === Ch.Comma) p = this.listItem(this.ws(p + 1), sink, field, memo, start);
+      else if (d === Ch.RBracket) return this.remember(memo, start, p + 1);
       else this.unexpected(p, `',' or ']' in "${field}"`);
     }
+  }
+
+  private listItem(p: number, sink: WordSink, field: string, memo: ListMemo, listStart: number): number {
+    const j = memo.decoded;
+    p = this.hexWord(p, field, j);
+    const id = this.internWord(this.columns.words, memo.idAt(j));
+    sink.push(id);
+    memo.add(p - listStart, id);
+    return p;
+  }
+
+  private remember(memo: ListMemo, start: number, end: number): number {
+    memo.remember(this.buf, start, end);
+    return end;
   }
 
   /** `null` or an object of hex → hex, pushed as (key, value) word-id pairs. */
