@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { require as load } from 'tsx/cjs/api';
 
-const { runMain, startProcess, stopTree } = load('./vscode-real/processes.ts', import.meta.url);
+const { isStopping, runMain, startProcess, stopTree } = load('./vscode-real/processes.ts', import.meta.url);
 const { projectRoot } = load('./vscode-real/tools.ts', import.meta.url);
 
 const node = process.execPath;
@@ -66,9 +66,13 @@ function tally(step, { code, output }) {
 runMain('npm test', async () => {
   const results = [];
   for (const step of steps) {
+    if (isStopping()) return 1;
     console.log(`\n=== ${step.name}: ${step.command.slice(1).join(' ')}`);
     const started = Date.now();
-    const result = await run(step);
+    const result = await run(step).catch((error) => {
+      console.error(`${step.name}: ${error.message}`);
+      return { code: 1, output: '' };
+    });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const counts = tally(step, result);
     results.push({ name: step.name, seconds, ...counts });

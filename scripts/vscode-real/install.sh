@@ -43,6 +43,10 @@ npm_install_in() { # $1 dir, $2 log name, $3.. npm install arguments
     || { tail -40 "$CACHE/logs/npm-$name.log" >&2; fail "npm install $* (log: $CACHE/logs/npm-$name.log)"; }
 }
 
+# Under `npm test` the outer npm (system Node) exports npm_* variables; the npm runs below would take them as their
+# own config (npm_config_user_agent would tell code-server's postinstall it runs on the system Node), so drop them.
+while IFS= read -r name; do unset "$name"; done < <(compgen -e | grep '^npm_' || true)
+
 # ---- Node 24 (the registry tarball carries the binary and the C headers, so node-gyp works offline)
 T=$(ts)
 NODE_BIN_DIR=$CACHE/node/node_modules/.bin

@@ -83,16 +83,23 @@ async function cleanupAll(): Promise<void> {
  * Runs a launcher: its exit code is main's result; an error prints one line (no stack trace); registered cleanups
  * run on every exit path, including Ctrl-C and SIGTERM.
  */
+let stopping = false;
+
+/** True once Ctrl-C or SIGTERM asked the launcher to stop: long sequences should not start anything new. */
+export function isStopping(): boolean {
+  return stopping;
+}
+
 export function runMain(name: string, main: () => Promise<number>): void {
-  let stopping = false;
   const stop = (signal: NodeJS.Signals, code: number): void => {
     if (stopping) return;
     stopping = true;
     console.error(`${name}: ${signal}, stopping what was started`);
     void cleanupAll().finally(() => process.exit(code));
   };
-  process.once('SIGINT', () => stop('SIGINT', 130));
-  process.once('SIGTERM', () => stop('SIGTERM', 143));
+  // `on`, not `once`: Playwright exits the process on SIGINT when its own listener is the only one left.
+  process.on('SIGINT', () => stop('SIGINT', 130));
+  process.on('SIGTERM', () => stop('SIGTERM', 143));
   main()
     .catch((error: unknown) => {
       console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
