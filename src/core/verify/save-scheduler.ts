@@ -8,6 +8,8 @@ export class SaveScheduler<K> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: { keys: Set<K>; abort: AbortController; done: Promise<void> } | undefined;
   private disposed = false;
+  /** Bumped by every trigger: only the timer of the latest trigger may start a run. */
+  private generation = 0;
 
   constructor(
     private readonly delayMs: number,
@@ -23,7 +25,8 @@ export class SaveScheduler<K> {
       this.running.abort.abort();
     }
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.fire(), this.delayMs);
+    const generation = ++this.generation;
+    this.timer = setTimeout(() => void this.fire(generation), this.delayMs);
   }
 
   /** True while a run is in flight or waiting for its debounce. */
@@ -43,11 +46,11 @@ export class SaveScheduler<K> {
     this.running?.abort.abort();
   }
 
-  private async fire(): Promise<void> {
+  private async fire(generation: number): Promise<void> {
     this.timer = undefined;
     const previous = this.running?.done;
     if (previous) await previous; // the cancelled run finishes unwinding before its successor starts
-    if (this.disposed || this.timer) return; // a newer save re-armed the debounce meanwhile
+    if (this.disposed || generation !== this.generation) return; // a newer save owns the next run
     const keys = this.pending;
     this.pending = new Set();
     const abort = new AbortController();
