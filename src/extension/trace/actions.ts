@@ -6,21 +6,7 @@ import type { NavCommand } from '../../core/trace/model';
 import { actionCommand, TRACE_ACTION_IDS, traceAction, type TraceActionId } from '../../shared/trace-actions';
 import type { Services } from '../services';
 import { TracePanel } from './panel';
-
-type PromptKind = 'step' | 'pc' | 'op';
-
-/** Parses what was typed into the navigation it asks for, or returns a message. */
-export function parsePrompt(kind: PromptKind, text: string, length: number): NavCommand | string {
-  const s = text.trim();
-  if (kind === 'op') {
-    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(s)) return 'Type an opcode name such as SSTORE, CALL or PUSH1';
-    return { kind: 'op', name: s.toUpperCase() };
-  }
-  const n = /^0x[0-9a-f]+$/i.test(s) ? parseInt(s, 16) : /^\d+$/.test(s) ? Number(s) : NaN;
-  if (!Number.isSafeInteger(n)) return kind === 'step' ? 'Type a step number' : 'Type a pc, decimal or 0x-hex';
-  if (kind === 'step') return n < length ? { kind: 'goto', step: n } : `The trace has steps 0 to ${length - 1}`;
-  return { kind: 'pc', pc: n };
-}
+import { parsePrompt, type PromptKind } from './prompts';
 
 const PROMPTS: Record<PromptKind, { title: string; placeHolder: string }> = {
   step: { title: 'Go to Step', placeHolder: 'Step number' },

@@ -64,11 +64,11 @@ export function describeTraceProblem(err: unknown, ctx: ProblemContext): Problem
     case 'timeout':
       return {
         severity: 'error',
-        message: `The mirror did not answer in time: it re-executes the transaction for every trace request${ctx.heavy ? ', and memory or storage make that slower' : ''}. ${err.message}`,
+        message: `The mirror did not answer in time: it re-executes the transaction for every trace request${ctx.heavy ? ', and memory or storage make that slower' : ''}. ${err.message}${said}`,
         actions: ['retry', ...lighter, 'increaseTimeout'],
       };
     case 'network':
-      return { severity: 'error', message: `Could not reach the mirror for ${ctx.network}. ${err.message}`, actions: ['retry', 'selectNetwork', 'showLog'] };
+      return { severity: 'error', message: `Could not reach the mirror for ${ctx.network}. ${err.message}${said}`, actions: ['retry', 'selectNetwork', 'showLog'] };
     case 'invalid-input':
       return { severity: 'error', message: `${err.message}${said}`, actions: [] };
     case 'bad-response':
