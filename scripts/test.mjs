@@ -3,7 +3,6 @@
 // failed, so one run shows every problem. Counting: a mocha suite contributes its "passing" as passed and its
 // "failing" plus "pending" as failed (pending is not passed); a suite that crashes or prints no count is 1 failed;
 // the other steps are 1 passed or 1 failed each. The last line of output is exactly `N passed, N failed`, for CI.
-import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { require as load } from 'tsx/cjs/api';
 
@@ -17,7 +16,7 @@ const steps = [
   { name: 'lint', command: [npm, 'run', '-s', 'lint'], timeout: minutes(5) },
   { name: 'typecheck', command: [npm, 'run', '-s', 'typecheck'], timeout: minutes(5) },
   { name: 'build', command: [node, 'esbuild.mjs'], timeout: minutes(3) },
-  { name: 'unit', mocha: true, command: [node, join(projectRoot, 'node_modules/mocha/bin/mocha.js')], timeout: minutes(10) },
+  { name: 'unit', mocha: true, command: [node, 'node_modules/mocha/bin/mocha.js'], timeout: minutes(10) },
   { name: 'install', command: ['bash', 'scripts/vscode-real/install.sh'], timeout: minutes(20) },
   { name: 'vscode', mocha: true, command: [node, 'test/vscode/run-code-server.mjs', '--no-build'], timeout: minutes(10) },
   { name: 'e2e', mocha: true, command: [node, 'test/e2e/run.mjs'], timeout: minutes(15) },

@@ -79,10 +79,6 @@ async function cleanupAll(): Promise<void> {
   }
 }
 
-/**
- * Runs a launcher: its exit code is main's result; an error prints one line (no stack trace); registered cleanups
- * run on every exit path, including Ctrl-C and SIGTERM.
- */
 let stopping = false;
 
 /** True once Ctrl-C or SIGTERM asked the launcher to stop: long sequences should not start anything new. */
@@ -90,6 +86,10 @@ export function isStopping(): boolean {
   return stopping;
 }
 
+/**
+ * Runs a launcher: its exit code is main's result; an error prints one line (no stack trace); registered cleanups
+ * run on every exit path, including Ctrl-C and SIGTERM.
+ */
 export function runMain(name: string, main: () => Promise<number>): void {
   const stop = (signal: NodeJS.Signals, code: number): void => {
     if (stopping) return;
