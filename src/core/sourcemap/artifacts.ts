@@ -1,0 +1,42 @@
+// What discovery finds in a workspace: compiled contracts with their code, source maps and the sources the maps
+// point into, whatever tool (Hardhat 2, Hardhat 3, Foundry) wrote them.
+import { isAbsolute, join } from 'node:path';
+import type { CompiledCode } from './compiled-code';
+
+export interface SourceFile {
+  /** The name the compiler knew the file by (a key of its standard-JSON input). */
+  sourceName: string;
+  /** Workspace paths it may be at, most likely first. */
+  candidates: string[];
+  /** The exact text compiled, when the build output kept it. */
+  content: string | undefined;
+}
+
+export interface ContractArtifact {
+  name: string;
+  /** Source name of the file that defines the contract. */
+  sourceName: string;
+  /** The build output file it was read from. */
+  origin: string;
+  runtime: CompiledCode | undefined;
+  creation: CompiledCode | undefined;
+  /** The compilation's sources by source-map index. Indices it lacks are generated code. */
+  sources: ReadonlyMap<number, SourceFile>;
+}
+
+/** Hardhat 3 names project files `project/<path>` and packages `npm/<name>@<version>/<path>`. */
+const HH3_PROJECT = /^project\/(.+)$/;
+const HH3_NPM = /^npm\/((?:@[^/]+\/)?[^/@]+)@[^/]+\/(.+)$/;
+
+/**
+ * Where a compiler source name may live under `root`: Hardhat 2 and Foundry name files relative to the project
+ * (packages by their import path, found in node_modules); Hardhat 3 adds its prefixes.
+ */
+export function sourceCandidates(root: string, sourceName: string): string[] {
+  if (isAbsolute(sourceName)) return [sourceName];
+  const project = HH3_PROJECT.exec(sourceName);
+  if (project) return [join(root, project[1]), join(root, sourceName)];
+  const npm = HH3_NPM.exec(sourceName);
+  if (npm) return [join(root, 'node_modules', npm[1], npm[2]), join(root, sourceName)];
+  return [join(root, sourceName), join(root, 'node_modules', sourceName)];
+}
