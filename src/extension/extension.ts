@@ -5,6 +5,7 @@ import { createServices } from './services';
 import { registerTokens } from './tokens/register';
 import type { TokensTreeProvider } from './tokens/tree';
 import { registerTrace, type TraceApi } from './trace/index';
+import { registerVerification, type VerificationApi } from './verify/index';
 
 export type { Services } from './services';
 
@@ -13,6 +14,7 @@ export interface LedgerMirrorApi {
   tokensTree: TokensTreeProvider;
   networkStatus: vscode.StatusBarItem;
   traces: TraceApi;
+  verification: VerificationApi;
 }
 
 export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
@@ -20,8 +22,9 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const networkStatus = registerNetwork(context, services);
   const tokensTree = registerTokens(context, services);
   const traces = registerTrace(context, services);
+  const verification = registerVerification(context, services);
   // Feature registrations (one line each) follow.
-  return { tokensTree, networkStatus, traces };
+  return { tokensTree, networkStatus, traces, verification };
 }
 
 export function deactivate(): void {

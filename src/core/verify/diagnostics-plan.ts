@@ -1,7 +1,7 @@
 // Decides where verification problems appear in the editor, without VS Code: a missing source on each import
 // statement that pulls it in (else on the deployment record's address, else on the contract's declaration), a
 // changed or invalid source also at the top of the file itself, and a failed or partial match on the record.
-import type { TextRange } from '../deployments/record';
+import type { DeploymentRecord, TextRange } from '../deployments/record';
 import { definitionRange, importsOf } from './imports';
 import type { LocalSource } from './local-sources';
 import type { ContractOutcome } from './prepare';
@@ -9,7 +9,7 @@ import type { MissingSource } from './result';
 
 export type Severity = 'error' | 'warning';
 
-export type DiagnosticKind = 'missing-source' | 'changed-source' | 'invalid-source' | 'verification-failed' | 'partial-match';
+export type DiagnosticKind = 'missing-source' | 'changed-source' | 'invalid-source' | 'verification-failed' | 'partial-match' | 'run-failed';
 
 export interface PlannedDiagnostic {
   /** Absolute path of the file the diagnostic belongs to. */
@@ -96,4 +96,11 @@ export function planDiagnostics(o: ContractOutcome): PlannedDiagnostic[] {
 
 function missingMessage(m: MissingSource, who: string): string {
   return `${m.path} is missing: ${who} was compiled with it (keccak256 ${short(m.keccak256)}), but the workspace has no file with that content.`;
+}
+
+/** When a verification could not run at all (server unreachable, say): one warning on each record that has a place. */
+export function runFailedDiagnostics(records: readonly DeploymentRecord[], message: string): PlannedDiagnostic[] {
+  return records.flatMap((r) =>
+    r.file && r.addressRange ? [{ file: r.file, range: r.addressRange, severity: 'warning' as const, kind: 'run-failed' as const, message: `Verification could not run: ${message}` }] : [],
+  );
 }

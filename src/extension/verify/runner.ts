@@ -1,0 +1,146 @@
+// Runs verifications for the extension: finds the workspace's deployments, prepares them, talks to the server and
+// publishes each outcome to the view and the Problems panel. Commands and verify-on-save differ only in how they
+// choose contracts and report progress.
+import * as vscode from 'vscode';
+import { discoverDeployments, recordKey } from '../../core/deployments/discover';
+import { isHederaId, resolveEvmAddress } from '../../core/deployments/evm-address';
+import type { DeploymentRecord } from '../../core/deployments/record';
+import { MirrorError } from '../../core/errors';
+import { checksumAddress } from '../../core/verify/address';
+import { BuildIndex } from '../../core/verify/builds';
+import { planDiagnostics, runFailedDiagnostics } from '../../core/verify/diagnostics-plan';
+import type { ContractOutcome, PreparedContract } from '../../core/verify/prepare';
+import { isVerified } from '../../core/verify/result';
+import { prepareRecords } from '../../core/verify/targets';
+import { VerifyTransport } from '../../core/verify/transport';
+import { verifyContracts, verifyViaExplorer, type Protocol, type VerificationReport } from '../../core/verify/verify';
+import type { Services } from '../services';
+import type { VerificationDiagnostics } from './diagnostics';
+import { contractLink, readVerifySettings, VERIFY_SECTION, verifyUrlProblem } from './settings';
+import type { VerificationTree } from './view';
+
+/** A discovered record and the workspace folder it belongs to (settings records: the first folder). */
+export interface FoundRecord {
+  root: string | undefined;
+  record: DeploymentRecord;
+}
+
+const FALLBACK_CHAIN = 296;
+
+export const outcomeKey = (o: Pick<ContractOutcome, 'target'>) => `${o.target.chainId}:${o.target.address.toLowerCase()}`;
+
+export class VerificationRunner {
+  private readonly builds = new Map<string, BuildIndex>();
+  private readonly protocols = new Map<string, Protocol>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly tree: VerificationTree,
+    private readonly diagnostics: VerificationDiagnostics,
+  ) {}
+
+  /** Every deployment the workspace records, settings first; bad setting entries are logged and shown once. */
+  async discover(): Promise<FoundRecord[]> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const seen = new Set<string>();
+    const out: FoundRecord[] = [];
+    for (const folder of folders.length ? folders : [undefined]) {
+      const setting = vscode.workspace.getConfiguration(VERIFY_SECTION, folder?.uri).get<unknown>('contracts', []);
+      const { records, problems } = await discoverDeployments(folder?.uri.fsPath, setting);
+      for (const p of problems) this.services.log.warn(p);
+      if (problems.length) void vscode.window.showWarningMessage(problems.join('\n'));
+      for (const record of records) {
+        if (seen.has(recordKey(record))) continue;
+        seen.add(recordKey(record));
+        out.push({ root: folder?.uri.fsPath, record });
+      }
+    }
+    return out;
+  }
+
+  private defaultChainId(): number {
+    const endpoints = this.services.endpoints();
+    return endpoints.ok ? endpoints.value.chainId : FALLBACK_CHAIN;
+  }
+
+  private async resolveAddress(address: string, signal?: AbortSignal): Promise<string> {
+    if (!isHederaId(address)) return resolveEvmAddress(this.services.http(), '', address, signal);
+    const endpoints = this.services.endpoints();
+    if (!endpoints.ok) throw new MirrorError('invalid-input', `${address} needs the mirror to find its EVM address: ${endpoints.message}`);
+    return resolveEvmAddress(this.services.http(), endpoints.value.restUrl, address, signal);
+  }
+
+  async prepare(found: readonly FoundRecord[], signal?: AbortSignal): Promise<PreparedContract[]> {
+    const out: PreparedContract[] = [];
+    for (const root of new Set(found.map((f) => f.root))) {
+      const records = found.filter((f) => f.root === root).map((f) => f.record);
+      if (root === undefined) {
+        for (const record of records) {
+          const address = isHederaId(record.address) ? record.address : checksumAddress(record.address);
+          out.push({ target: { record, address, chainId: String(record.chainId ?? this.defaultChainId()) }, sources: [], problem: 'Open the project folder: its build output is needed to verify.' });
+        }
+        continue;
+      }
+      let builds = this.builds.get(root);
+      if (!builds) this.builds.set(root, (builds = new BuildIndex(root)));
+      out.push(...(await prepareRecords(records, { root, builds, defaultChainId: this.defaultChainId(), resolveAddress: (a, s) => this.resolveAddress(a, s), signal })));
+    }
+    return out;
+  }
+
+  private transport(): VerifyTransport {
+    return new VerifyTransport(this.services.http().options);
+  }
+
+  private settingsOrThrow() {
+    const settings = readVerifySettings();
+    const problem = verifyUrlProblem(settings);
+    if (problem) throw new MirrorError('invalid-input', problem);
+    return settings;
+  }
+
+  async verify(prepared: readonly PreparedContract[], opts: { dryRun: boolean; signal?: AbortSignal }): Promise<VerificationReport> {
+    const settings = this.settingsOrThrow();
+    const transport = this.transport();
+    try {
+      const report = await verifyContracts(prepared, { url: settings.url, protocol: settings.protocol, dryRun: opts.dryRun, transport, signal: opts.signal, protocolCache: this.protocols });
+      this.publish(report);
+      return report;
+    } finally {
+      await transport.close();
+    }
+  }
+
+  async viaExplorer(prepared: PreparedContract, apiKey: string | undefined, signal?: AbortSignal): Promise<VerificationReport> {
+    const settings = this.settingsOrThrow();
+    const transport = this.transport();
+    try {
+      const report = await verifyViaExplorer(prepared, { url: settings.url, explorer: settings.explorer, apiKey, transport, signal });
+      this.publish(report);
+      return report;
+    } finally {
+      await transport.close();
+    }
+  }
+
+  /** A run that failed as a whole (unreachable server…): a warning on each record, replacing older problems. */
+  publishRunFailure(prepared: readonly PreparedContract[], message: string): void {
+    for (const p of prepared) this.diagnostics.setContract(outcomeKey(p), runFailedDiagnostics([p.target.record], message));
+  }
+
+  private publish(report: VerificationReport): void {
+    const settings = readVerifySettings();
+    const at = new Date();
+    const shown = report.outcomes.map((outcome) => {
+      const key = outcomeKey(outcome);
+      const plans = planDiagnostics(outcome);
+      this.diagnostics.setContract(key, plans);
+      const link = isVerified(outcome.result) ? contractLink(settings, outcome.target.chainId, outcome.target.address) : undefined;
+      return { key, outcome, plans, dryRun: report.dryRun, protocol: report.protocol, at, ...(link ? { link } : {}) };
+    });
+    this.tree.show(shown);
+    this.services.log.info(
+      `Verification (${report.protocol}${report.dryRun ? ', dry run' : ''}, ${report.url}): ${report.outcomes.map((o) => `${o.result.name} ${o.target.address} ${o.result.status}${o.result.message ? ` (${o.result.message})` : ''}`).join('; ')}`,
+    );
+  }
+}

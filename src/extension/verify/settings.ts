@@ -1,0 +1,48 @@
+// Typed `ledgerMirror.verify.*` settings. The URL is checked here so a typo becomes a message, not a request to a
+// wrong host; in Restricted Mode VS Code ignores the workspace's value of the restricted ones (package.json).
+import * as vscode from 'vscode';
+import type { ProtocolSetting } from '../../core/verify/verify';
+import { checkBaseUrl } from '../config';
+
+export const VERIFY_SECTION = 'ledgerMirror.verify';
+export const DEFAULT_VERIFY_URL = 'https://sourcify.dev/server';
+export const DEFAULT_REPOSITORY_URL = 'https://repo.sourcify.dev';
+
+export interface VerifySettings {
+  url: string;
+  protocol: ProtocolSetting;
+  /** Path segment of `/session/verify/<explorer>`. */
+  explorer: string;
+  /** Raw `ledgerMirror.verify.contracts`, validated by discovery (which reports bad entries). */
+  contracts: unknown;
+  onSave: boolean;
+  onSaveDryRun: boolean;
+  repositoryUrl: string;
+}
+
+const PROTOCOLS: readonly ProtocolSetting[] = ['auto', 'session', 'v2'];
+
+export function readVerifySettings(): VerifySettings {
+  const c = vscode.workspace.getConfiguration(VERIFY_SECTION);
+  const protocol = c.get<string>('protocol', 'auto');
+  return {
+    url: c.get<string>('url', DEFAULT_VERIFY_URL).trim() || DEFAULT_VERIFY_URL,
+    protocol: (PROTOCOLS as readonly string[]).includes(protocol) ? (protocol as ProtocolSetting) : 'auto',
+    explorer: c.get<string>('explorer', 'etherscan').trim() || 'etherscan',
+    contracts: c.get<unknown>('contracts', []),
+    onSave: c.get<boolean>('onSave', false) === true,
+    onSaveDryRun: c.get<boolean>('onSaveDryRun', true) !== false,
+    repositoryUrl: (c.get<string>('repositoryUrl', DEFAULT_REPOSITORY_URL).trim() || DEFAULT_REPOSITORY_URL).replace(/\/+$/, ''),
+  };
+}
+
+/** Why the verification URL cannot be used, or undefined when it can. */
+export function verifyUrlProblem(s: VerifySettings): string | undefined {
+  const problem = checkBaseUrl(s.url);
+  return problem && `Setting ${VERIFY_SECTION}.url: ${problem}.`;
+}
+
+/** Where the verified contract can be browsed: Sourcify's repository page for the chain and address. */
+export function contractLink(s: VerifySettings, chainId: string, address: string): string {
+  return `${s.repositoryUrl}/${chainId}/${address}`;
+}
