@@ -16,6 +16,8 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,
     headless: true,
+    // Chromium keeps crash reports and dconf state under XDG dirs ($HOME by default): keep them in the profile.
+    env: { ...process.env, XDG_CONFIG_HOME: join(profileDir, 'xdg-config'), XDG_CACHE_HOME: join(profileDir, 'xdg-cache') },
     viewport: { width: 1400, height: 900 },
     // Offline, root, no GPU: no sandbox, no QUIC, no background fetches or component updates.
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
