@@ -7,7 +7,7 @@ import { delimiter, join } from 'node:path';
 import { require as load } from 'tsx/cjs/api';
 
 const helper = (name) => load(`./vscode-real/${name}.ts`, import.meta.url);
-const { runMain, startProcess } = helper('processes');
+const { isStopping, runMain, startProcess } = helper('processes');
 const { ensureTools, projectRoot } = helper('tools');
 const { buildBundles, packageVsix } = helper('build');
 const { startSession } = helper('session');
@@ -52,7 +52,7 @@ async function browser() {
     'Press Ctrl-C to stop code-server and the mirror.',
   ].join('\n'));
   const status = await server.exited;
-  console.log(`code-server exited (${status}); log: ${server.logFile}`);
+  if (!isStopping()) console.log(`code-server exited (${status}); log: ${server.logFile}`);
   return status ?? 1;
 }
 
