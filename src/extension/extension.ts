@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import { registerNetwork } from './network';
 import { createServices } from './services';
+import { registerSourceStepping, type SourceSteppingApi } from './source/index';
 import { registerTokens } from './tokens/register';
 import type { TokensTreeProvider } from './tokens/tree';
 import { registerTrace, type TraceApi } from './trace/index';
@@ -15,6 +16,7 @@ export interface LedgerMirrorApi {
   networkStatus: vscode.StatusBarItem;
   traces: TraceApi;
   verification: VerificationApi;
+  sourceStepping: SourceSteppingApi;
 }
 
 export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
@@ -23,8 +25,9 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const tokensTree = registerTokens(context, services);
   const traces = registerTrace(context, services);
   const verification = registerVerification(context, services);
+  const sourceStepping = registerSourceStepping(context, services);
   // Feature registrations (one line each) follow.
-  return { tokensTree, networkStatus, traces, verification };
+  return { tokensTree, networkStatus, traces, verification, sourceStepping };
 }
 
 export function deactivate(): void {

@@ -6,6 +6,7 @@ import { isTraceActionId, type TraceActionId } from '../../shared/trace-actions'
 import { TRACE_VIEW_TYPE, type HostMessage, type TraceRequestKind, type WebviewMessage } from '../../shared/trace-protocol';
 import { traceHtml, traceWebviewOptions } from './html';
 import type { TraceSession } from './session';
+import { fireTraceStep } from './step-events';
 
 /** Context keys for `when` clauses: a trace panel is active, and the step it is on. */
 export const ACTIVE_CONTEXT = 'ledgerMirror.traceActive';
@@ -74,6 +75,7 @@ export class TracePanel {
     this.post({ type: 'step', view: this.session.view() });
     if (TracePanel.current === this) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, step);
     this.hooks.stepped(this, step);
+    fireTraceStep({ panel: this.panel, session: this.session });
     return step;
   }
 

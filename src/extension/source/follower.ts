@@ -1,0 +1,155 @@
+// Follows the trace panels' steps into the sources. Stepping never waits for this: a step only records what to
+// show, and the editor catches up at most every MIN_INTERVAL_MS with the latest step, so holding F10 through a
+// million steps updates the editor a few times a second instead of queueing work per step.
+import * as vscode from 'vscode';
+import { fetchContractCode } from '../../core/sourcemap/contract-code';
+import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
+import type { Trace } from '../../core/trace/model';
+import type { Services } from '../services';
+import type { TraceStepChange } from '../trace/step-events';
+import type { SourcePresenter } from './presenter';
+import type { WorkspaceArtifacts } from './workspace-artifacts';
+
+const MIN_INTERVAL_MS = 50;
+
+interface Followed {
+  panel: vscode.WebviewPanel;
+  trace: Trace;
+  step: number;
+}
+
+export class StepFollower implements vscode.Disposable {
+  private readonly sources = new Map<vscode.WebviewPanel, TraceSources>();
+  private readonly watched = new Set<vscode.WebviewPanel>();
+  private pending: Followed | undefined;
+  /** The step on screen. */
+  private last: Followed | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private lastRun = 0;
+  private idle: Array<() => void> = [];
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly services: Services,
+    private readonly artifacts: WorkspaceArtifacts,
+    private readonly presenter: SourcePresenter,
+  ) {
+    this.disposables.push(
+      artifacts.onDidChange(() => {
+        // Mapped against the old build: map again, and show the current step again (a compile may have fixed it).
+        this.sources.clear();
+        if (this.last) this.follow(this.last);
+      }),
+      services.onDidChangeEndpoints(() => this.sources.clear()),
+    );
+  }
+
+  /** Called on every step: records it and returns at once. */
+  onStep(change: TraceStepChange): void {
+    const { panel, session } = change;
+    if (!this.watched.has(panel)) {
+      this.watched.add(panel);
+      panel.onDidDispose(() => this.closed(panel));
+    }
+    this.follow({ panel, trace: session.trace, step: session.step });
+  }
+
+  /** Resolves once every step recorded so far is on screen. */
+  settled(): Promise<void> {
+    if (!this.busy()) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private follow(target: Followed): void {
+    this.pending = target;
+    this.schedule();
+  }
+
+  private busy(): boolean {
+    return this.pending !== undefined || this.running || this.timer !== undefined;
+  }
+
+  private schedule(): void {
+    if (this.timer || this.running) return;
+    const wait = Math.max(0, this.lastRun + MIN_INTERVAL_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, wait);
+  }
+
+  private async flush(): Promise<void> {
+    const target = this.pending;
+    this.pending = undefined;
+    if (!target) return this.notifyIdle();
+    this.running = true;
+    this.lastRun = Date.now();
+    try {
+      await this.show(target);
+    } catch (err) {
+      this.services.log.error('Source stepping failed:', err instanceof Error ? err : String(err));
+    } finally {
+      this.running = false;
+    }
+    if (this.pending) this.schedule();
+    else this.notifyIdle();
+  }
+
+  private async show(target: Followed): Promise<void> {
+    const sources = await this.sourcesFor(target.panel, target.trace);
+    if (!this.watched.has(target.panel)) return; // closed meanwhile
+    if (!sources) {
+      this.presenter.noArtifacts();
+    } else {
+      const result = await sources.locate(target.step);
+      // A newer step of the same panel is queued: showing this one would only flash by.
+      if (!this.watched.has(target.panel) || this.pending?.panel === target.panel) return;
+      await this.presenter.present(result);
+    }
+    if (this.watched.has(target.panel)) this.last = target;
+    else this.presenter.clear();
+  }
+
+  private async sourcesFor(panel: vscode.WebviewPanel, trace: Trace): Promise<TraceSources | undefined> {
+    const known = this.sources.get(panel);
+    if (known) return known;
+    const build = await this.artifacts.current();
+    if (build.index.artifacts.length === 0) return undefined;
+    const sources = new TraceSources(trace, build.index, build.files, this.lookup());
+    this.sources.set(panel, sources);
+    return sources;
+  }
+
+  /** Code by address from the current network's mirror; none when the settings name no mirror. */
+  private lookup(): CodeLookup | undefined {
+    const endpoints = this.services.endpoints();
+    if (!endpoints.ok) return undefined;
+    const { restUrl } = endpoints.value;
+    return (address) => fetchContractCode(this.services.http(), restUrl, address);
+  }
+
+  private closed(panel: vscode.WebviewPanel): void {
+    this.watched.delete(panel);
+    this.sources.delete(panel);
+    if (this.pending?.panel === panel) this.pending = undefined;
+    if (this.last?.panel === panel) {
+      this.last = undefined;
+      this.presenter.clear();
+    }
+    if (!this.busy()) this.notifyIdle();
+  }
+
+  private notifyIdle(): void {
+    const waiting = this.idle;
+    this.idle = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.notifyIdle();
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,29 @@
+// Source stepping: while a trace panel steps, the Solidity line of the current step is shown in the editor when the
+// workspace has build artifacts for the contracts it runs.
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { onDidChangeTraceStep } from '../trace/step-events';
+import { CompiledDocuments } from './compiled-documents';
+import { StepFollower } from './follower';
+import { REVEAL_COMMAND, SourcePresenter, type ShownSource } from './presenter';
+import { WorkspaceArtifacts } from './workspace-artifacts';
+
+/** What the in-VS-Code tests observe. */
+export interface SourceSteppingApi {
+  /** Resolves once the editor shows the latest step. */
+  settled(): Promise<void>;
+  /** The marked document and range, if any. */
+  shown(): ShownSource | undefined;
+  /** The status bar text, if shown. */
+  status(): string | undefined;
+}
+
+export function registerSourceStepping(context: vscode.ExtensionContext, services: Services): SourceSteppingApi {
+  const compiled = new CompiledDocuments();
+  const presenter = new SourcePresenter(compiled);
+  const artifacts = new WorkspaceArtifacts(services.log);
+  const follower = new StepFollower(services, artifacts, presenter);
+  context.subscriptions.push(compiled, presenter, artifacts, follower, onDidChangeTraceStep((change) => follower.onStep(change)));
+  services.registerCommand(REVEAL_COMMAND, () => presenter.reveal());
+  return { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() };
+}
