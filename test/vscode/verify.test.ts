@@ -1,0 +1,139 @@
+// Verification inside the real extension host, on the sample workspace's Caller (deployed by the run's reference
+// mirror at 0.0.1003, recorded in deployments/local/Caller.json): on demand through both protocols, and on save,
+// where an edited or deleted import lands in the Problems panel on the import line.
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { VerificationReport } from '../../src/core/verify/verify';
+import type { LedgerMirrorApi } from '../../src/extension/extension';
+import { activate, EXTENSION_ID, waitFor } from './tokens-support';
+
+const mirrorUrl = process.env.LEDGER_MIRROR_TEST_MIRROR_URL ?? '';
+const CALLER = '0x00000000000000000000000000000000000003eB';
+
+/** Runs `npm run verifier` (the reference verifier, reading code from the run's mirror) as a child process. */
+async function startReferenceVerifier(): Promise<{ url: string; stop(): void }> {
+  const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts/run-ts.mjs'), 'servers/verifier/main.ts', '--port', '0', '--mirror', mirrorUrl], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the reference verifier did not start: ${out}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the reference verifier exited with ${code}: ${out}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const workspaceFile = (rel: string) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, rel);
+const settings = () => vscode.workspace.getConfiguration('ledgerMirror.verify');
+const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Ledger Mirror verification');
+
+async function editAndSave(rel: string, edit: (text: string) => string): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(workspaceFile(rel));
+  const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length));
+  const we = new vscode.WorkspaceEdit();
+  we.replace(doc.uri, whole, edit(doc.getText()));
+  assert.ok(await vscode.workspace.applyEdit(we));
+  assert.ok(await doc.save(), `saving ${rel}`);
+}
+
+describe('verification in VS Code', function () {
+  this.timeout(120_000);
+  let api: LedgerMirrorApi;
+  let verifier: { url: string; stop(): void };
+  let calleeText: string;
+
+  before(async () => {
+    api = await activate();
+    verifier = await startReferenceVerifier();
+    await settings().update('url', verifier.url, vscode.ConfigurationTarget.Workspace);
+    calleeText = Buffer.from(await vscode.workspace.fs.readFile(workspaceFile('contracts/Callee.sol'))).toString('utf8');
+  });
+  after(async () => {
+    for (const key of ['url', 'protocol', 'onSave']) await settings().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    verifier?.stop();
+  });
+
+  const verify = async (command: string, protocol: 'session' | 'v2') => {
+    await settings().update('protocol', protocol, vscode.ConfigurationTarget.Workspace);
+    return (await vscode.commands.executeCommand(command, { address: CALLER })) as VerificationReport;
+  };
+
+  it('previews the sample Caller through the session API: perfect, shown in the view, nothing stored', async () => {
+    const report = await verify('ledgerMirror.previewVerification', 'session');
+    assert.deepEqual([report.protocol, report.dryRun], ['session', true]);
+    assert.deepEqual(report.outcomes.map((o) => [o.result.name, o.result.status, o.result.alreadyVerified]), [['Caller', 'perfect', false]]);
+    const shown = api.verification.tree.contracts().find((c) => c.outcome.target.address === CALLER);
+    assert.ok(shown, 'the view lists Caller');
+    const item = api.verification.tree.getTreeItem({ kind: 'contract', shown });
+    assert.match(String(item.description), /chain 298 · perfect match \(dry run\)/);
+    assert.deepEqual(ours(workspaceFile('contracts/Caller.sol')), []);
+  });
+
+  it('verifies through API v2, after which the session API reports it as already verified', async () => {
+    const v2 = await verify('ledgerMirror.verifyContract', 'v2');
+    assert.deepEqual([v2.protocol, v2.outcomes[0].result.status], ['v2', 'perfect']);
+    const again = await verify('ledgerMirror.previewVerification', 'session');
+    assert.deepEqual([again.outcomes[0].result.status, again.outcomes[0].result.alreadyVerified], ['perfect', true]);
+    const shown = api.verification.tree.contracts().find((c) => c.outcome.target.address === CALLER)!;
+    const labels = api.verification.tree.getChildren({ kind: 'contract', shown }).map((n) => String(api.verification.tree.getTreeItem(n).label));
+    assert.ok(labels.includes('Open verified contract'), `children: ${labels.join(', ')}`);
+  });
+
+  it('on save of an edited import, puts the problem on the import line of Caller.sol and clears it when undone', async () => {
+    await settings().update('protocol', 'session', vscode.ConfigurationTarget.Workspace);
+    await settings().update('onSave', true, vscode.ConfigurationTarget.Workspace);
+    const caller = workspaceFile('contracts/Caller.sol');
+    const importLine = (await vscode.workspace.openTextDocument(caller)).getText().split('\n').findIndex((l) => l.startsWith('import "./Callee.sol"'));
+    assert.ok(importLine > 0);
+
+    await editAndSave('contracts/Callee.sol', (t) => t.replace('contract Callee', '// edited after deployment\ncontract Callee'));
+    await waitFor('a diagnostic on Caller.sol', () => ours(caller).length > 0, 30_000);
+    const [d] = ours(caller);
+    assert.equal(d.range.start.line, importLine);
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(d.message, /contracts\/Callee\.sol differs from the version deployed as Caller/);
+    assert.equal(ours(workspaceFile('contracts/Callee.sol')).length, 1, 'the edited file itself is marked too');
+
+    const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', caller, d.range)) as vscode.CodeAction[];
+    assert.ok(actions.some((a) => a.title === 'Copy the deployed keccak256 of Callee.sol'), actions.map((a) => a.title).join(', '));
+    assert.ok(actions.some((a) => a.title === 'Open Callee.sol'));
+
+    await editAndSave('contracts/Callee.sol', () => calleeText);
+    await waitFor('the diagnostics to clear', () => ours(caller).length === 0, 30_000);
+    await api.verification.idle();
+  });
+
+  it('on save, reports a deleted import as missing on the import line', async () => {
+    const caller = workspaceFile('contracts/Caller.sol');
+    const callerText = (await vscode.workspace.openTextDocument(caller)).getText();
+    await vscode.workspace.fs.delete(workspaceFile('contracts/Callee.sol'));
+    try {
+      // An extra trailing newline keeps Caller.sol matching its deployed hash (Sourcify forgives line endings).
+      await editAndSave('contracts/Caller.sol', (t) => `${t}\n`);
+      await waitFor('a missing-source diagnostic', () => ours(caller).some((d) => d.code === 'missing-source'), 30_000);
+      const [d] = ours(caller);
+      assert.match(d.message, /contracts\/Callee\.sol is missing/);
+      assert.equal(d.range.start.line, callerText.split('\n').findIndex((l) => l.startsWith('import "./Callee.sol"')));
+    } finally {
+      await settings().update('onSave', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.workspace.fs.writeFile(workspaceFile('contracts/Callee.sol'), Buffer.from(calleeText));
+      await editAndSave('contracts/Caller.sol', () => callerText);
+      await api.verification.idle();
+      await vscode.commands.executeCommand('ledgerMirror.verify.clearResults');
+    }
+  });
+});
