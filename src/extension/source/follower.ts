@@ -7,6 +7,7 @@ import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-source
 import type { Trace } from '../../core/trace/model';
 import type { Services } from '../services';
 import type { TraceStepChange } from '../trace/step-events';
+import { LatestOnly } from './latest-only';
 import type { SourcePresenter } from './presenter';
 import type { WorkspaceArtifacts } from './workspace-artifacts';
 
@@ -21,13 +22,9 @@ interface Followed {
 export class StepFollower implements vscode.Disposable {
   private readonly sources = new Map<vscode.WebviewPanel, TraceSources>();
   private readonly watched = new Set<vscode.WebviewPanel>();
-  private pending: Followed | undefined;
   /** The step on screen. */
   private last: Followed | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private lastRun = 0;
-  private idle: Array<() => void> = [];
+  private readonly updates: LatestOnly<Followed>;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -35,11 +32,14 @@ export class StepFollower implements vscode.Disposable {
     private readonly artifacts: WorkspaceArtifacts,
     private readonly presenter: SourcePresenter,
   ) {
+    this.updates = new LatestOnly((target) => this.show(target), MIN_INTERVAL_MS, (err) =>
+      services.log.error('Source stepping failed:', err instanceof Error ? err : String(err)),
+    );
     this.disposables.push(
       artifacts.onDidChange(() => {
         // Mapped against the old build: map again, and show the current step again (a compile may have fixed it).
         this.sources.clear();
-        if (this.last) this.follow(this.last);
+        if (this.last) this.updates.push(this.last);
       }),
       services.onDidChangeEndpoints(() => this.sources.clear()),
     );
@@ -52,48 +52,12 @@ export class StepFollower implements vscode.Disposable {
       this.watched.add(panel);
       panel.onDidDispose(() => this.closed(panel));
     }
-    this.follow({ panel, trace: session.trace, step: session.step });
+    this.updates.push({ panel, trace: session.trace, step: session.step });
   }
 
   /** Resolves once every step recorded so far is on screen. */
   settled(): Promise<void> {
-    if (!this.busy()) return Promise.resolve();
-    return new Promise((resolve) => this.idle.push(resolve));
-  }
-
-  private follow(target: Followed): void {
-    this.pending = target;
-    this.schedule();
-  }
-
-  private busy(): boolean {
-    return this.pending !== undefined || this.running || this.timer !== undefined;
-  }
-
-  private schedule(): void {
-    if (this.timer || this.running) return;
-    const wait = Math.max(0, this.lastRun + MIN_INTERVAL_MS - Date.now());
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, wait);
-  }
-
-  private async flush(): Promise<void> {
-    const target = this.pending;
-    this.pending = undefined;
-    if (!target) return this.notifyIdle();
-    this.running = true;
-    this.lastRun = Date.now();
-    try {
-      await this.show(target);
-    } catch (err) {
-      this.services.log.error('Source stepping failed:', err instanceof Error ? err : String(err));
-    } finally {
-      this.running = false;
-    }
-    if (this.pending) this.schedule();
-    else this.notifyIdle();
+    return this.updates.settled();
   }
 
   private async show(target: Followed): Promise<void> {
@@ -104,7 +68,7 @@ export class StepFollower implements vscode.Disposable {
     } else {
       const result = await sources.locate(target.step);
       // A newer step of the same panel is queued: showing this one would only flash by.
-      if (!this.watched.has(target.panel) || this.pending?.panel === target.panel) return;
+      if (!this.watched.has(target.panel) || this.updates.queued?.panel === target.panel) return;
       await this.presenter.present(result);
     }
     if (this.watched.has(target.panel)) this.last = target;
@@ -132,24 +96,15 @@ export class StepFollower implements vscode.Disposable {
   private closed(panel: vscode.WebviewPanel): void {
     this.watched.delete(panel);
     this.sources.delete(panel);
-    if (this.pending?.panel === panel) this.pending = undefined;
+    this.updates.drop((target) => target.panel === panel);
     if (this.last?.panel === panel) {
       this.last = undefined;
       this.presenter.clear();
     }
-    if (!this.busy()) this.notifyIdle();
-  }
-
-  private notifyIdle(): void {
-    const waiting = this.idle;
-    this.idle = [];
-    for (const resolve of waiting) resolve();
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.notifyIdle();
+    this.updates.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }
