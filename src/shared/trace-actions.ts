@@ -17,7 +17,10 @@ export interface TraceAction {
   /** Draw the icon mirrored: the backward form of a forward icon. */
   mirrored?: boolean;
   run: TraceActionRun;
-  /** Keybinding in package.json syntax, scoped to the trace panel; `ctrl` becomes `cmd` on macOS. */
+  /**
+   * Keybinding in package.json syntax, scoped to the trace panel; `ctrl` becomes `cmd` on macOS. Alt+letter keys
+   * avoid the menu bar's mnemonics (F, E, S, V, G, R, T, H), which would open a menu as well.
+   */
   key?: string;
   /** A key the webview handles itself (the step table's own keys), shown in tooltips. */
   tableKey?: string;
@@ -36,16 +39,16 @@ export const TRACE_ACTIONS = {
   stepOut: { title: 'Step Out', icon: 'debug-step-out', run: { nav: { kind: 'out' } }, key: 'shift+f11', group: 'frame' },
   prevCall: { title: 'Previous Call', icon: 'call-outgoing', mirrored: true, run: { nav: { kind: 'class', opClass: 'call', backward: true } }, key: 'alt+shift+c', group: 'jump' },
   nextCall: { title: 'Next Call', icon: 'call-outgoing', run: { nav: { kind: 'class', opClass: 'call' } }, key: 'alt+c', group: 'jump' },
-  prevSstore: { title: 'Previous SSTORE', icon: 'database', mirrored: true, run: { nav: { kind: 'class', opClass: 'sstore', backward: true } }, key: 'alt+shift+s', group: 'jump' },
-  nextSstore: { title: 'Next SSTORE', icon: 'database', run: { nav: { kind: 'class', opClass: 'sstore' } }, key: 'alt+s', group: 'jump' },
+  prevSstore: { title: 'Previous SSTORE', icon: 'database', mirrored: true, run: { nav: { kind: 'class', opClass: 'sstore', backward: true } }, key: 'alt+shift+w', group: 'jump' },
+  nextSstore: { title: 'Next SSTORE', icon: 'database', run: { nav: { kind: 'class', opClass: 'sstore' } }, key: 'alt+w', group: 'jump' },
   prevLog: { title: 'Previous LOG', icon: 'output', mirrored: true, run: { nav: { kind: 'class', opClass: 'log', backward: true } }, key: 'alt+shift+l', group: 'jump' },
   nextLog: { title: 'Next LOG', icon: 'output', run: { nav: { kind: 'class', opClass: 'log' } }, key: 'alt+l', group: 'jump' },
-  prevRevert: { title: 'Previous Revert', icon: 'error', mirrored: true, run: { nav: { kind: 'class', opClass: 'revert', backward: true } }, key: 'alt+shift+r', group: 'jump' },
-  nextRevert: { title: 'Next Revert', icon: 'error', run: { nav: { kind: 'class', opClass: 'revert' } }, key: 'alt+r', group: 'jump' },
+  prevRevert: { title: 'Previous Revert', icon: 'error', mirrored: true, run: { nav: { kind: 'class', opClass: 'revert', backward: true } }, key: 'alt+shift+x', group: 'jump' },
+  nextRevert: { title: 'Next Revert', icon: 'error', run: { nav: { kind: 'class', opClass: 'revert' } }, key: 'alt+x', group: 'jump' },
   first: { title: 'Go to First Step', icon: 'arrow-circle-up', run: { nav: { kind: 'first' } }, key: 'ctrl+home', tableKey: 'Home', group: 'find' },
   last: { title: 'Go to Last Step', icon: 'arrow-circle-down', run: { nav: { kind: 'last' } }, key: 'ctrl+end', tableKey: 'End', group: 'find' },
   gotoStep: { title: 'Go to Step…', icon: 'symbol-numeric', run: { prompt: 'step' }, key: 'ctrl+g', group: 'find' },
-  gotoPc: { title: 'Go to PC…', icon: 'location', run: { prompt: 'pc' }, key: 'alt+g', group: 'find' },
+  gotoPc: { title: 'Go to PC…', icon: 'location', run: { prompt: 'pc' }, key: 'alt+p', group: 'find' },
   findOp: { title: 'Find Opcode…', icon: 'search', run: { prompt: 'op' }, key: 'ctrl+f', group: 'find' },
   findNext: { title: 'Find Next Opcode', icon: 'arrow-small-down', run: { findAgain: 'forward' }, key: 'f3' },
   findPrevious: { title: 'Find Previous Opcode', icon: 'arrow-small-up', run: { findAgain: 'backward' }, key: 'shift+f3' },

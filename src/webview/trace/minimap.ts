@@ -114,11 +114,14 @@ export class Minimap {
         }
       }
     }
+    // Gas spread over the width between its lowest and highest value, so a slow decline is still visible.
+    const low = Math.min(...data.gas);
+    const span = Math.max(...data.gas) - low || 1;
     ctx.strokeStyle = colour('--vscode-foreground');
     ctx.lineWidth = 1;
     ctx.beginPath();
     for (let b = 0; b < n; b++) {
-      const x = 1 + data.gas[b] * (width - 6);
+      const x = 1 + ((data.gas[b] - low) / span) * (width - 6);
       const y = (b + 0.5) * rowH;
       if (b === 0) ctx.moveTo(x, y);
       else ctx.lineTo(x, y);

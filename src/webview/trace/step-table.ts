@@ -41,6 +41,7 @@ export class StepTable {
         this.updateActiveDescendant();
         events.scrolled();
       },
+      onResize: () => this.list.reveal(this.current),
     });
     const head = h('div', { class: 'st-head', role: 'row', 'aria-rowindex': 1 }, ...COLUMNS.map((c) => h('span', { class: `c-${c.toLowerCase()}`, role: 'columnheader' }, c)));
     this.element = h(

@@ -10,6 +10,8 @@ export interface VirtualListOptions {
   renderRow(el: HTMLElement, index: number): void;
   /** Called after the visible range moved (scroll, resize, new count). */
   onScroll?(first: number, visible: number): void;
+  /** Called after the list changed size, e.g. to bring the current row back into view. */
+  onResize?(): void;
   label: string;
 }
 
@@ -129,6 +131,7 @@ export class VirtualList {
     while (this.pool.length > needed && this.pool.length > 1) this.pool.pop()?.remove();
     this.scrollTo(this.topRow);
     this.options.onScroll?.(this.first, this.visibleRows);
+    this.options.onResize?.();
   }
 
   private drawThumb(): void {
@@ -146,6 +149,8 @@ export class VirtualList {
   }
 
   private onWheel(e: WheelEvent): void {
+    // Sideways scrolling stays native (the memory panel scrolls horizontally).
+    if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
     e.preventDefault();
     const rows = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? e.deltaY : e.deltaMode === WheelEvent.DOM_DELTA_PAGE ? e.deltaY * this.visibleRows : e.deltaY / this.rowHeight;
     this.scrollTo(this.topRow + rows);

@@ -60,6 +60,7 @@ export class MemoryPanel implements PanelContent {
     this.empty.hidden = words > 0;
     setText(this.empty, view.memoryWords === null ? 'Memory was not fetched for this trace. Reopen it with memory selected to see it.' : 'Memory is empty at this step.');
     this.list.element.hidden = words === 0;
+    this.list.element.style.setProperty('--rows', String(words));
     this.list.setCount(words);
     this.list.render();
     this.ensureWindow();

@@ -1,0 +1,184 @@
+// The trace stepper as a user meets it: the packaged extension in code-server, driven from the palette and the
+// keyboard in Debian chromium, against the reference mirror's real EVM traces. Also takes the README screenshot,
+// restores the panel across a page reload, and checks that markup in a revert string stays text.
+import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { FrameLocator } from 'playwright-core';
+import { openStepperPage } from '../../bench/stepper-page';
+import { CASES } from '../../servers/mirror/evm/cases';
+import { caseTransaction } from '../../servers/mirror/evm/ids';
+import { projectRoot } from '../../scripts/vscode-real/tools';
+import { HttpClient } from '../../src/core/http';
+import { resolveNetwork } from '../../src/core/networks';
+import { decodeTraceFile, fetchTrace } from '../../src/core/opcodes-client';
+import type { Trace } from '../../src/core/trace/model';
+import { TraceSession } from '../../src/extension/trace/session';
+import { E2E_ENV } from './harness-env';
+import { openWorkbench, type Workbench } from './harness';
+
+const README_SHOT = join(projectRoot, 'media/screenshots/trace.png');
+const OPEN_TRACE = 'Ledger Mirror: Open Opcode Trace…';
+
+function caseId(name: string): string {
+  const index = CASES.findIndex((c) => c.name === name);
+  assert.ok(index >= 0, `no reference case ${name}`);
+  return caseTransaction(index, name).transactionId;
+}
+
+describe('Trace stepper in the browser', () => {
+  let workbench: Workbench;
+  let expected: Trace;
+
+  before(async () => {
+    workbench = await openWorkbench();
+    const http = new HttpClient();
+    try {
+      expected = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: workbench.mirrorUrl }), caseId('nested-call'), { stack: true });
+    } finally {
+      await http.close();
+    }
+  });
+  after(() => workbench.close());
+
+  /** The stepper's content frame (the only webview open). */
+  const stepper = (): FrameLocator => workbench.webviewFrame(0);
+  const currentStep = async () => Number(await stepper().locator('.st-row.current').getAttribute('data-step', { timeout: 15_000 }));
+  const stackText = () => stepper().locator('.panel-stack .panel-body').innerText();
+  async function waitForStep(step: number): Promise<void> {
+    await stepper().locator(`.st-row.current[data-step="${step}"]`).waitFor({ timeout: 15_000 });
+  }
+
+  /** Palette → Open Opcode Trace… → id → parts (stack only, the default) → the panel with its rows. */
+  async function openFromPalette(id: string): Promise<void> {
+    const { page } = workbench;
+    await workbench.runCommand(OPEN_TRACE);
+    await page.locator('.quick-input-widget', { hasText: 'Ledger Mirror: Open Opcode Trace' }).waitFor({ timeout: 15_000 });
+    const input = page.locator('.quick-input-widget input.input');
+    await input.fill('0.0.1000-17356896');
+    await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id like' }).waitFor({ timeout: 15_000 });
+    await input.fill(id);
+    await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget', { hasText: 'Parts of the Trace' }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await stepper().locator('.st-row:not(.loading)').first().waitFor({ timeout: 60_000 });
+  }
+
+  it('opens a trace from the palette and shows its rows', async () => {
+    await openFromPalette(caseId('nested-call'));
+    assert.equal(await currentStep(), 0);
+    const first = stepper().locator('.st-row[data-step="0"]');
+    assert.equal(await first.locator('.c-op').innerText(), expected.row(0).op);
+    assert.equal(await stepper().locator('.trace-header h1').innerText(), caseId('nested-call'));
+    await stepper().locator('.status', { hasText: `Step 0 of ${expected.length - 1}` }).waitFor();
+  });
+
+  it('moves with a click, F11 and F10, changing the highlighted row and the Stack panel', async () => {
+    const { page } = workbench;
+    const before = await stackText();
+    const target = 5;
+    await stepper().locator(`.st-row[data-step="${target}"]`).click();
+    await waitForStep(target);
+    const afterClick = await stackText();
+    assert.notEqual(afterClick, before, 'the Stack panel follows the click');
+
+    let at = target;
+    const keys = [
+      ['Alt+C', { kind: 'class', opClass: 'call' }],
+      ['F11', { kind: 'into' }],
+      ['F11', { kind: 'into' }],
+      ['F10', { kind: 'over' }],
+      ['F10', { kind: 'over' }],
+      ['Shift+F11', { kind: 'out' }],
+    ] as const;
+    for (const [key, cmd] of keys) {
+      const stack = await stackText();
+      const next = expected.navigate(at, cmd);
+      await page.keyboard.press(key);
+      await waitForStep(next);
+      if (next !== at) assert.notEqual(await stackText(), stack, `${key} from step ${at} changes the Stack panel`);
+      at = next;
+    }
+    assert.ok(expected.row(at).depth === expected.row(target).depth, 'stepped into the call and out again');
+
+    const timings = await stepper().locator('body').evaluate(() => performance.getEntriesByName('ledger-key-to-paint').map((e) => Math.round(e.duration * 10) / 10));
+    console.log(`      key-to-paint in code-server (F-keys through the workbench and extension host): ${JSON.stringify(timings)} ms`);
+  });
+
+  it('restores the panel at its step after a window reload (serializer, from the cache)', async () => {
+    const { page } = workbench;
+    const step = await currentStep();
+    await page.waitForTimeout(500); // the webview saves its state shortly after a step
+    // A window reload (not a bare page reload) lets the workbench store the webview state first, as on desktop.
+    await workbench.runCommand('Developer: Reload Window');
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 90_000 });
+    await stepper().locator('.st-row:not(.loading)').first().waitFor({ timeout: 60_000 });
+    await waitForStep(step);
+  });
+
+  it('shows the decoded revert reason of a reverted trace in the header', async () => {
+    await workbench.runCommand('View: Close All Editors');
+    await openFromPalette(caseId('revert-error'));
+    const reason = stepper().locator('[data-testid="revert-reason"]');
+    await reason.waitFor({ timeout: 15_000 });
+    assert.match(await reason.innerText(), /Error\("Callee: amount must be zero"\)/);
+    assert.equal(await stepper().locator('.badge.failed').innerText(), 'Failed');
+
+    // README screenshot: inside the reverted child frame, on its REVERT.
+    await stepper().locator('.step-table').focus();
+    await workbench.page.keyboard.press('Alt+X');
+    await stepper().locator('.st-row.current .c-op', { hasText: 'REVERT' }).waitFor({ timeout: 15_000 });
+    await workbench.runCommand('View: Close Primary Side Bar');
+    await workbench.runCommand('View: Close Editors in Other Groups');
+    await workbench.page.mouse.move(5, 450);
+    const shot = await workbench.shot('trace');
+    mkdirSync(dirname(README_SHOT), { recursive: true });
+    copyFileSync(shot, README_SHOT);
+  });
+});
+
+describe('Trace stepper webview: markup in trace strings', () => {
+  it('renders a revert string carrying markup as text, creating no element', async () => {
+    const markup = '<img src=x onerror="document.title=1"><b>bold</b>';
+    const message = Buffer.from(markup, 'utf8');
+    const word = (n: number) => n.toString(16).padStart(64, '0');
+    const data = '08c379a0' + word(32) + word(message.length) + message.toString('hex').padEnd(Math.ceil(message.length / 32) * 64, '0');
+    const body = {
+      address: '0x00000000000000000000000000000000000003e9',
+      contract_id: '0.0.1001',
+      failed: true,
+      gas: 30000,
+      return_value: '0x' + data,
+      opcodes: [
+        { pc: 2, op: 'PUSH1', gas: 30000, gas_cost: 3, depth: 0, stack: [], memory: [], storage: {}, reason: null },
+        { pc: 4, op: 'PUSH1', gas: 29997, gas_cost: 3, depth: 0, stack: ['0x64'], memory: [], storage: {}, reason: null },
+        { pc: 5, op: 'REVERT', gas: 29994, gas_cost: 0, depth: 0, stack: ['0x64', '0x0'], memory: [], storage: {}, reason: '0x' + data },
+      ],
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'trace-markup-'));
+    try {
+      const file = join(dir, 'markup.json');
+      writeFileSync(file, JSON.stringify(body));
+      const trace = await decodeTraceFile(file, { transaction: '0.0.1000-1-000000001' });
+      const chromium = process.env[E2E_ENV.chromium];
+      assert.ok(chromium, `${E2E_ENV.chromium} is not set: run with npm run test:e2e`);
+      const stepper = await openStepperPage(new TraceSession(trace, { key: 'markup', title: markup, network: 'custom' }, 2), chromium);
+      try {
+        const { page } = stepper;
+        const reason = page.locator('[data-testid="revert-reason"]');
+        await reason.waitFor();
+        assert.equal(await reason.locator('code').innerText(), `Error(${JSON.stringify(markup)})`);
+        assert.equal(await page.locator('.trace-header h1').innerText(), markup);
+        await page.locator('.panel-outcome dd', { hasText: '<b>bold</b>' }).first().waitFor();
+        assert.equal(await page.locator('#app img, #app b').count(), 0, 'no element was created from the string');
+        assert.notEqual(await page.title(), '1');
+      } finally {
+        await stepper.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
