@@ -11,7 +11,7 @@ import { TraceSession } from '../src/extension/trace/session';
 import { generateTrace } from './generate';
 import { openStepperPage } from './stepper-page';
 
-const { values } = parseArgs({ options: { steps: { type: 'string', default: '1000000' }, chromium: { type: 'string', default: '/usr/bin/chromium' }, presses: { type: 'string', default: '300' }, shot: { type: 'string' }, 'no-memory': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { steps: { type: 'string', default: '1000000' }, chromium: { type: 'string', default: '/usr/bin/chromium' }, presses: { type: 'string', default: '300' }, shot: { type: 'string' }, 'no-memory': { type: 'boolean' }, 'memory-words': { type: 'string', default: '8' } } });
 const steps = Number(values.steps);
 const presses = Number(values.presses);
 
@@ -26,9 +26,9 @@ async function main(): Promise<void> {
   try {
     const file = join(dir, 'trace.json');
     let t = performance.now();
-    await generateTrace(file, { steps, stack: true, memory: !values["no-memory"], memoryWords: 24 });
+    await generateTrace(file, { steps, stack: true, memory: !values['no-memory'], memoryWords: Number(values['memory-words']) });
     const trace = await decodeTraceFile(file);
-    console.log(`trace: ${trace.length} steps with stack and memory, generated and decoded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`trace: ${trace.length} steps with stack${values['no-memory'] ? '' : ` and ${values['memory-words']} memory words`}, generated and decoded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const session = new TraceSession(trace, { key: 'bench', title: `synthetic ${steps}-step trace`, network: 'bench' });
     const stepper = await openStepperPage(session, values.chromium);
     const { page } = stepper;

@@ -99,13 +99,14 @@ describe('trace stepper in VS Code', function () {
     assert.equal(await vscode.commands.executeCommand(actionCommand('findPrevious')), first);
   });
 
-  it('lists the trace under Recent Traces with its steps, outcome and last step', () => {
+  it('lists the trace under Recent Traces with its steps, outcome and, once stepping pauses, its step', async () => {
     const recent = api.traces.recent.find(opened.key);
     assert.ok(recent);
     assert.equal(recent.transaction, caseId('nested-call'));
     assert.equal(recent.steps, expected.length);
     assert.equal(recent.failed, expected.summary.failed);
-    assert.equal(recent.step, api.traces.panels()[0].step);
+    const step = api.traces.panels()[0].step;
+    await waitFor(`Recent Traces to remember step ${step}`, () => api.traces.recent.find(opened.key)?.step === step, 5000);
   });
 
   it('restores a panel from the cached trace after the serializer runs, without asking the server', async () => {

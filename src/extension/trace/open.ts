@@ -35,6 +35,8 @@ export interface OpenedTrace {
 /** A panel that never loads must not hang a caller forever. */
 const SHOWN_TIMEOUT_MS = 30_000;
 const PROGRESS_INTERVAL_MS = 100;
+/** Recent Traces remembers the step once stepping pauses, not on every key repeat. */
+const REMEMBER_STEP_MS = 500;
 
 const DEFAULT_PARTS: TraceParts = { stack: true, memory: false, storage: false };
 
@@ -86,6 +88,7 @@ function withLoadProgress<T>(title: string, load: (signal: AbortSignal, onProgre
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
     let last = 0;
+    progress.report({ message: 'waiting for the mirror (it re-executes the transaction)…' });
     return load(abort.signal, (bytes, steps) => {
       const now = Date.now();
       if (now - last < PROGRESS_INTERVAL_MS) return;
@@ -96,10 +99,14 @@ function withLoadProgress<T>(title: string, load: (signal: AbortSignal, onProgre
 }
 
 function hooks(f: TraceFeature): PanelHooks {
+  const timers = new WeakMap<TracePanel, NodeJS.Timeout>();
   return {
     log: f.services.log,
     runAction: (panel, action, count) => runAction(panel, action, count),
-    stepped: (panel, step) => void f.recent.setStep(panel.session.meta.key, step),
+    stepped: (panel, step) => {
+      clearTimeout(timers.get(panel));
+      timers.set(panel, setTimeout(() => void f.recent.setStep(panel.session.meta.key, step), REMEMBER_STEP_MS));
+    },
   };
 }
 

@@ -138,7 +138,17 @@ export class Minimap {
     };
     jump(e.clientY);
     this.element.setPointerCapture(e.pointerId);
-    const move = (m: PointerEvent) => jump(m.clientY);
+    // Dragging asks for at most one step per frame.
+    let pendingY: number | undefined;
+    const move = (m: PointerEvent) => {
+      if (pendingY === undefined) {
+        requestAnimationFrame(() => {
+          if (pendingY !== undefined) jump(pendingY);
+          pendingY = undefined;
+        });
+      }
+      pendingY = m.clientY;
+    };
     const up = () => {
       this.element.removeEventListener('pointermove', move);
       this.element.removeEventListener('pointerup', up);
