@@ -16,6 +16,11 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,
     headless: true,
+    // Playwright's own signal handlers would close the browser and exit before the launcher's cleanup stopped
+    // code-server and the mirror; the launcher closes the browser itself (onCleanup below).
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     // Chromium keeps crash reports and dconf state under XDG dirs ($HOME by default): keep them in the profile.
     env: { ...process.env, XDG_CONFIG_HOME: join(profileDir, 'xdg-config'), XDG_CACHE_HOME: join(profileDir, 'xdg-cache') },
     viewport: { width: 1400, height: 900 },

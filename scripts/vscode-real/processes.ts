@@ -97,12 +97,12 @@ export function runMain(name: string, main: () => Promise<number>): void {
     console.error(`${name}: ${signal}, stopping what was started`);
     void cleanupAll().finally(() => process.exit(code));
   };
-  // `on`, not `once`: Playwright exits the process on SIGINT when its own listener is the only one left.
   process.on('SIGINT', () => stop('SIGINT', 130));
   process.on('SIGTERM', () => stop('SIGTERM', 143));
   main()
     .catch((error: unknown) => {
-      console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      // After a stop request, errors are the stop's own doing (a closed browser, a killed server).
+      if (!stopping) console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       return 1;
     })
     .then(async (code) => {

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { require as load } from 'tsx/cjs/api';
 
 const helper = (name) => load(`../../scripts/vscode-real/${name}.ts`, import.meta.url);
-const { runMain } = helper('processes');
+const { isStopping, runMain } = helper('processes');
 const { ensureTools, projectRoot } = helper('tools');
 const { buildBundles } = helper('build');
 const { startSession } = helper('session');
@@ -40,7 +40,7 @@ runMain('test:vscode', async () => {
     console.log(`test:vscode: screenshot ${path}, code-server log ${server.logFile}`);
   };
   const code = await runExtensionTests(browser.page, url, SUITE_TIMEOUT_MS, join(session.logDir, 'workbench.log')).catch(async (error) => {
-    await failureShot();
+    if (!isStopping()) await failureShot();
     throw error;
   });
   if (code !== 0) await failureShot();
