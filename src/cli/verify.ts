@@ -11,11 +11,9 @@ import { resultLines, summariseReport } from '../core/verify/report-text';
 import { isVerified } from '../core/verify/result';
 import { prepareRecords } from '../core/verify/targets';
 import { VerifyTransport } from '../core/verify/transport';
-import { verifyContracts, verifyViaExplorer, type ProtocolSetting, type VerificationReport } from '../core/verify/verify';
+import { DEFAULT_VERIFY_URL, verifyContracts, verifyViaExplorer, type ProtocolSetting, type VerificationReport } from '../core/verify/verify';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
 import { printJson, printLines } from './output';
-
-export const DEFAULT_VERIFY_URL = 'https://sourcify.dev/server';
 
 const USAGE = `Usage: ledger-mirror verify --chain-id N (--address ADDR [--contract NAME] | --workspace DIR) [options]
 

@@ -10,11 +10,17 @@ const contractBody = z.looseObject({ evm_address: z.string().regex(/^0x[0-9a-fA-
 
 export const isHederaId = (s: string) => HEDERA_ID.test(s);
 
+/** The checksummed form of a `0x…` address; MirrorError('invalid-input') for anything else. */
+export function checkedEvmAddress(address: string): string {
+  const value = address.trim();
+  if (isEvmAddress(value)) return checksumAddress(value);
+  throw new MirrorError('invalid-input', `"${address}" is neither a 0x… EVM address (with a valid checksum) nor a Hedera id like 0.0.1234`);
+}
+
 /** A checksummed EVM address for `address` (`0x…` or `0.0.x`); asks the mirror at `restUrl` only for `0.0.x`. */
 export async function resolveEvmAddress(http: HttpClient, restUrl: string, address: string, signal?: AbortSignal): Promise<string> {
   const value = address.trim();
-  if (isEvmAddress(value)) return checksumAddress(value);
-  if (!isHederaId(value)) throw new MirrorError('invalid-input', `"${address}" is neither a 0x… EVM address (with a valid checksum) nor a Hedera id like 0.0.1234`);
+  if (!isHederaId(value)) return checkedEvmAddress(value);
   const url = `${restUrl.replace(/\/+$/, '')}/api/v1/contracts/${value}`;
   const parsed = contractBody.safeParse(await http.getJson(url, { signal }));
   if (!parsed.success) throw new MirrorError('bad-response', `The mirror's contract ${value} has no EVM address (${url})`, { url });

@@ -39,9 +39,3 @@ export function rangeOf(text: string, needle: string): TextRange | undefined {
   const character = at - (before.lastIndexOf('\n') + 1);
   return { start: { line, character }, end: { line, character: character + needle.length } };
 }
-
-/** A short label for pickers and logs: `Counter 0x12…ab (chain 296, hardhat-deploy)`. */
-export function describeRecord(r: DeploymentRecord): string {
-  const short = r.address.startsWith('0x') ? `${r.address.slice(0, 6)}…${r.address.slice(-4)}` : r.address;
-  return `${r.name ?? 'unnamed contract'} ${short} (${r.chainId === undefined ? 'chain from network' : `chain ${r.chainId}`}, ${r.origin})`;
-}

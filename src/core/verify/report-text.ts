@@ -9,12 +9,6 @@ export const STATUS_LABEL: Record<VerificationStatus, string> = {
   ready: 'ready (dry run)',
 };
 
-/** `Storage: perfect match` plus why, in one line. */
-export function describeResult(r: ContractResult): string {
-  const already = r.alreadyVerified ? ' (already verified)' : '';
-  return `${r.name}: ${STATUS_LABEL[r.status]}${already}${r.message && r.status !== 'perfect' ? ` — ${r.message}` : ''}`;
-}
-
 /** `Verified 2 of 3 contracts (dry run, session API): 1 perfect, 1 partial, 1 not verified`. */
 export function summariseReport(report: VerificationReport): string {
   const counts = new Map<VerificationStatus, number>();

@@ -43,12 +43,5 @@ export interface ContractResult {
   files: { found: string[]; missing: MissingSource[]; invalid: InvalidSource[] };
 }
 
-export interface VerificationRun {
-  protocol: 'session' | 'v2';
-  url: string;
-  dryRun: boolean;
-  contracts: ContractResult[];
-}
-
 /** True when the contract counts as verified (the CLI's exit 0). */
 export const isVerified = (r: ContractResult) => r.status === 'perfect' || r.status === 'partial';

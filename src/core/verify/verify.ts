@@ -11,6 +11,9 @@ import { stdJsonFromMetadata } from './std-json';
 import type { VerifyTransport } from './transport';
 import { V2Client, type PollOptions, type V2Contract, type V2Job } from './v2-client';
 
+/** Where Hedera verifies since 2026 (API v2); the extension setting and the CLI default to it. */
+export const DEFAULT_VERIFY_URL = 'https://sourcify.dev/server';
+
 export type ProtocolSetting = 'auto' | 'session' | 'v2';
 export type Protocol = 'session' | 'v2';
 

@@ -3,7 +3,7 @@
 // choose contracts and report progress.
 import * as vscode from 'vscode';
 import { discoverDeployments, recordKey } from '../../core/deployments/discover';
-import { isHederaId, resolveEvmAddress } from '../../core/deployments/evm-address';
+import { checkedEvmAddress, isHederaId, resolveEvmAddress } from '../../core/deployments/evm-address';
 import type { DeploymentRecord } from '../../core/deployments/record';
 import { MirrorError } from '../../core/errors';
 import { checksumAddress } from '../../core/verify/address';
@@ -64,7 +64,7 @@ export class VerificationRunner {
   }
 
   private async resolveAddress(address: string, signal?: AbortSignal): Promise<string> {
-    if (!isHederaId(address)) return resolveEvmAddress(this.services.http(), '', address, signal);
+    if (!isHederaId(address)) return checkedEvmAddress(address);
     const endpoints = this.services.endpoints();
     if (!endpoints.ok) throw new MirrorError('invalid-input', `${address} needs the mirror to find its EVM address: ${endpoints.message}`);
     return resolveEvmAddress(this.services.http(), endpoints.value.restUrl, address, signal);

@@ -1,11 +1,10 @@
 // Typed `ledgerMirror.verify.*` settings. The URL is checked here so a typo becomes a message, not a request to a
 // wrong host; in Restricted Mode VS Code ignores the workspace's value of the restricted ones (package.json).
 import * as vscode from 'vscode';
-import type { ProtocolSetting } from '../../core/verify/verify';
+import { DEFAULT_VERIFY_URL, type ProtocolSetting } from '../../core/verify/verify';
 import { checkBaseUrl } from '../config';
 
 export const VERIFY_SECTION = 'ledgerMirror.verify';
-export const DEFAULT_VERIFY_URL = 'https://sourcify.dev/server';
 export const DEFAULT_REPOSITORY_URL = 'https://repo.sourcify.dev';
 
 export interface VerifySettings {
