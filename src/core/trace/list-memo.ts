@@ -1,13 +1,16 @@
 import { growInt32 } from './columns';
 
 /**
- * The raw bytes of the last decoded list of one kind (stack or memory) and the word ids they decoded to. The
+ * Where the last decoded list of one kind (stack or memory) sits in the input, and the word ids it decoded to. The
  * server re-sends the whole stack and memory with every step, and consecutive steps mostly repeat them byte for
  * byte, so a list that starts like the memo reuses those ids without scanning, validating or hashing them again.
- * A pure cache of bytes → ids: updating it from a step that is later retried is harmless.
+ * It points into the input chunk instead of copying it (chunks are never modified once written), and it is a pure
+ * cache of bytes → ids, so updating it from a step that is later retried is harmless.
  */
 export class ListMemo {
-  bytes = Buffer.alloc(1024);
+  src: Buffer = Buffer.alloc(0);
+  view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+  start = 0;
   length = 0;
   /** Offset just past each item's closing quote, relative to the list's '['. */
   ends = new Int32Array(64);
@@ -18,7 +21,13 @@ export class ListMemo {
   private nextIds = new Int32Array(64);
   private nextCount = 0;
 
-  /** Leading items whose bytes (through the closing quote) equal the first `sameBytes` bytes of the memo. */
+  /**
+   * @param wholeFirst compare the whole list natively before looking for a shared prefix: worth it for memory,
+   * which usually repeats entirely, not for stacks, which usually change at the top.
+   */
+  constructor(readonly wholeFirst: boolean) {}
+
+  /** Leading items whose bytes (through the closing quote) lie within the first `sameBytes` bytes shared with the memo. */
   sharedItems(sameBytes: number): number {
     let k = 0;
     while (k < this.count && this.ends[k] <= sameBytes) k++;
@@ -50,13 +59,17 @@ export class ListMemo {
   }
 
   /** The list just decoded from src[start, end) becomes the memo. */
-  remember(src: Buffer, start: number, end: number): void {
-    const length = end - start;
-    if (length > this.bytes.length) this.bytes = Buffer.alloc(Math.max(length, this.bytes.length * 2));
-    src.copy(this.bytes, 0, start, end);
-    this.length = length;
-    [this.ends, this.nextEnds] = [this.nextEnds, this.ends];
-    [this.ids, this.nextIds] = [this.nextIds, this.ids];
+  remember(src: Buffer, view: DataView<ArrayBufferLike>, start: number, end: number): void {
+    this.src = src;
+    this.view = view;
+    this.start = start;
+    this.length = end - start;
+    const ends = this.ends;
+    const ids = this.ids;
+    this.ends = this.nextEnds;
+    this.ids = this.nextIds;
+    this.nextEnds = ends;
+    this.nextIds = ids;
     this.count = this.nextCount;
   }
 }

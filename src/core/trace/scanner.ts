@@ -16,6 +16,9 @@ import { ListMemo } from './list-memo';
 
 const NEED_MORE: unique symbol = Symbol('need more input');
 
+/** Zero bytes after the data in the working buffer; longer than any read ahead (the longest is a 11-byte key). */
+const PADDING = 64;
+
 const enum Ch {
   Tab = 0x09,
   Lf = 0x0a,
@@ -51,36 +54,41 @@ const enum State {
   Done,
 }
 
-/** Step fields as bits, so required-field checks are one mask test. */
+/** Step fields as dense indexes (array lookups stay fast); `1 << field` is its bit in the seen-mask. */
 const enum Field {
-  Pc = 1,
-  Op = 2,
-  Gas = 4,
-  GasCost = 8,
-  Depth = 16,
-  Stack = 32,
-  Memory = 64,
-  Storage = 128,
-  Reason = 256,
-  Other = 512,
+  Pc,
+  Op,
+  Gas,
+  GasCost,
+  Depth,
+  Stack,
+  Memory,
+  Storage,
+  Reason,
+  Other,
 }
-const REQUIRED = Field.Pc | Field.Op | Field.Gas | Field.GasCost | Field.Depth;
-const FIELD_NAMES: [Field, string][] = [
-  [Field.Pc, 'pc'],
-  [Field.Op, 'op'],
-  [Field.Gas, 'gas'],
-  [Field.GasCost, 'gas_cost'],
-  [Field.Depth, 'depth'],
-  [Field.Stack, 'stack'],
-  [Field.Memory, 'memory'],
-  [Field.Storage, 'storage'],
-  [Field.Reason, 'reason'],
-];
-const FIELD_BY_NAME = new Map(FIELD_NAMES.map(([f, n]) => [n, f]));
-const FIELD_BYTES: Record<number, Buffer> = Object.fromEntries(FIELD_NAMES.map(([f, n]) => [f, Buffer.from(n, 'latin1')]));
+const FIELD_NAMES = ['pc', 'op', 'gas', 'gas_cost', 'depth', 'stack', 'memory', 'storage', 'reason'];
+const REQUIRED = (1 << Field.Pc) | (1 << Field.Op) | (1 << Field.Gas) | (1 << Field.GasCost) | (1 << Field.Depth);
+const FIELD_BY_NAME = new Map(FIELD_NAMES.map((n, f) => [n, f as Field]));
+const FIELD_BYTES = FIELD_NAMES.map((n) => Buffer.from(n, 'latin1'));
+/** `"name":` of each step field as compact JSON writes it, split into big-endian 32-bit words and a byte tail. */
+interface KeyPattern {
+  length: number;
+  words: Int32Array;
+  tail: Uint8Array;
+}
+const KEY_PATTERNS: KeyPattern[] = FIELD_NAMES.map((n) => {
+  const bytes = Buffer.from(`"${n}":`, 'latin1');
+  const whole = bytes.length & ~3;
+  const words = Int32Array.from({ length: whole / 4 }, (_, w) => bytes.readInt32BE(w * 4));
+  return { length: bytes.length, words, tail: bytes.subarray(whole) };
+});
 
 /** Envelope members the summary needs; anything else at the top level is skipped unread. */
 const ENVELOPE_KEYS = new Set(['address', 'contract_id', 'failed', 'gas', 'return_value']);
+
+/** Shorter lists are not worth a native call: it costs about as much as comparing 256 bytes in JS. */
+const NATIVE_COMPARE_MIN = 256;
 
 const HEX = new Uint8Array(256);
 for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
@@ -100,7 +108,10 @@ export class TraceScanner {
   /** Bytes fed so far. */
   bytes = 0;
 
-  private buf: Buffer = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(PADDING);
+  private view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
+  /** End of the data in `buf`; the bytes after it are padding. */
+  private len = 0;
   private pos = 0;
   /** Absolute offset of buf[0] in the body, for error messages. */
   private base = 0;
@@ -115,8 +126,10 @@ export class TraceScanner {
   private wordEnd = 0;
   private escaped = false;
   private reasonValue: string | null = null;
-  private readonly stackMemo = new ListMemo();
-  private readonly memoryMemo = new ListMemo();
+  /** The fields of the last step in order (Field.Other where unknown), to predict the next step's keys. */
+  private readonly keyOrder = new Int32Array(16).fill(Field.Other);
+  private readonly stackMemo = new ListMemo(false);
+  private readonly memoryMemo = new ListMemo(true);
 
   constructor(private readonly columns: TraceColumns) {}
 
@@ -124,26 +137,22 @@ export class TraceScanner {
     return this.columns.length;
   }
 
+  /** Feeds a chunk of the body. Chunks are copied, so the caller may reuse its buffer afterwards. */
   write(chunk: Uint8Array): void {
     const data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.bytes += data.length;
-    if (this.pos < this.buf.length) {
-      this.pending.push(data);
-      this.pendingLength += data.length;
-      if (this.pendingLength < this.waitFor) return;
-      this.mergePending();
-    } else {
-      this.base += this.buf.length;
-      this.buf = data;
-      this.pos = 0;
-    }
+    this.pending.push(data);
+    this.pendingLength += data.length;
+    // With an incomplete unit carried over, wait until it can at least double before retrying it.
+    if (this.pos < this.len && this.pendingLength < this.waitFor) return;
+    this.load();
     this.run();
   }
 
   /** Finishes the body; throws when it ended before the JSON did. */
   end(): void {
     if (this.pending.length > 0) {
-      this.mergePending();
+      this.load();
       this.run();
     }
     if (this.state !== State.Done) {
@@ -154,28 +163,43 @@ export class TraceScanner {
     }
   }
 
-  private mergePending(): void {
-    const rest = this.buf.subarray(this.pos);
+  /**
+   * A new working buffer: the unparsed rest of the old one, then the pending chunks, then zero padding. The padding
+   * lets every read ahead stay in bounds (out-of-bounds reads would make V8 treat every byte as "number or
+   * undefined" and slow all comparisons), and a 0 byte matches nothing the scanner looks for. Buffers are never
+   * changed once built, so list memos may keep pointing into old ones.
+   */
+  private load(): void {
+    const rest = this.len - this.pos;
+    const size = rest + this.pendingLength;
+    const next = Buffer.allocUnsafe(size + PADDING);
+    this.buf.copy(next, 0, this.pos, this.len);
+    let at = rest;
+    for (const chunk of this.pending) {
+      chunk.copy(next, at);
+      at += chunk.length;
+    }
+    next.fill(0, size);
     this.base += this.pos;
-    this.buf = Buffer.concat([rest, ...this.pending]);
+    this.buf = next;
+    this.view = new DataView(next.buffer, next.byteOffset, next.length);
+    this.len = size;
     this.pos = 0;
     this.pending = [];
     this.pendingLength = 0;
   }
 
+  /** Units move `pos` only once they are complete, so after NEED_MORE it marks where to resume. */
   private run(): void {
-    for (;;) {
-      // Whitespace between units is consumed here, so a long run of it is never carried over and re-scanned.
-      this.pos = this.ws(this.pos);
-      const mark = this.pos;
-      try {
+    try {
+      for (;;) {
+        // Whitespace between units is consumed here, so a long run of it is never carried over and re-scanned.
+        this.pos = this.ws(this.pos);
         if (!this.unit()) return;
-      } catch (e) {
-        if (e !== NEED_MORE) throw e;
-        this.pos = mark;
-        this.waitFor = this.buf.length - mark;
-        return;
       }
+    } catch (e) {
+      if (e !== NEED_MORE) throw e;
+      this.waitFor = this.len - this.pos;
     }
   }
 
@@ -203,12 +227,15 @@ export class TraceScanner {
         this.state = State.AfterStep;
         return true;
       case State.AfterStep:
-        if (buf[p] === Ch.RBracket) return this.finishSteps(p);
-        if (buf[p] !== Ch.Comma) this.unexpected(p, "',' or ']' after a step");
-        this.pos = this.step(this.ws(p + 1));
-        return true;
+        // The hot loop: one step after another without returning to run().
+        for (;;) {
+          if (buf[p] === Ch.RBracket) return this.finishSteps(p);
+          if (buf[p] !== Ch.Comma) this.unexpected(p, "',' or ']' after a step");
+          this.pos = p = this.step(this.ws(p + 1));
+          p = this.ws(p);
+        }
       case State.Done:
-        if (p < buf.length) this.unexpected(p, 'the end of the response');
+        if (p < this.len) this.unexpected(p, 'the end of the response');
         this.pos = p;
         return false;
     }
@@ -238,7 +265,7 @@ export class TraceScanner {
     if (key === 'opcodes') {
       if (this.sawOpcodes) this.invalid(p, 'the field "opcodes" appears twice');
       if (buf[p] !== Ch.LBracket) {
-        if (p >= buf.length) throw NEED_MORE;
+        if (p >= this.len) throw NEED_MORE;
         this.invalid(p, '"opcodes" must be an array');
       }
       this.sawOpcodes = true;
@@ -259,7 +286,7 @@ export class TraceScanner {
     const buf = this.buf;
     const cols = this.columns;
     if (buf[p] !== Ch.LBrace) {
-      if (p >= buf.length) throw NEED_MORE;
+      if (p >= this.len) throw NEED_MORE;
       this.invalid(p, `step ${cols.length} must be an object`);
     }
     cols.stacks.begin();
@@ -273,15 +300,22 @@ export class TraceScanner {
     let depth = 0;
     let reason: string | null = null;
     p = this.ws(p + 1);
+    const order = this.keyOrder;
     if (buf[p] === Ch.RBrace) p++;
     else
-      for (;;) {
-        if (buf[p] !== Ch.Quote) this.unexpected(p, 'a field name');
-        const keyEnd = this.stringEnd(p + 1);
-        const field = this.escaped ? (FIELD_BY_NAME.get(this.decodeString(p + 1, keyEnd)) ?? Field.Other) : this.fieldAt(p + 1, keyEnd);
-        p = this.ws(keyEnd + 1);
-        if (buf[p] !== Ch.Colon) this.unexpected(p, "':'");
-        p = this.ws(p + 1);
+      for (let k = 0; ; k++) {
+        // Servers write the keys in the same order every step: try the previous step's key at this position first.
+        let field = k < order.length ? order[k] : Field.Other;
+        if (field !== Field.Other && this.keyAt(p, KEY_PATTERNS[field])) p = this.ws(p + KEY_PATTERNS[field].length);
+        else {
+          if (buf[p] !== Ch.Quote) this.unexpected(p, 'a field name');
+          const keyEnd = this.stringEnd(p + 1);
+          field = this.escaped ? (FIELD_BY_NAME.get(this.decodeString(p + 1, keyEnd)) ?? Field.Other) : this.fieldAt(p + 1, keyEnd);
+          p = this.ws(keyEnd + 1);
+          if (buf[p] !== Ch.Colon) this.unexpected(p, "':'");
+          p = this.ws(p + 1);
+          if (k < order.length) order[k] = field;
+        }
         switch (field) {
           case Field.Pc:
             p = this.integer(p, 'pc');
@@ -321,7 +355,7 @@ export class TraceScanner {
           default:
             p = this.skipValue(p);
         }
-        seen |= field;
+        seen |= 1 << field;
         p = this.ws(p);
         const c = buf[p];
         if (c === Ch.Comma) {
@@ -335,11 +369,22 @@ export class TraceScanner {
         this.unexpected(p, "',' or '}' in a step");
       }
     if ((seen & REQUIRED) !== REQUIRED) {
-      const missing = FIELD_NAMES.filter(([f]) => f & REQUIRED && !(seen & f)).map(([, n]) => `"${n}"`);
+      const missing = FIELD_NAMES.filter((_, f) => REQUIRED & (1 << f) && !(seen & (1 << f))).map((n) => `"${n}"`);
       this.invalid(p, `step ${cols.length} has no ${missing.join(', ')}`);
     }
     cols.append(pc, op, gas, gasCost, depth, reason);
     return p;
+  }
+
+  /** Whether the bytes at p are exactly `pattern` (reads stay within the padding). */
+  private keyAt(p: number, pattern: KeyPattern): boolean {
+    const view = this.view;
+    const { words, tail } = pattern;
+    for (let w = 0; w < words.length; w++) if (view.getInt32(p + 4 * w) !== words[w]) return false;
+    const buf = this.buf;
+    const at = p + 4 * words.length;
+    for (let i = 0; i < tail.length; i++) if (buf[at + i] !== tail[i]) return false;
+    return true;
   }
 
   /** The step field named by the key bytes at [start, end): picked by length and first letter, then verified. */
@@ -384,7 +429,7 @@ export class TraceScanner {
     }
     let d = buf[q] - Ch.Zero;
     if (!(d >= 0 && d <= 9)) {
-      if (q >= buf.length) throw NEED_MORE;
+      if (q >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage(field, `must be an integer, not ${this.describe(p)}`));
     }
     let v = 0;
@@ -395,14 +440,14 @@ export class TraceScanner {
     const c = buf[q];
     if (c === Ch.Dot || c === Ch.LowerE || c === Ch.UpperE) {
       while (NUMBER_CHARS[buf[q]] === 1) q++;
-      if (q >= buf.length) throw NEED_MORE;
+      if (q >= this.len) throw NEED_MORE;
       const parsed = Number(buf.toString('latin1', p, q));
       if (!Number.isInteger(parsed)) this.invalid(p, this.stepMessage(field, `must be an integer, not ${buf.toString('latin1', p, q)}`));
       this.num = parsed;
       return q;
     }
     // A number that reaches the end of the buffer may continue in the next chunk.
-    if (q >= buf.length) throw NEED_MORE;
+    if (q >= this.len) throw NEED_MORE;
     this.num = negative ? -v : v;
     return q;
   }
@@ -410,7 +455,7 @@ export class TraceScanner {
   private opName(p: number): number {
     const buf = this.buf;
     if (buf[p] !== Ch.Quote) {
-      if (p >= buf.length) throw NEED_MORE;
+      if (p >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage('op', `must be a string, not ${this.describe(p)}`));
     }
     const end = this.stringEnd(p + 1);
@@ -418,8 +463,8 @@ export class TraceScanner {
     let id: number;
     if (this.escaped) {
       const bytes = Buffer.from(this.decodeString(p + 1, end), 'utf8');
-      id = interner.intern(bytes, 0, bytes.length);
-    } else id = interner.intern(buf, p + 1, end);
+      id = interner.internBytes(bytes);
+    } else id = interner.intern(buf, this.view, p + 1, end);
     if (id > 0xffff) this.invalid(p, 'more than 65536 distinct op names');
     this.num = id;
     return end + 1;
@@ -434,19 +479,28 @@ export class TraceScanner {
     const c = buf[p];
     if (c === Ch.LowerN) return this.literal(p, 'null');
     if (c !== Ch.LBracket) {
-      if (p >= buf.length) throw NEED_MORE;
+      if (p >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage(field, `must be an array of hex strings or null, not ${this.describe(p)}`));
     }
     const start = p;
     const memoLength = memo.length;
-    if (memoLength > 0 && start + memoLength <= buf.length && buf.compare(memo.bytes, 0, memoLength, start, start + memoLength) === 0) {
+    const memoBytes = memo.src;
+    const memoStart = memo.start;
+    if (memo.wholeFirst && memoLength >= NATIVE_COMPARE_MIN && start + memoLength <= this.len && buf.compare(memoBytes, memoStart, memoStart + memoLength, start, start + memoLength) === 0) {
       for (let j = 0; j < memo.count; j++) sink.push(memo.ids[j]);
       return start + memoLength;
     }
-    const memoBytes = memo.bytes;
-    const limit = Math.min(memoLength, buf.length - start);
+    const limit = Math.min(memoLength, this.len - start);
+    // Four bytes at a time first: DataView reads are unaligned-safe and compiled to single loads.
+    const view = this.view;
+    const memoView = memo.view;
     let same = 0;
-    while (same < limit && buf[start + same] === memoBytes[same]) same++;
+    while (same + 4 <= limit && view.getInt32(start + same) === memoView.getInt32(memoStart + same)) same += 4;
+    while (same < limit && buf[start + same] === memoBytes[memoStart + same]) same++;
+    if (same === memoLength && memoLength > 0) {
+      for (let j = 0; j < memo.count; j++) sink.push(memo.ids[j]);
+      return start + memoLength;
+    }
     const shared = memo.sharedItems(same);
     memo.begin();
     for (let j = 0; j < shared; j++) {
@@ -478,7 +532,7 @@ export class TraceScanner {
   }
 
   private remember(memo: ListMemo, start: number, end: number): number {
-    memo.remember(this.buf, start, end);
+    memo.remember(this.buf, this.view, start, end);
     return end;
   }
 
@@ -488,7 +542,7 @@ export class TraceScanner {
     const c = buf[p];
     if (c === Ch.LowerN) return this.literal(p, 'null');
     if (c !== Ch.LBrace) {
-      if (p >= buf.length) throw NEED_MORE;
+      if (p >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage('storage', `must be an object of hex strings or null, not ${this.describe(p)}`));
     }
     const words = this.columns.words;
@@ -513,15 +567,15 @@ export class TraceScanner {
   /** Id of the word just scanned; comparing with the same position of the previous step first skips most hashing. */
   private internWord(words: ByteInterner, previous: number): number {
     const buf = this.buf;
-    if (previous >= 0 && words.equals(previous, buf, this.wordStart, this.wordEnd)) return previous;
-    return words.intern(buf, this.wordStart, this.wordEnd);
+    if (previous >= 0 && words.equals(previous, buf, this.view, this.wordStart, this.wordEnd)) return previous;
+    return words.intern(buf, this.view, this.wordStart, this.wordEnd);
   }
 
   /** A `"0x…"` hex string at p (the `0x` is optional); sets wordStart/wordEnd to the digits. */
   private hexWord(p: number, field: string, index: number): number {
     const buf = this.buf;
     if (buf[p] !== Ch.Quote) {
-      if (p >= buf.length) throw NEED_MORE;
+      if (p >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage(field, `item ${index} must be a hex string, not ${this.describe(p)}`));
     }
     let q = p + 1;
@@ -529,7 +583,7 @@ export class TraceScanner {
     const start = q;
     while (HEX[buf[q]] === 1) q++;
     if (buf[q] !== Ch.Quote) {
-      if (q >= buf.length) throw NEED_MORE;
+      if (q >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage(field, `item ${index} is not a hex string`));
     }
     this.wordStart = start;
@@ -545,7 +599,7 @@ export class TraceScanner {
       return this.literal(p, 'null');
     }
     if (buf[p] !== Ch.Quote) {
-      if (p >= buf.length) throw NEED_MORE;
+      if (p >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage('reason', `must be a string or null, not ${this.describe(p)}`));
     }
     const end = this.stringEnd(p + 1);
@@ -556,7 +610,7 @@ export class TraceScanner {
   /** Index of the closing quote of a string whose content starts at p; sets `escaped`. */
   private stringEnd(p: number): number {
     const buf = this.buf;
-    const len = buf.length;
+    const len = this.len;
     let escaped = false;
     for (;;) {
       if (p >= len) throw NEED_MORE;
@@ -614,7 +668,7 @@ export class TraceScanner {
       else if (c === Ch.Minus || (c >= Ch.Zero && c <= Ch.Zero + 9)) {
         const start = p;
         while (NUMBER_CHARS[buf[p]] === 1) p++;
-        if (p >= buf.length) throw NEED_MORE;
+        if (p >= this.len) throw NEED_MORE;
         if (Number.isNaN(Number(buf.toString('latin1', start, p)))) this.invalid(start, 'malformed number');
       } else this.unexpected(p, 'a JSON value');
       // A value is complete: close containers or move to the next item.
@@ -669,7 +723,7 @@ export class TraceScanner {
 
   /** A syntax error, unless the buffer simply ended at p (then wait for more bytes). */
   private unexpected(p: number, expected: string): never {
-    if (p >= this.buf.length) throw NEED_MORE;
+    if (p >= this.len) throw NEED_MORE;
     const c = this.buf[p];
     const found = c >= 0x20 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `byte 0x${c.toString(16).padStart(2, '0')}`;
     return this.invalid(p, `expected ${expected}, found ${found}`);

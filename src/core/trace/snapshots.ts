@@ -50,12 +50,12 @@ export class SnapshotLog {
 
     if (n > 0) this.hadItems = true;
     const k = this.count;
-    if (k + 1 >= this.firstStep.length) {
-      this.firstStep = growInt32(this.firstStep, k + 2);
-      this.checkpoint = growInt32(this.checkpoint, k + 2);
-      this.length = growInt32(this.length, k + 2);
-      this.offset = growInt32(this.offset, k + 3);
+    if (k + 1 > this.firstStep.length) {
+      this.firstStep = growInt32(this.firstStep, k + 1);
+      this.checkpoint = growInt32(this.checkpoint, k + 1);
+      this.length = growInt32(this.length, k + 1);
     }
+    if (k + 2 > this.offset.length) this.offset = growInt32(this.offset, k + 2);
     const start = this.offset[k];
     const full = k === 0 || this.deltaSinceCheckpoint + 2 * changed > Math.max(n, 64);
     const size = full ? n : 2 * changed;

@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { Frame, NavCommand, OpClass } from '../../../src/core/trace/model';
+import { TraceDecoder } from '../../../src/core/trace/decoder';
 import type { ColumnarTrace } from '../../../src/core/trace/trace';
 import { CASE_NAMES, startReference, type ReferenceMirror, type Variant } from './reference';
 
@@ -181,6 +182,21 @@ describe('trace navigation', function () {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('finds pcs in a key space too large to count densely (an absurd pc in the trace)', async () => {
+    const m = mirrors[1];
+    const body = JSON.parse(await m.body('nested-call', { stack: true, memory: false, storage: false })) as { opcodes: { pc: number }[] };
+    body.opcodes[400].pc = 50_000_000;
+    const decoder = new TraceDecoder();
+    decoder.write(Buffer.from(JSON.stringify(body)));
+    const trace = decoder.finish();
+    const brute = new BruteForce(trace);
+    for (const pc of [50_000_000, body.opcodes[10].pc, body.opcodes[500].pc, 7]) {
+      for (const s of [0, 100, 399, 400, 401, 600]) assert.equal(trace.navigate(s, { kind: 'pc', pc }), brute.navigate(s, { kind: 'pc', pc }), `pc ${pc} from ${s}`);
+    }
+    // Step 400 runs in the called contract (steps 188–516), so the search starts there.
+    assert.equal(trace.navigate(200, { kind: 'pc', pc: 50_000_000 }), 400);
   });
 
   it('answers within a millisecond on the 20k-step loop', () => {

@@ -1,0 +1,156 @@
+// One measurement in a fresh process (so heaps do not mix): `measure.ts <method> <file> [--nav]`, printing one JSON
+// line. Memory is sampled as V8 heap + array buffers (typed arrays and Buffers live outside the V8 heap) at every
+// chunk, and for JSON.parse right after it returns while the text is still alive; max RSS is the OS's figure.
+import { createReadStream, readFileSync } from 'node:fs';
+import { JSONParser } from '@streamparser/json';
+import { decodeTraceFile } from '../src/core/opcodes-client';
+import type { NavCommand } from '../src/core/trace/model';
+import type { ColumnarTrace } from '../src/core/trace/trace';
+
+export type Method = 'decoder' | 'json-parse' | 'streamparser';
+
+export interface NavTiming {
+  command: string;
+  meanUs: number;
+  maxUs: number;
+}
+
+export interface Measurement {
+  method: Method;
+  ok: boolean;
+  error?: string;
+  steps: number;
+  wallMs: number;
+  cpuMs: number;
+  /** Highest V8 heap + array buffers seen. */
+  peakBytes: number;
+  /** Same, after a full GC with the result still referenced. */
+  retainedBytes: number;
+  maxRssBytes: number;
+  nav?: NavTiming[];
+}
+
+let peak = 0;
+function sample(): void {
+  const m = process.memoryUsage();
+  peak = Math.max(peak, m.heapUsed + m.arrayBuffers);
+}
+
+function retained(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+async function decoder(file: string): Promise<{ steps: number; result: ColumnarTrace }> {
+  const result = await decodeTraceFile(file, { onProgress: sample });
+  return { steps: result.length, result };
+}
+
+function jsonParse(file: string): { steps: number; result: unknown } {
+  const text = readFileSync(file, 'utf8');
+  sample();
+  const result = JSON.parse(text) as { opcodes: unknown[] };
+  sample();
+  return { steps: result.opcodes.length, result };
+}
+
+/** The least work the library allows: each step is emitted as an object and dropped at once. */
+async function streamParser(file: string): Promise<{ steps: number; result: unknown }> {
+  const parser = new JSONParser({ paths: ['$.opcodes.*'], keepStack: false });
+  let steps = 0;
+  parser.onValue = () => {
+    steps++;
+  };
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    parser.write(chunk as Buffer);
+    sample();
+  }
+  // The parser ends by itself once the top-level object closes.
+  if (!parser.isEnded) parser.end();
+  return { steps, result: steps };
+}
+
+/** Every kind of command at random steps; the first call of each kind included (indexes are built up front). */
+function navigationTimings(trace: ColumnarTrace): NavTiming[] {
+  const n = trace.length;
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const ops = ['SLOAD', 'JUMPDEST', 'MSTORE'];
+  const commands: [string, () => NavCommand][] = [
+    ['step ±1', () => ({ kind: 'step', delta: random() < 0.5 ? 1 : -1 })],
+    ['step ±1000', () => ({ kind: 'step', delta: random() < 0.5 ? 1000 : -1000 })],
+    ['first/last', () => (random() < 0.5 ? { kind: 'first' } : { kind: 'last' })],
+    ['goto N', () => ({ kind: 'goto', step: Math.floor(random() * n) })],
+    ['step over ±', () => ({ kind: 'over', backward: random() < 0.5 })],
+    ['step into ±', () => ({ kind: 'into', backward: random() < 0.5 })],
+    ['step out ±', () => ({ kind: 'out', backward: random() < 0.5 })],
+    ['next/prev op class', () => ({ kind: 'class', opClass: (['call', 'storage', 'sstore', 'log', 'revert', 'create'] as const)[Math.floor(random() * 6)], backward: random() < 0.5 })],
+    ['next/prev frame', () => ({ kind: 'frame', backward: random() < 0.5 })],
+    ['go to pc', () => ({ kind: 'pc', pc: Math.floor(random() * 200) })],
+    ['find op', () => ({ kind: 'op', name: ops[Math.floor(random() * ops.length)], backward: random() < 0.5 })],
+  ];
+  const timings: NavTiming[] = commands.map(([command, make]) => {
+    let total = 0;
+    let max = 0;
+    const runs = 2000;
+    for (let k = 0; k < runs; k++) {
+      const step = Math.floor(random() * n);
+      const cmd = make();
+      const t = performance.now();
+      trace.navigate(step, cmd);
+      const us = (performance.now() - t) * 1000;
+      total += us;
+      max = Math.max(max, us);
+    }
+    return { command, meanUs: total / runs, maxUs: max };
+  });
+  for (const [command, read] of [
+    ['row(step)', (s: number) => trace.row(s)],
+    ['detail(step)', (s: number) => trace.detail(s)],
+    ['frameStack(step)', (s: number) => trace.frameStack(s)],
+  ] as const) {
+    let total = 0;
+    let max = 0;
+    for (let k = 0; k < 2000; k++) {
+      const step = Math.floor(random() * n);
+      const t = performance.now();
+      read(step);
+      const us = (performance.now() - t) * 1000;
+      total += us;
+      max = Math.max(max, us);
+    }
+    timings.push({ command, meanUs: total / 2000, maxUs: max });
+  }
+  return timings;
+}
+
+async function main(): Promise<void> {
+  const [method, file, flag] = process.argv.slice(2) as [Method, string, string | undefined];
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const out: Measurement = { method, ok: true, steps: 0, wallMs: 0, cpuMs: 0, peakBytes: 0, retainedBytes: 0, maxRssBytes: 0 };
+  try {
+    const run = method === 'decoder' ? await decoder(file) : method === 'json-parse' ? jsonParse(file) : await streamParser(file);
+    out.wallMs = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    out.cpuMs = (used.user + used.system) / 1000;
+    sample();
+    out.steps = run.steps;
+    out.retainedBytes = retained();
+    if (flag === '--nav' && method === 'decoder') out.nav = navigationTimings(run.result as ColumnarTrace);
+    void run.result;
+  } catch (err) {
+    out.ok = false;
+    out.error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    out.wallMs = performance.now() - started;
+  }
+  out.peakBytes = peak;
+  out.maxRssBytes = process.resourceUsage().maxRSS * 1024;
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+void main();
