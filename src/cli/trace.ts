@@ -3,6 +3,7 @@ import { EXIT, MirrorError } from '../core/errors';
 import { fetchTrace } from '../core/opcodes-client';
 import type { DecodedRevert, Frame, TraceSummary } from '../core/trace/model';
 import type { ColumnarTrace } from '../core/trace/trace';
+import { describeRevert } from '../shared/revert-text';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
 import { printJson, printLines } from './output';
 
@@ -52,19 +53,6 @@ function revertJson(revert: DecodedRevert | null): Record<string, unknown> | nul
       return { kind: revert.kind, selector: revert.selector, data: revert.data };
     case 'Raw':
       return { kind: revert.kind, data: revert.data };
-  }
-}
-
-export function describeRevert(revert: DecodedRevert): string {
-  switch (revert.kind) {
-    case 'Error':
-      return `Error(${JSON.stringify(revert.message)})`;
-    case 'Panic':
-      return `Panic(0x${revert.code.toString(16).padStart(2, '0')}): ${revert.message}`;
-    case 'CustomError':
-      return `custom error ${revert.selector} (${(revert.data.length - 10) / 2} bytes of arguments)`;
-    case 'Raw':
-      return `raw data ${revert.data}`;
   }
 }
 

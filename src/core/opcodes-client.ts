@@ -1,7 +1,7 @@
 // Opcode traces: fetched from the mirror's web3 module (or read from a saved body) and decoded while they stream.
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { MirrorError } from './errors';
@@ -55,28 +55,44 @@ export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrH
 
 /** Decodes a saved opcodes response (plain or gzip JSON) with the same streaming decoder. */
 export async function decodeTraceFile(path: string, options: DecodeOptions = {}): Promise<ColumnarTrace> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch (err) {
     throw fileError(path, err);
   }
-  const magic = Buffer.alloc(2);
   try {
-    await handle.read(magic, 0, 2, 0);
-  } catch (err) {
-    await handle.close();
-    throw fileError(path, err);
-  }
-  const stream = handle.createReadStream({ highWaterMark: 1 << 20 });
-  const gzip = magic[0] === 0x1f && magic[1] === 0x8b;
-  const source = gzip ? stream.pipe(createGunzip()) : stream;
-  if (gzip) stream.on('error', (err) => source.destroy(err));
-  try {
-    return await decodeTraceStream(readingFile(source, path), options);
+    const magic = Buffer.alloc(2);
+    await handle.read(magic, 0, 2, 0).catch((err: unknown) => {
+      throw fileError(path, err);
+    });
+    if (magic[0] !== 0x1f || magic[1] !== 0x8b) return await decodeTraceStream(readInPlace(handle, path), options);
+    const gunzip = handle.createReadStream({ highWaterMark: FILE_CHUNK, autoClose: false }).pipe(createGunzip());
+    try {
+      return await decodeTraceStream(readingFile(gunzip, path), options);
+    } finally {
+      gunzip.destroy();
+    }
   } finally {
-    stream.destroy();
-    source.destroy();
+    await handle.close();
+  }
+}
+
+/** Bytes read per chunk from disk. */
+const FILE_CHUNK = 1 << 18;
+
+/** The file in chunks read into one reused buffer: the decoder copies each chunk before asking for the next. */
+async function* readInPlace(handle: FileHandle, path: string): AsyncIterable<Uint8Array> {
+  const buffer = Buffer.allocUnsafe(FILE_CHUNK);
+  for (;;) {
+    let bytesRead: number;
+    try {
+      ({ bytesRead } = await handle.read(buffer, 0, buffer.length, null));
+    } catch (err) {
+      throw fileError(path, err);
+    }
+    if (bytesRead === 0) return;
+    yield buffer.subarray(0, bytesRead);
   }
 }
 

@@ -51,7 +51,10 @@ export class TraceDecoder {
   }
 }
 
-/** Decodes a body stream (HTTP response or file). Cancelling destroys the stream and drops everything decoded. */
+/**
+ * Decodes a body stream (HTTP response or file). Each chunk is consumed before the next is requested, so a source
+ * may reuse one buffer. Cancelling destroys the stream and drops everything decoded.
+ */
 export async function decodeTraceStream(source: Readable | AsyncIterable<Uint8Array>, options: DecodeOptions = {}): Promise<ColumnarTrace> {
   const { signal, onProgress } = options;
   if (signal?.aborted) throw cancelled();

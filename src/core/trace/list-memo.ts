@@ -4,8 +4,8 @@ import { growInt32 } from './columns';
  * Where the last decoded list of one kind (stack or memory) sits in the input, and the word ids it decoded to. The
  * server re-sends the whole stack and memory with every step, and consecutive steps mostly repeat them byte for
  * byte, so a list that starts like the memo reuses those ids without scanning, validating or hashing them again.
- * It points into the input chunk instead of copying it (chunks are never modified once written), and it is a pure
- * cache of bytes → ids, so updating it from a step that is later retried is harmless.
+ * It points into the scanner's buffer instead of copying each list, and takes a copy only when that buffer is about
+ * to be refilled. It is a pure cache of bytes → ids, so updating it from a step that is later retried is harmless.
  */
 export class ListMemo {
   src: Buffer = Buffer.alloc(0);
@@ -56,6 +56,20 @@ export class ListMemo {
     this.nextEnds[n] = end;
     this.nextIds[n] = id;
     this.nextCount = n + 1;
+  }
+
+  private own = Buffer.alloc(0);
+
+  /** Copies the remembered bytes out of `buffer` before it is overwritten. */
+  detach(buffer: Buffer): void {
+    if (this.src !== buffer) return;
+    if (this.own.length < this.length + 4) {
+      this.own = Buffer.alloc(Math.max(this.length + 4, this.own.length * 2, 256));
+    }
+    buffer.copy(this.own, 0, this.start, this.start + this.length);
+    this.src = this.own;
+    this.view = new DataView(this.own.buffer, this.own.byteOffset, this.own.length);
+    this.start = 0;
   }
 
   /** The list just decoded from src[start, end) becomes the memo. */

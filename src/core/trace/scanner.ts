@@ -115,9 +115,7 @@ export class TraceScanner {
   private pos = 0;
   /** Absolute offset of buf[0] in the body, for error messages. */
   private base = 0;
-  private pending: Buffer[] = [];
-  private pendingLength = 0;
-  /** Bytes to collect before retrying an incomplete unit, so a huge unit is re-scanned O(log n) times, not per chunk. */
+  /** Bytes to have available before retrying an incomplete unit. */
   private waitFor = 0;
   private state = State.BeforeObject;
   /** Secondary return values of the helpers (kept in fields to avoid allocating result objects per item). */
@@ -137,24 +135,18 @@ export class TraceScanner {
     return this.columns.length;
   }
 
-  /** Feeds a chunk of the body. Chunks are copied, so the caller may reuse its buffer afterwards. */
+  /** Feeds a chunk of the body. The bytes are copied, so the caller may reuse its buffer afterwards. */
   write(chunk: Uint8Array): void {
-    const data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    this.bytes += data.length;
-    this.pending.push(data);
-    this.pendingLength += data.length;
-    // With an incomplete unit carried over, wait until it can at least double before retrying it.
-    if (this.pos < this.len && this.pendingLength < this.waitFor) return;
-    this.load();
-    this.run();
+    this.bytes += chunk.length;
+    this.append(chunk);
+    // An incomplete unit is retried only once the bytes available have doubled, so a huge one is re-scanned
+    // O(log n) times rather than once per chunk.
+    if (this.len - this.pos >= this.waitFor) this.run();
   }
 
   /** Finishes the body; throws when it ended before the JSON did. */
   end(): void {
-    if (this.pending.length > 0) {
-      this.load();
-      this.run();
-    }
+    if (this.pos < this.len) this.run();
     if (this.state !== State.Done) {
       throw new MirrorError(
         'bad-response',
@@ -164,29 +156,34 @@ export class TraceScanner {
   }
 
   /**
-   * A new working buffer: the unparsed rest of the old one, then the pending chunks, then zero padding. The padding
-   * lets every read ahead stay in bounds (out-of-bounds reads would make V8 treat every byte as "number or
-   * undefined" and slow all comparisons), and a 0 byte matches nothing the scanner looks for. Buffers are never
-   * changed once built, so list memos may keep pointing into old ones.
+   * Appends to the working buffer, after moving the unparsed rest to its start. The buffer ends in zero padding,
+   * so every read ahead stays in bounds (out-of-bounds reads would make V8 treat every byte as "number or
+   * undefined" and slow all comparisons) and a 0 byte matches nothing the scanner looks for. The buffer is reused,
+   * so decoding holds about one chunk of input rather than a trail of garbage chunks.
    */
-  private load(): void {
+  private append(chunk: Uint8Array): void {
     const rest = this.len - this.pos;
-    const size = rest + this.pendingLength;
-    const next = Buffer.allocUnsafe(size + PADDING);
-    this.buf.copy(next, 0, this.pos, this.len);
-    let at = rest;
-    for (const chunk of this.pending) {
-      chunk.copy(next, at);
-      at += chunk.length;
+    const size = rest + chunk.length;
+    if (this.pos > 0 || size + PADDING > this.buf.length) {
+      // The memos point into the bytes about to move.
+      this.stackMemo.detach(this.buf);
+      this.memoryMemo.detach(this.buf);
     }
-    next.fill(0, size);
-    this.base += this.pos;
-    this.buf = next;
-    this.view = new DataView(next.buffer, next.byteOffset, next.length);
+    if (this.pos > 0) {
+      this.buf.copyWithin(0, this.pos, this.len);
+      this.base += this.pos;
+      this.pos = 0;
+      this.len = rest;
+    }
+    if (size + PADDING > this.buf.length) {
+      const next = Buffer.allocUnsafe(Math.max(size + PADDING, this.buf.length * 2));
+      this.buf.copy(next, 0, 0, this.len);
+      this.buf = next;
+      this.view = new DataView(next.buffer, next.byteOffset, next.length);
+    }
+    this.buf.set(chunk, this.len);
     this.len = size;
-    this.pos = 0;
-    this.pending = [];
-    this.pendingLength = 0;
+    this.buf.fill(0, size, size + PADDING);
   }
 
   /** Units move `pos` only once they are complete, so after NEED_MORE it marks where to resume. */
@@ -199,7 +196,7 @@ export class TraceScanner {
       }
     } catch (e) {
       if (e !== NEED_MORE) throw e;
-      this.waitFor = this.len - this.pos;
+      this.waitFor = 2 * (this.len - this.pos);
     }
   }
 
