@@ -32,8 +32,9 @@ const THEME = `body{--vscode-font-family:sans-serif;--vscode-font-size:13px;--vs
 --vscode-scrollbarSlider-background:#79797966;--vscode-badge-background:#4d4d4d;--vscode-badge-foreground:#fff;
 --vscode-diffEditor-insertedTextBackground:#9ccc2c33;--vscode-editorWarning-foreground:#cca700;--vscode-textLink-foreground:#3794ff}`;
 
-export async function openStepperPage(session: TraceSession, chromium: string): Promise<StepperPage> {
-  const browser = await launchBrowser(chromium);
+/** `parentDir` holds chromium's throw-away profile; `closeOnSignals` as for launchBrowser (processes without a launcher). */
+export async function openStepperPage(session: TraceSession, chromium: string, parentDir: string, closeOnSignals = false): Promise<StepperPage> {
+  const browser = await launchBrowser(chromium, parentDir, closeOnSignals);
   const { page } = browser;
   const sent: Record<string, number> = {};
   page.on('pageerror', (err) => console.error(`[stepper page] ${err.message}`));

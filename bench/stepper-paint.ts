@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     const trace = await decodeTraceFile(file);
     console.log(`trace: ${trace.length} steps with stack${values['no-memory'] ? '' : ` and ${values['memory-words']} memory words`}, generated and decoded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const session = new TraceSession(trace, { key: 'bench', title: `synthetic ${steps}-step trace`, network: 'bench' });
-    const stepper = await openStepperPage(session, values.chromium);
+    const stepper = await openStepperPage(session, values.chromium, dir, true);
     const { page } = stepper;
     try {
       t = performance.now();

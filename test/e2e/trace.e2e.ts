@@ -50,8 +50,8 @@ describe('Trace stepper in the browser', () => {
     await stepper().locator(`.st-row.current[data-step="${step}"]`).waitFor({ timeout: 15_000 });
   }
 
-  /** Palette → Open Opcode Trace… → id → parts (stack only, the default) → the panel with its rows. */
-  async function openFromPalette(id: string): Promise<void> {
+  /** Palette → Open Opcode Trace… → id → parts (stack, plus those named) → the panel with its rows. */
+  async function openFromPalette(id: string, extraParts: string[] = []): Promise<void> {
     const { page } = workbench;
     await workbench.runCommand(OPEN_TRACE);
     await page.locator('.quick-input-widget', { hasText: 'Ledger Mirror: Open Opcode Trace' }).waitFor({ timeout: 15_000 });
@@ -62,7 +62,12 @@ describe('Trace stepper in the browser', () => {
     await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id' }).waitFor({ state: 'detached', timeout: 15_000 });
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget', { hasText: 'Parts of the Trace' }).waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter');
+    for (const [i, part] of extraParts.entries()) {
+      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: part }).first();
+      await row.locator('input[type="checkbox"], .monaco-checkbox, .quick-input-list-checkbox').first().click();
+      await page.locator('.quick-input-widget', { hasText: `${i + 2} Selected` }).waitFor({ timeout: 5_000 });
+    }
+    await page.locator('.quick-input-widget .monaco-button', { hasText: 'OK' }).click();
     await stepper().locator('.st-row:not(.loading)').first().waitFor({ timeout: 60_000 });
   }
 
@@ -120,11 +125,12 @@ describe('Trace stepper in the browser', () => {
 
   it('shows the decoded revert reason of a reverted trace in the header', async () => {
     await workbench.runCommand('View: Close All Editors');
-    await openFromPalette(caseId('revert-error'));
+    await openFromPalette(caseId('revert-error'), ['Memory', 'Storage']);
     const reason = stepper().locator('[data-testid="revert-reason"]');
     await reason.waitFor({ timeout: 15_000 });
     assert.match(await reason.innerText(), /Error\("Callee: amount must be zero"\)/);
     assert.equal(await stepper().locator('.badge.failed').innerText(), 'Failed');
+    assert.equal(await stepper().locator('.hd-field', { hasText: 'Not fetched' }).count(), 0, 'memory and storage were asked for');
 
     // README screenshot: inside the reverted child frame, on its REVERT.
     await stepper().locator('.step-table').focus();
@@ -164,7 +170,7 @@ describe('Trace stepper webview: markup in trace strings', () => {
       const trace = await decodeTraceFile(file, { transaction: '0.0.1000-1-000000001' });
       const chromium = process.env[E2E_ENV.chromium];
       assert.ok(chromium, `${E2E_ENV.chromium} is not set: run with npm run test:e2e`);
-      const stepper = await openStepperPage(new TraceSession(trace, { key: 'markup', title: markup, network: 'custom' }, 2), chromium);
+      const stepper = await openStepperPage(new TraceSession(trace, { key: 'markup', title: markup, network: 'custom' }, 2), chromium, dir, true);
       try {
         const { page } = stepper;
         const reason = page.locator('[data-testid="revert-reason"]');

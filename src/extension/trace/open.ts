@@ -110,19 +110,25 @@ function hooks(f: TraceFeature): PanelHooks {
   };
 }
 
-/** Shows a decoded trace in a new panel (or the restored one) and resolves once the webview has loaded. */
-async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel): Promise<OpenedTrace> {
+/** Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. */
+async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
   if (trace.length === 0) throw new MirrorError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
   const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
   const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step);
   const panel = into ? new TracePanel(into, session, f.extensionUri, hooks(f)) : TracePanel.create(session, f.extensionUri, hooks(f));
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
+  const s = trace.summary;
+  f.services.log.info(`Trace ${s.transaction || recent.file}: ${trace.length} steps, ${s.failed ? `failed${s.revert ? ` with ${describeRevert(s.revert)}` : ''}` : 'succeeded'}`);
+  return { panel, opened: { key: recent.key, transaction: s.transaction, length: trace.length, step: session.step } };
+}
+
+/** `show`, resolving once the webview has loaded and asked for the trace (what the open commands promise). */
+async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace): Promise<OpenedTrace> {
+  const { panel, opened } = await show(f, trace, recent);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([panel.shown(), new Promise((resolve) => (timer = setTimeout(resolve, SHOWN_TIMEOUT_MS)))]);
   clearTimeout(timer);
-  const s = trace.summary;
-  f.services.log.info(`Trace ${s.transaction || recent.file}: ${trace.length} steps, ${s.failed ? `failed${s.revert ? ` with ${describeRevert(s.revert)}` : ''}` : 'succeeded'}`);
-  return { key: recent.key, transaction: s.transaction, length: trace.length, step: session.step };
+  return opened;
 }
 
 function revealOpen(key: string): OpenedTrace | undefined {
@@ -182,7 +188,7 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
       fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, saveTo }),
     );
     await f.cache.commit({ key, transaction, network, parts: fetchParts });
-    return await show(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
+    return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
   } catch (err) {
     reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
     return undefined;
@@ -204,7 +210,7 @@ export async function openTraceFile(f: TraceFeature, arg?: unknown): Promise<Ope
   const trace = await withLoadProgress(`Trace file ${basename(file)}`, (signal, onProgress) => decodeTraceFile(file, { signal, onProgress }));
   const parts = trace.summary.parts;
   await f.cache.commit({ key, transaction: trace.summary.transaction, network: 'file', parts, file });
-  return show(f, trace, { key, transaction: trace.summary.transaction, network: 'file', parts, file, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
+  return showAndWait(f, trace, { key, transaction: trace.summary.transaction, network: 'file', parts, file, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
 }
 
 /** Decodes a cached body (or the file an entry points at); no request is sent. */
@@ -225,14 +231,15 @@ export async function reopen(f: TraceFeature, recent: RecentTrace): Promise<Open
   const already = revealOpen(recent.key);
   if (already) return already;
   const cached = await loadCached(f, recent.key);
-  if (cached) return show(f, cached.trace, { ...cached.recent, step: recent.step });
+  if (cached) return showAndWait(f, cached.trace, { ...cached.recent, step: recent.step });
   if (recent.file) throw new MirrorError('invalid-input', `The trace file ${recent.file} is no longer there.`);
   return openTrace(f, recent.transaction, recent.parts);
 }
 
 /**
  * The WebviewPanelSerializer: after a reload VS Code hands back the panel and the webview's last saved state;
- * the trace comes from the cache, never the server.
+ * the trace comes from the cache, never the server. VS Code draws the webview only once this resolves, so it must
+ * not wait for the webview.
  */
 export async function restorePanel(f: TraceFeature, panel: vscode.WebviewPanel, state: unknown): Promise<void> {
   const fail = (why: string) => {
