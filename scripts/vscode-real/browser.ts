@@ -1,6 +1,5 @@
 // Debian chromium driven by playwright-core (no Playwright browser download), with a throw-away profile.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { onCleanup } from './processes';
@@ -11,17 +10,23 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(executablePath: string): Promise<Browser> {
-  const profileDir = mkdtempSync(join(tmpdir(), 'ledger-mirror-chromium-'));
+/**
+ * Launches chromium with a new profile inside `parentDir` (a session's temp dir, so a killed run leaves nothing
+ * behind once the session is cleaned up). `closeOnSignals`: let Playwright close the browser on SIGINT/SIGTERM
+ * (and exit on SIGINT) — for processes without a launcher's cleanup (runMain), such as the e2e mocha process.
+ * A browser must be closed, not killed: chromium's crash handler detaches from the process tree and would stay.
+ */
+export async function launchBrowser(executablePath: string, parentDir: string, closeOnSignals = false): Promise<Browser> {
+  const profileDir = mkdtempSync(join(parentDir, 'chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,
     headless: true,
-    // Playwright's own signal handlers would close the browser and exit before the launcher's cleanup stopped
-    // code-server and the mirror; the launcher closes the browser itself (onCleanup below).
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    // Chromium keeps crash reports and dconf state under XDG dirs ($HOME by default): keep them in the profile.
+    // In a launcher, Playwright's handlers would exit before the cleanup stopped code-server and the mirror; the
+    // launcher closes the browser itself (onCleanup below).
+    handleSIGINT: closeOnSignals,
+    handleSIGTERM: closeOnSignals,
+    handleSIGHUP: closeOnSignals,
+    // Chromium keeps state under XDG dirs ($HOME by default): keep it in the profile.
     env: { ...process.env, XDG_CONFIG_HOME: join(profileDir, 'xdg-config'), XDG_CACHE_HOME: join(profileDir, 'xdg-cache') },
     viewport: { width: 1400, height: 900 },
     // Offline, root, no GPU: no sandbox, no QUIC, no background fetches or component updates.

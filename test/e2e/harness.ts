@@ -38,8 +38,9 @@ const open = new Set<Workbench>();
 export async function openWorkbench(): Promise<Workbench> {
   const mirrorUrl = fromRunner(E2E_ENV.mirrorUrl);
   // Each workbench gets its own folder, hence its own workspace state (pinned tokens etc.).
-  const workspace = copySampleWorkspace(mkdtempSync(join(fromRunner(E2E_ENV.tmpDir), 'workspace-')), mirrorUrl);
-  const browser = await launchBrowser(fromRunner(E2E_ENV.chromium));
+  const tmpDir = fromRunner(E2E_ENV.tmpDir);
+  const workspace = copySampleWorkspace(mkdtempSync(join(tmpDir, 'workspace-')), mirrorUrl);
+  const browser = await launchBrowser(fromRunner(E2E_ENV.chromium), tmpDir, true);
   const { page } = browser;
   const workbench: Workbench = {
     page,

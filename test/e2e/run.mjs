@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { require as load } from 'tsx/cjs/api';
 
 const helper = (name) => load(`../../scripts/vscode-real/${name}.ts`, import.meta.url);
-const { runMain, startProcess } = helper('processes');
+const { isStopping, runMain, startProcess } = helper('processes');
 const { ensureTools, projectRoot } = helper('tools');
 const { packageVsix } = helper('build');
 const { startSession } = helper('session');
@@ -40,6 +40,6 @@ runMain('test:e2e', async () => {
     },
   });
   const code = await new Promise((resolve) => mocha.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
-  if (code !== 0) console.log(`test:e2e: screenshots in out/screenshots/, code-server log ${server.logFile}`);
+  if (code !== 0 && !isStopping()) console.log(`test:e2e: screenshots in out/screenshots/, code-server log ${server.logFile}`);
   return code;
 });

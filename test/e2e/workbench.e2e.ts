@@ -8,7 +8,7 @@ describe('e2e harness: packaged extension in code-server', () => {
   before(async () => {
     workbench = await openWorkbench();
   });
-  after(() => workbench.close());
+  after(() => workbench?.close());
 
   it('shows the Ledger Mirror container in the activity bar and its Tokens view', async () => {
     const { page } = workbench;

@@ -33,7 +33,7 @@ runMain('test:vscode', async () => {
     ['extensionTestsPath', remoteUri(server.url, join(projectRoot, 'dist-test/vscode/index.js'))],
     ['extensionEnvironment', JSON.stringify(environment)],
   ]);
-  const browser = await launchBrowser(tools.chromium);
+  const browser = await launchBrowser(tools.chromium, session.dir);
   const failureShot = async () => {
     const path = join(session.logDir, 'failure.png');
     await browser.page.screenshot({ path }).catch(() => undefined);
