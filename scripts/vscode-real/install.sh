@@ -8,7 +8,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-CACHE=${LEDGER_VSCODE_REAL_CACHE:-$ROOT/.cache/vscode-real}
+CACHE=$ROOT/.cache/vscode-real
 CODE_SERVER_VERSION=4.139.1
 NODE_SPEC=node@24
 mkdir -p "$CACHE/logs"
