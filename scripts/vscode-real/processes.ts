@@ -31,7 +31,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** PIDs of all descendants of `root`, read from one `ps` snapshot. */
-export function descendants(root: number): number[] {
+function descendants(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const line of execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).split('\n')) {
     const [pid, ppid] = line.trim().split(/\s+/).map(Number);

@@ -4,7 +4,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from './tools';
 
-export const sampleWorkspace = join(projectRoot, 'test/vscode/workspace');
+const sampleWorkspace = join(projectRoot, 'test/vscode/workspace');
 
 /** Copies the sample workspace to `dir` with `ledgerMirror.mirrorUrl` set to `mirrorUrl`; returns `dir`. */
 export function copySampleWorkspace(dir: string, mirrorUrl: string): string {

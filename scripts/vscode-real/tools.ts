@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const cacheDir = join(projectRoot, '.cache/vscode-real');
+const cacheDir = join(projectRoot, '.cache/vscode-real');
 const installer = join(projectRoot, 'scripts/vscode-real/install.sh');
 
 export interface Tools {

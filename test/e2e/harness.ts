@@ -10,7 +10,7 @@ import { copySampleWorkspace } from '../../scripts/vscode-real/sample-workspace'
 import { projectRoot } from '../../scripts/vscode-real/tools';
 import { E2E_ENV } from './harness-env';
 
-export const screenshotDir = join(projectRoot, 'out/screenshots');
+const screenshotDir = join(projectRoot, 'out/screenshots');
 
 export interface Workbench {
   page: Page;
