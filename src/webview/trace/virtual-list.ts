@@ -1,7 +1,11 @@
 // A list that renders only the rows in view, with its own scrollbar: a native scroll area cannot be tall enough
 // for millions of rows (browsers cap element height near 2^25 px), so the position is kept in rows, not pixels,
-// and the thumb maps onto that range. Row elements are pooled and refilled in place as the list moves.
+// and the thumb maps onto that range. Row elements are pooled as a ring (row i lives in slot i mod pool size), so
+// scrolling by one row moves the whole box and refills a single row instead of repainting every one.
 import { h } from './dom';
+
+/** Rows are placed relative to a base row, re-chosen when far away, so pixel offsets stay small and exact. */
+const REBASE_ROWS = 10_000;
 
 export interface VirtualListOptions {
   /** Builds one pooled row element (called again when the list grows taller). */
@@ -22,6 +26,9 @@ export class VirtualList {
   private readonly track: HTMLElement;
   private readonly thumb: HTMLElement;
   private readonly pool: HTMLElement[] = [];
+  /** Row index each pool slot is positioned for (-1: not yet). */
+  private placed: number[] = [];
+  private base = 0;
   private count = 0;
   /** First visible row, fractional. */
   private topRow = 0;
@@ -86,8 +93,8 @@ export class VirtualList {
 
   /** The pooled element showing `index`, if it is in view. */
   rowElement(index: number): HTMLElement | undefined {
-    const slot = index - this.first;
-    return slot >= 0 && slot < this.pool.length && index < this.count ? this.pool[slot] : undefined;
+    const offset = index - this.first;
+    return offset >= 0 && offset < this.pool.length && index < this.count ? this.pool[index % this.pool.length] : undefined;
   }
 
   /** Redraws on the next frame; several calls in one task draw once. */
@@ -101,16 +108,23 @@ export class VirtualList {
 
   render(): void {
     const first = this.first;
-    this.rowsBox.style.transform = `translateY(${-(this.topRow - first) * this.rowHeight}px)`;
-    for (let slot = 0; slot < this.pool.length; slot++) {
+    const n = this.pool.length;
+    if (Math.abs(first - this.base) > REBASE_ROWS) {
+      this.base = first;
+      this.placed.fill(-1);
+    }
+    this.rowsBox.style.transform = `translateY(${-(this.topRow - this.base) * this.rowHeight}px)`;
+    for (let index = first; index < first + n; index++) {
+      const slot = index % n;
       const el = this.pool[slot];
-      const index = first + slot;
-      if (index < this.count) {
-        el.hidden = false;
-        this.options.renderRow(el, index);
-      } else {
-        el.hidden = true;
+      const hide = index >= this.count;
+      if (el.hidden !== hide) el.hidden = hide;
+      if (hide) continue;
+      if (this.placed[slot] !== index) {
+        this.placed[slot] = index;
+        el.style.transform = `translateY(${(index - this.base) * this.rowHeight}px)`;
       }
+      this.options.renderRow(el, index);
     }
     this.drawThumb();
   }
@@ -129,6 +143,8 @@ export class VirtualList {
       this.rowsBox.appendChild(row);
     }
     while (this.pool.length > needed && this.pool.length > 1) this.pool.pop()?.remove();
+    // Slots map to other rows once the pool size changed.
+    this.placed = new Array<number>(this.pool.length).fill(-1);
     this.scrollTo(this.topRow);
     this.options.onScroll?.(this.first, this.visibleRows);
     this.options.onResize?.();
