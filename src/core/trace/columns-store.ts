@@ -93,19 +93,4 @@ export class TraceColumns {
     for (let i = 0; i + 1 < pairs.length; i += 2) out[this.word(pairs[i])] = this.word(pairs[i + 1]);
     return out;
   }
-
-  /** Bytes held by the columns, for the benchmark's memory accounting. */
-  byteSize(): number {
-    return (
-      this.pc.byteLength +
-      this.depth.byteLength +
-      this.gas.byteLength +
-      this.gasCost.byteLength +
-      this.op.byteLength +
-      this.words.byteSize() +
-      this.stacks.byteSize() +
-      this.memory.byteSize() +
-      this.storage.byteSize()
-    );
-  }
 }

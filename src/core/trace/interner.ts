@@ -59,11 +59,6 @@ export class ByteInterner {
     return this.bytes.toString('latin1', this.starts[id], this.starts[id + 1]);
   }
 
-  /** Bytes held, for the benchmark's memory accounting. */
-  byteSize(): number {
-    return this.bytes.length + this.starts.byteLength + this.hashes.byteLength + this.table.byteLength;
-  }
-
   private add(src: Uint8Array, start: number, end: number, h: number, slot: number): number {
     const id = this.count;
     const len = end - start;

@@ -7,7 +7,7 @@ import { ListMemo } from './list-memo';
  * A byte-level incremental JSON scanner specialised for the opcodes response. It is fed Buffer chunks and writes
  * each step straight into the columnar store, so the body is never one string (V8 caps strings near 512 MB) and the
  * steps never exist as JS objects (1M of them would need ~1.8 GB). Generic streaming JSON parsers build an object
- * per step and measured ≥ 3× slower (bench/RESULTS.md).
+ * per step and measured 2–7× slower (bench/RESULTS.md).
  *
  * Parsing is by units (one top-level member, or one step): a unit that runs off the end of the buffered bytes is
  * abandoned and retried from its start once more bytes arrive. Units only intern (idempotent) until they commit at
@@ -25,7 +25,6 @@ const enum Ch {
   Cr = 0x0d,
   Space = 0x20,
   Quote = 0x22,
-  Plus = 0x2b,
   Comma = 0x2c,
   Minus = 0x2d,
   Dot = 0x2e,
@@ -97,7 +96,6 @@ for (const c of '0123456789+-.eE') NUMBER_CHARS[c.charCodeAt(0)] = 1;
 
 /** Where list items go: the stack log or a memory/storage snapshot log. */
 interface WordSink {
-  previous(j: number): number;
   push(id: number): void;
 }
 
@@ -130,10 +128,6 @@ export class TraceScanner {
   private readonly memoryMemo = new ListMemo(true);
 
   constructor(private readonly columns: TraceColumns) {}
-
-  get steps(): number {
-    return this.columns.length;
-  }
 
   /** Feeds a chunk of the body. The bytes are copied, so the caller may reuse its buffer afterwards. */
   write(chunk: Uint8Array): void {

@@ -108,11 +108,6 @@ export class SnapshotLog {
     return k >= 0 && this.firstStep[k] === step;
   }
 
-  /** Steps at which the list changed, ascending. */
-  changeSteps(): Int32Array {
-    return this.firstStep.subarray(0, this.count);
-  }
-
   /** Drops the last committed state if it was committed at `step` or later (used to remove a truncation marker). */
   truncate(steps: number): void {
     while (this.count > 0 && this.firstStep[this.count - 1] >= steps) this.count--;
@@ -129,9 +124,5 @@ export class SnapshotLog {
     this.next = new Int32Array(0);
     this.cur = new Int32Array(0);
     this.curLen = 0;
-  }
-
-  byteSize(): number {
-    return this.firstStep.byteLength * 3 + this.offset.byteLength + this.data.byteLength;
   }
 }

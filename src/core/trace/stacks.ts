@@ -25,11 +25,6 @@ export class StackLog {
     this.nextLen = 0;
   }
 
-  /** Word id at position `j` in the previous step's stack, or -1; the decoder compares bytes against it first. */
-  previous(j: number): number {
-    return j < this.prevLen ? this.prevWords[j] : -1;
-  }
-
   push(word: number): void {
     if (this.nextLen === this.next.length) this.next = growInt32(this.next, this.nextLen + 1);
     this.next[this.nextLen++] = word;
@@ -81,11 +76,6 @@ export class StackLog {
     return out;
   }
 
-  /** Number of items on the stack at `step`. */
-  depthAt(step: number): number {
-    return this.size[step];
-  }
-
   /** Word id `fromTop` items below the top of the stack at `step` (0 = top), or -1 when the stack is shorter. */
   peek(step: number, fromTop: number): number {
     if (fromTop >= this.size[step]) return -1;
@@ -102,9 +92,5 @@ export class StackLog {
     this.nodeParent = this.nodeParent.slice(0, this.nodeCount);
     this.prevWords = this.prevNodes = this.next = new Int32Array(0);
     this.prevLen = this.nextLen = 0;
-  }
-
-  byteSize(): number {
-    return this.top.byteLength + this.size.byteLength + this.nodeWord.byteLength + this.nodeParent.byteLength;
   }
 }

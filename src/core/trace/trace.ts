@@ -124,11 +124,6 @@ export class ColumnarTrace implements Trace {
     return step > 0 && this.cols.storage.changedAt(step);
   }
 
-  /** Bytes held by the columns (typed arrays and interned words), excluding small JS objects. */
-  byteSize(): number {
-    return this.cols.byteSize() + this.instructionPc.byteLength + this.stepFrame.byteLength;
-  }
-
   private check(step: number): void {
     if (!Number.isInteger(step) || step < 0 || step >= this.length) {
       throw new RangeError(`No step ${step}; the trace has ${this.length} steps.`);
