@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { FrameLocator } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { openStepperPage } from '../../bench/stepper-page';
 import { CASES } from '../../servers/mirror/evm/cases';
 import { caseTransaction } from '../../servers/mirror/evm/ids';
@@ -136,6 +136,8 @@ describe('Trace stepper in the browser', () => {
     await stepper().locator('.step-table').focus();
     await workbench.page.keyboard.press('Alt+X');
     await stepper().locator('.st-row.current .c-op', { hasText: 'REVERT' }).waitFor({ timeout: 15_000 });
+    // Stepping may open the source beside the panel (source stepping); let that settle before using the palette.
+    await workbench.page.waitForTimeout(1500);
     await workbench.runCommand('View: Close Primary Side Bar');
     await workbench.runCommand('View: Close Editors in Other Groups');
     await workbench.page.mouse.move(5, 450);
@@ -145,46 +147,65 @@ describe('Trace stepper in the browser', () => {
   });
 });
 
-describe('Trace stepper webview: markup in trace strings', () => {
+/** A small opcodes body written to a file, decoded by the core and shown in the plain-browser stepper page. */
+async function withStepperFor(body: object, title: string, step: number, check: (page: Page) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'trace-page-'));
+  try {
+    const file = join(dir, 'trace.json');
+    writeFileSync(file, JSON.stringify(body));
+    const trace = await decodeTraceFile(file, { transaction: '0.0.1000-1-000000001' });
+    const chromium = process.env[E2E_ENV.chromium];
+    assert.ok(chromium, `${E2E_ENV.chromium} is not set: run with npm run test:e2e`);
+    const stepper = await openStepperPage(new TraceSession(trace, { key: 'page', title, network: 'custom' }, step), chromium, dir, true);
+    try {
+      await check(stepper.page);
+    } finally {
+      await stepper.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const op = (pc: number, name: string, gas: number, stack: string[], reason: string | null = null) => ({ pc, op: name, gas, gas_cost: 3, depth: 0, stack, memory: [], storage: {}, reason });
+
+describe('Trace stepper webview in plain chromium (the shipped bundle and CSP)', () => {
   it('renders a revert string carrying markup as text, creating no element', async () => {
     const markup = '<img src=x onerror="document.title=1"><b>bold</b>';
     const message = Buffer.from(markup, 'utf8');
     const word = (n: number) => n.toString(16).padStart(64, '0');
-    const data = '08c379a0' + word(32) + word(message.length) + message.toString('hex').padEnd(Math.ceil(message.length / 32) * 64, '0');
+    const data = '0x08c379a0' + word(32) + word(message.length) + message.toString('hex').padEnd(Math.ceil(message.length / 32) * 64, '0');
     const body = {
       address: '0x00000000000000000000000000000000000003e9',
       contract_id: '0.0.1001',
       failed: true,
       gas: 30000,
-      return_value: '0x' + data,
-      opcodes: [
-        { pc: 2, op: 'PUSH1', gas: 30000, gas_cost: 3, depth: 0, stack: [], memory: [], storage: {}, reason: null },
-        { pc: 4, op: 'PUSH1', gas: 29997, gas_cost: 3, depth: 0, stack: ['0x64'], memory: [], storage: {}, reason: null },
-        { pc: 5, op: 'REVERT', gas: 29994, gas_cost: 0, depth: 0, stack: ['0x64', '0x0'], memory: [], storage: {}, reason: '0x' + data },
-      ],
+      return_value: data,
+      opcodes: [op(2, 'PUSH1', 30000, []), op(4, 'PUSH1', 29997, ['0x64']), op(5, 'REVERT', 29994, ['0x64', '0x0'], data)],
     };
-    const dir = mkdtempSync(join(tmpdir(), 'trace-markup-'));
-    try {
-      const file = join(dir, 'markup.json');
-      writeFileSync(file, JSON.stringify(body));
-      const trace = await decodeTraceFile(file, { transaction: '0.0.1000-1-000000001' });
-      const chromium = process.env[E2E_ENV.chromium];
-      assert.ok(chromium, `${E2E_ENV.chromium} is not set: run with npm run test:e2e`);
-      const stepper = await openStepperPage(new TraceSession(trace, { key: 'markup', title: markup, network: 'custom' }, 2), chromium, dir, true);
-      try {
-        const { page } = stepper;
-        const reason = page.locator('[data-testid="revert-reason"]');
-        await reason.waitFor();
-        assert.equal(await reason.locator('code').innerText(), `Error(${JSON.stringify(markup)})`);
-        assert.equal(await page.locator('.trace-header h1').innerText(), markup);
-        await page.locator('.panel-outcome dd', { hasText: '<b>bold</b>' }).first().waitFor();
-        assert.equal(await page.locator('#app img, #app b').count(), 0, 'no element was created from the string');
-        assert.notEqual(await page.title(), '1');
-      } finally {
-        await stepper.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await withStepperFor(body, markup, 2, async (page) => {
+      const reason = page.locator('[data-testid="revert-reason"]');
+      await reason.waitFor();
+      assert.equal(await reason.locator('code').innerText(), `Error(${JSON.stringify(markup)})`);
+      assert.equal(await page.locator('.trace-header h1').innerText(), markup);
+      await page.locator('.panel-outcome dd', { hasText: '<b>bold</b>' }).first().waitFor();
+      assert.equal(await page.locator('#app img, #app b').count(), 0, 'no element was created from the string');
+      assert.notEqual(await page.title(), '1');
+    });
+  });
+
+  it('says when the server truncated the trace', async () => {
+    const body = {
+      address: '0x00000000000000000000000000000000000003e9',
+      contract_id: '0.0.1001',
+      failed: false,
+      gas: 30000,
+      return_value: '0x',
+      opcodes: [op(2, 'PUSH1', 30000, []), op(4, 'PUSH1', 29997, ['0x1']), { ...op(0, 'TRUNCATED_OP', 0, []), gas_cost: 0 }],
+    };
+    await withStepperFor(body, 'truncated', 0, async (page) => {
+      await page.locator('.banner[role="alert"]', { hasText: 'Truncated by the server' }).waitFor();
+      await page.locator('.status', { hasText: 'Step 0 of 1:' }).waitFor();
+    });
   });
 });
