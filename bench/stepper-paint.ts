@@ -57,6 +57,21 @@ async function main(): Promise<void> {
       await page.waitForTimeout(300);
       const jumps = await measure('ledger-step-paint');
       const jumpsRender = await measure('ledger-step-render');
+      // The table's own scrollbar over the whole trace: drag the thumb to the end, then wheel back up a little.
+      const thumb = await page.locator('.step-table .vl-thumb').boundingBox();
+      const track = await page.locator('.step-table .vl-track').boundingBox();
+      if (thumb && track) {
+        t = performance.now();
+        await page.mouse.move(thumb.x + thumb.width / 2, thumb.y + 2);
+        await page.mouse.down();
+        await page.mouse.move(thumb.x + thumb.width / 2, track.y + track.height + 50, { steps: 20 });
+        await page.mouse.up();
+        await page.locator(`.st-row[data-step="${trace.length - 1}"]:not(.loading)`).waitFor();
+        await page.mouse.move(track.x - 100, track.y + track.height / 2);
+        await page.mouse.wheel(0, -2000);
+        await page.locator(`.st-row[data-step="${trace.length - 101}"]:not(.loading)`).waitFor();
+        console.log(`scrollbar dragged to the last of ${trace.length} rows and wheeled back 100 rows in ${(performance.now() - t).toFixed(0)} ms`);
+      }
       console.log(`step to paint, one step at a time: ${stats(sequential)}`);
       console.log(`script work per step:              ${stats(sequentialRender)}`);
       console.log(`step to paint, mini-map jumps:      ${stats(jumps)}`);
