@@ -27,7 +27,7 @@ describe('Tokens view in the browser', () => {
     return page.locator('.quick-input-widget input.input');
   }
 
-  /** README screenshot layout: a wide side bar, other views of the container collapsed, the mouse off the tree. */
+  /** A wide side bar with the container's other views collapsed, the mouse off the tree (also the README layout). */
   async function layoutForScreenshot(): Promise<void> {
     const { page } = workbench;
     const headers = page.locator('.part.sidebar .pane-header[aria-expanded="true"]').filter({ hasNotText: 'Tokens' });
@@ -55,10 +55,10 @@ describe('Tokens view in the browser', () => {
     await page.keyboard.press('Enter');
 
     await treeRow(`${token.symbol} — ${token.name} (${SAMPLE.fungible})`).waitFor({ timeout: 60_000 });
+    // Other views share the container; collapsed, they leave the token's groups room to be drawn.
+    await layoutForScreenshot();
     await treeRow('Keys').waitFor({ timeout: 15_000 });
     await treeRow('Treasury').filter({ hasText: token.treasury_account_id }).waitFor({ timeout: 15_000 });
-
-    await layoutForScreenshot();
     const shot = await workbench.shot('tokens');
     mkdirSync(dirname(README_SHOT), { recursive: true });
     copyFileSync(shot, README_SHOT);
