@@ -47,14 +47,15 @@ describe('Tokens view in the browser', () => {
 
   it('shows a token typed into Show Token…: its name and Keys group appear in the tree', async () => {
     const { page } = workbench;
-    const response = await fetch(`${workbench.mirrorUrl}/api/v1/tokens/${SAMPLE.fungible}`);
+    // The token with every key type, so the Keys group (and the README picture) shows real keys.
+    const response = await fetch(`${workbench.mirrorUrl}/api/v1/tokens/${SAMPLE.keys}`);
     const token = (await response.json()) as { name: string; symbol: string; treasury_account_id: string };
 
     const input = await showTokenBox();
-    await input.fill(SAMPLE.fungible);
+    await input.fill(SAMPLE.keys);
     await page.keyboard.press('Enter');
 
-    await treeRow(`${token.symbol} — ${token.name} (${SAMPLE.fungible})`).waitFor({ timeout: 60_000 });
+    await treeRow(`${token.symbol} — ${token.name} (${SAMPLE.keys})`).waitFor({ timeout: 60_000 });
     // Other views share the container; collapsed, they leave the token's groups room to be drawn.
     await layoutForScreenshot();
     await treeRow('Keys').waitFor({ timeout: 15_000 });
