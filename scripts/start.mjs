@@ -27,8 +27,8 @@ function onPath(command) {
 
 async function desktop(code) {
   buildBundles();
-  const session = await startSession('start');
-  console.log(`Reference mirror: ${session.mirrorUrl}\nWorkspace: ${session.workspace}`);
+  const session = await startSession('start', { verifier: true });
+  console.log(`Reference mirror: ${session.mirrorUrl}\nReference verifier: ${session.verifierUrl}\nWorkspace: ${session.workspace}`);
   // --wait keeps this process (and so the mirror) alive until the window is closed.
   const vscode = startProcess(code, ['--new-window', '--wait', `--extensionDevelopmentPath=${projectRoot}`, session.workspace], { stdio: 'inherit' });
   console.log('Close the VS Code window or press Ctrl-C to stop the reference mirror.');
@@ -38,18 +38,19 @@ async function desktop(code) {
 async function browser() {
   const tools = ensureTools();
   const vsix = packageVsix();
-  const session = await startSession('start');
+  const session = await startSession('start', { verifier: true });
   const profile = createProfile(join(session.dir, 'profile'));
   await installVsix(tools, profile, vsix);
   const server = await startCodeServer(tools, { profile, logFile: join(session.logDir, 'code-server.log') });
   console.log([
     '',
     `Reference mirror: ${session.mirrorUrl}`,
+    `Reference verifier: ${session.verifierUrl}`,
     `VS Code (code-server ${tools.codeServerVersion}) with Ledger Mirror, on the sample workspace:`,
     '',
     `  ${workbenchUrl(server.url, session.workspace)}`,
     '',
-    'Press Ctrl-C to stop code-server and the mirror.',
+    'Press Ctrl-C to stop code-server, the mirror and the verifier.',
   ].join('\n'));
   const status = await server.exited;
   if (!isStopping()) console.log(`code-server exited (${status}); log: ${server.logFile}`);

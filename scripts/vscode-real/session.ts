@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEvmTraceProvider } from '../../servers/mirror/evm/index';
 import { startMirror } from '../../servers/mirror/server';
+import { startVerifier } from '../../servers/verifier/server';
 import { onCleanup } from './processes';
 import { copySampleWorkspace } from './sample-workspace';
 import { projectRoot } from './tools';
@@ -15,11 +16,17 @@ export interface Session {
   /** out/logs/<name>: code-server logs, kept for a look after a failure. */
   logDir: string;
   mirrorUrl: string;
-  /** A copy of test/vscode/workspace whose settings point at `mirrorUrl`. */
+  /** The reference verifier, when the session was asked for one. */
+  verifierUrl?: string;
+  /** A copy of test/vscode/workspace whose settings point at `mirrorUrl` (and `verifierUrl`). */
   workspace: string;
 }
 
-export async function startSession(name: string): Promise<Session> {
+/**
+ * `verifier`: also start the reference verifier against that mirror and point the workspace at it (`npm start`;
+ * the verification tests start their own, with the faults they need).
+ */
+export async function startSession(name: string, { verifier = false } = {}): Promise<Session> {
   const dir = mkdtempSync(join(tmpdir(), `ledger-mirror-${name}-`));
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   const logDir = join(projectRoot, 'out/logs', name);
@@ -27,5 +34,12 @@ export async function startSession(name: string): Promise<Session> {
   // With the EVM trace generator, as `npm run mirror` starts it: tokens and real opcode traces.
   const mirror = await startMirror({ port: 0, traces: await createEvmTraceProvider() });
   onCleanup(() => mirror.close());
-  return { dir, logDir, mirrorUrl: mirror.url, workspace: copySampleWorkspace(join(dir, 'workspace'), mirror.url) };
+  let verifierUrl: string | undefined;
+  if (verifier) {
+    const running = await startVerifier({ mirrorUrl: mirror.url });
+    onCleanup(() => running.close());
+    verifierUrl = running.url;
+  }
+  const settings = { 'ledgerMirror.mirrorUrl': mirror.url, ...(verifierUrl && { 'ledgerMirror.verify.url': verifierUrl }) };
+  return { dir, logDir, mirrorUrl: mirror.url, verifierUrl, workspace: copySampleWorkspace(join(dir, 'workspace'), settings) };
 }
