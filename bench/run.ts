@@ -250,12 +250,13 @@ function notes(): string {
   for byte are recognised by comparison instead of being parsed again, words are interned, and reads go four bytes
   at a time through a DataView over a zero-padded working buffer (no out-of-bounds reads, which V8 penalises).
 - Small traces (50k steps, 21 MB) miss the targets, for fixed costs rather than per-step ones:
-  - Throughput: the decoder is JavaScript that V8 compiles while it runs. The first ~100–150 ms run unoptimised,
-    whereas \`JSON.parse\` is native code from the first byte. Warm, the decoder takes ~50 ms for this file
-    (~1.5× \`JSON.parse\`); cold, the whole file is barely longer than the warm-up, hence 0.8× \`JSON.parse\` and
-    only ~2.3× \`@streamparser/json\`. From a few hundred thousand steps the decoder is well ahead (1.9× at 500k,
-    2.8× at 1M, as \`JSON.parse\` slows down with its growing heap).
-  - Peak memory: ~14 MB against ~54 MB (0.27×, target 0.25×). At this size the decoder's fixed working set
+  - Throughput: the decoder is JavaScript that V8 compiles while it runs. The first one or two megabytes run
+    unoptimised (~50–100 ms here), whereas \`JSON.parse\` is native code from the first byte. Warm, the decoder
+    goes through this file in ~50 ms, faster than \`JSON.parse\`, but cold the whole file is barely longer than the
+    warm-up, so on this size it stays below \`JSON.parse\` and under 3× \`@streamparser/json\` (and the ratio
+    swings most between runs). From a few hundred thousand steps on it is well ahead, as the table shows
+    (\`JSON.parse\` also slows down as its heap grows).
+  - Peak memory: ~15 MB against ~54 MB (0.27×, target 0.25×). At this size the decoder's fixed working set
     (read and working buffers, initial column capacities, navigation indexes, garbage not yet collected)
     dominates; the decoded trace itself retains ~5 MB, 0.15× what \`JSON.parse\`'s result retains.
 - \`JSON.parse\` needs the whole body as one string: above ~512 MB (V8's string limit) it cannot run at all, which is

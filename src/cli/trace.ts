@@ -26,7 +26,7 @@ const FRAMES_SHOWN = 40;
 const PROGRESS_INTERVAL_MS = 100;
 
 /** The `--json` object; its shape is documented in the README and fixed by tests. */
-export function traceJson(summary: TraceSummary): Record<string, unknown> {
+function traceJson(summary: TraceSummary): Record<string, unknown> {
   return {
     transaction: summary.transaction,
     address: summary.address,
@@ -62,7 +62,7 @@ function frameLine(frame: Frame): string {
   return `${'  '.repeat(frame.depth + 1)}${frame.callType} ${who}  steps ${frame.entryStep}–${frame.exitStep}  gas ${frame.gasUsed}${outcome}`;
 }
 
-export function summaryLines(trace: ColumnarTrace): string[] {
+function summaryLines(trace: ColumnarTrace): string[] {
   const s = trace.summary;
   const lines = [
     `Transaction   ${s.transaction}`,
