@@ -37,6 +37,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Space request starts to this host ≥ 1 s apart (the mirror allows opcode requests at 1 per second). */
   serializeHost?: boolean;
+  /** Told before each wait after a 429, so a UI can say "retrying" instead of looking stuck. */
+  onRetry?: (retry: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+  /** 1 for the first retry. */
+  attempt: number;
+  delayMs: number;
 }
 
 export interface StreamResponse {
@@ -208,8 +216,10 @@ export class HttpClient {
       if (attempt >= this.options.maxRetries) {
         throw statusError('rate-limited', `Rate limited by the mirror after ${attempt + 1} attempts`, res.status, shown, messages);
       }
+      const delayMs = wait ?? backoffMs(attempt, this.options);
+      opts.onRetry?.({ attempt: attempt + 1, delayMs });
       try {
-        await sleep(wait ?? backoffMs(attempt, this.options), undefined, { signal: opts.signal });
+        await sleep(delayMs, undefined, { signal: opts.signal });
       } catch (err) {
         throw transportError(err, shown, opts.signal);
       }

@@ -5,7 +5,7 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { MirrorError } from './errors';
-import type { HttpClient } from './http';
+import type { HttpClient, RequestOptions } from './http';
 import { parseTransactionIdOrHash, type TransactionRef } from './ids';
 import { required } from './mirror-client';
 import type { Endpoints } from './networks';
@@ -22,6 +22,8 @@ export interface FetchTraceOptions {
   signal?: AbortSignal;
   /** Called as the body arrives with the (decompressed) bytes and the steps decoded so far. */
   onProgress?: (bytes: number, steps: number) => void;
+  /** Called before each wait after the mirror's 429 (it allows one opcode request per second). */
+  onRetry?: RequestOptions['onRetry'];
   /** Also write the raw (decompressed) body to this file; it appears only once the whole trace decoded. */
   saveTo?: string;
 }
@@ -38,7 +40,7 @@ export function opcodesUrl(endpoints: Endpoints, transaction: TransactionRef, pa
 export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrHash: string, options: FetchTraceOptions = {}): Promise<ColumnarTrace> {
   const transaction = required(parseTransactionIdOrHash(txIdOrHash));
   const parts: TraceParts = { stack: options.stack ?? true, memory: options.memory ?? false, storage: options.storage ?? false };
-  const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), { signal: options.signal, serializeHost: true });
+  const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), { signal: options.signal, serializeHost: true, onRetry: options.onRetry });
   const decode = { transaction: transaction.value, parts, signal: options.signal, onProgress: options.onProgress };
   if (options.saveTo === undefined) return decodeTraceStream(response.body, decode);
   const file = new BodyFile(options.saveTo);

@@ -4,6 +4,7 @@ import { copyFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { MirrorError } from '../../core/errors';
+import type { RetryInfo } from '../../core/http';
 import { parseTransactionIdOrHash } from '../../core/ids';
 import { decodeTraceFile, fetchTrace } from '../../core/opcodes-client';
 import type { ColumnarTrace, TraceParts } from '../../core/trace/trace';
@@ -83,7 +84,10 @@ async function askParts(): Promise<TraceParts | undefined> {
 }
 
 /** Runs `load` under a cancellable notification that shows bytes and steps as they arrive. */
-function withLoadProgress<T>(title: string, load: (signal: AbortSignal, onProgress: (bytes: number, steps: number) => void) => Promise<T>): Thenable<T> {
+function withLoadProgress<T>(
+  title: string,
+  load: (signal: AbortSignal, onProgress: (bytes: number, steps: number) => void, onRetry: (retry: RetryInfo) => void) => Promise<T>,
+): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
@@ -94,6 +98,8 @@ function withLoadProgress<T>(title: string, load: (signal: AbortSignal, onProgre
       if (now - last < PROGRESS_INTERVAL_MS) return;
       last = now;
       progress.report({ message: `${formatBytes(bytes)} · ${steps.toLocaleString('en-US')} steps` });
+    }, ({ attempt, delayMs }) => {
+      progress.report({ message: `rate limited by the mirror (429); retry ${attempt} in ${Math.ceil(delayMs / 1000)} s…` });
     });
   });
 }
@@ -184,8 +190,8 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
   const fetchParts = parts;
   try {
     const saveTo = await f.cache.bodyPath(key);
-    const trace = await withLoadProgress(`Opcode trace ${transaction}`, (signal, onProgress) =>
-      fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, saveTo }),
+    const trace = await withLoadProgress(`Opcode trace ${transaction}`, (signal, onProgress, onRetry) =>
+      fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, onRetry, saveTo }),
     );
     await f.cache.commit({ key, transaction, network, parts: fetchParts });
     return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { ServerResponse } from 'node:http';
 import { createGzip, gzipSync } from 'node:zlib';
 import { MirrorError, type ErrorKind } from '../../../src/core/errors';
-import { HttpClient, retryAfterMs, type HttpOptions, type RequestLog } from '../../../src/core/http';
+import { HttpClient, retryAfterMs, type HttpOptions, type RequestLog, type RetryInfo } from '../../../src/core/http';
 import { sendJson, startServer, type Handler, type TestServer } from '../helpers/fixture-server';
 
 const FAST: Partial<HttpOptions> = { backoffBaseMs: 2, backoffMaxMs: 20, maxRetries: 3, headersTimeoutMs: 5000, bodyTimeoutMs: 5000 };
@@ -81,8 +81,11 @@ describe('HttpClient', () => {
 
   it('retries a 429 with back-off, then succeeds', async () => {
     const { server, client } = await serve((req, res, n) => (n < 2 ? sendJson(req, res, 429, WEB3_429) : sendJson(req, res, 200, '{"ok":true}')));
-    assert.deepEqual(await client.getJson(server.url), { ok: true });
+    const retries: RetryInfo[] = [];
+    assert.deepEqual(await client.getJson(server.url, { onRetry: (r) => retries.push(r) }), { ok: true });
     assert.equal(server.requests.length, 3);
+    assert.deepEqual(retries.map((r) => r.attempt), [1, 2], 'each wait is announced before it starts');
+    assert.ok(retries.every((r) => r.delayMs >= 0));
   });
 
   it('gives up on a lasting 429 as rate-limited after maxRetries + 1 attempts', async () => {
