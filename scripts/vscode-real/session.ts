@@ -41,5 +41,5 @@ export async function startSession(name: string, { verifier = false } = {}): Pro
     verifierUrl = running.url;
   }
   const settings = { 'ledgerMirror.mirrorUrl': mirror.url, ...(verifierUrl && { 'ledgerMirror.verify.url': verifierUrl }) };
-  return { dir, logDir, mirrorUrl: mirror.url, verifierUrl, workspace: copySampleWorkspace(join(dir, 'workspace'), settings) };
+  return { dir, logDir, mirrorUrl: mirror.url, verifierUrl, workspace: await copySampleWorkspace(join(dir, 'workspace'), settings) };
 }

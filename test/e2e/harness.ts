@@ -39,7 +39,7 @@ export async function openWorkbench(): Promise<Workbench> {
   const mirrorUrl = fromRunner(E2E_ENV.mirrorUrl);
   // Each workbench gets its own folder, hence its own workspace state (pinned tokens etc.).
   const tmpDir = fromRunner(E2E_ENV.tmpDir);
-  const workspace = copySampleWorkspace(mkdtempSync(join(tmpDir, 'workspace-')), { 'ledgerMirror.mirrorUrl': mirrorUrl });
+  const workspace = await copySampleWorkspace(mkdtempSync(join(tmpDir, 'workspace-')), { 'ledgerMirror.mirrorUrl': mirrorUrl });
   const browser = await launchBrowser(fromRunner(E2E_ENV.chromium), tmpDir, true);
   const { page } = browser;
   const workbench: Workbench = {

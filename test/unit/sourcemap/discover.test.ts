@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ContractArtifact } from '../../../src/core/sourcemap/artifacts';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { copySources, sampleBuildInfo, writeFoundry, writeHardhat3, type BuildInfo, type FoundryOptions } from './layouts';
-import { SAMPLE_WORKSPACE } from './sample-artifacts';
+import { sampleWorkspace } from '../helpers/sample-workspace';
 
 const CONTRACTS = ['Calculator', 'Callee', 'Caller', 'Child', 'Events', 'Factory', 'LibUser', 'Looper', 'MathLib', 'Store', 'Vault'];
 
@@ -15,6 +15,7 @@ const byName = (artifacts: ContractArtifact[], name: string) => artifacts.find((
 describe('artifact discovery', function () {
   this.timeout(60_000);
   let build: BuildInfo;
+  let sample: string;
   let dirs: string[] = [];
   const tempDir = async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sourcemap-discover-'));
@@ -22,7 +23,7 @@ describe('artifact discovery', function () {
     return dir;
   };
   before(async () => {
-    build = await sampleBuildInfo();
+    [build, sample] = await Promise.all([sampleBuildInfo(), sampleWorkspace()]);
   });
   after(async () => {
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
@@ -30,15 +31,15 @@ describe('artifact discovery', function () {
   });
 
   it('Hardhat 2 (the sample workspace): every contract from the build info, sources as compiled', async () => {
-    const { artifacts, problems } = await discoverArtifacts(SAMPLE_WORKSPACE);
+    const { artifacts, problems } = await discoverArtifacts(sample);
     assert.deepEqual(problems, []);
     assert.deepEqual(names(artifacts), CONTRACTS, 'once each: the per-contract artifacts (no source maps) are not read');
     const callee = byName(artifacts, 'Callee');
     assert.equal(callee.sourceName, 'contracts/Callee.sol');
     assert.ok(callee.runtime && callee.creation);
     const own = [...callee.sources.values()].find((s) => s.sourceName === 'contracts/Callee.sol');
-    assert.equal(own?.candidates[0], join(SAMPLE_WORKSPACE, 'contracts/Callee.sol'));
-    assert.equal(own?.content, await readFile(join(SAMPLE_WORKSPACE, 'contracts/Callee.sol'), 'utf8'));
+    assert.equal(own?.candidates[0], join(sample, 'contracts/Callee.sol'));
+    assert.equal(own?.content, await readFile(join(sample, 'contracts/Callee.sol'), 'utf8'));
     assert.equal(callee.sources.size, CONTRACTS.length, 'the whole compilation\'s sources, by source index');
     assert.equal(callee.sources.get(build.output.sources['contracts/Vault.sol'].id)?.sourceName, 'contracts/Vault.sol');
   });
@@ -54,7 +55,7 @@ describe('artifact discovery', function () {
     const source = caller.sources.get(build.output.sources['contracts/Caller.sol'].id);
     assert.equal(source?.candidates[0], join(dir, 'contracts/Caller.sol'));
     assert.equal(source?.content, build.input.sources['contracts/Caller.sol'].content);
-    assert.deepEqual(caller.runtime?.bytes, byName((await discoverArtifacts(SAMPLE_WORKSPACE)).artifacts, 'Caller').runtime?.bytes);
+    assert.deepEqual(caller.runtime?.bytes, byName((await discoverArtifacts(sample)).artifacts, 'Caller').runtime?.bytes);
   });
 
   it('Hardhat 3 without its output file: reported, not fatal', async () => {

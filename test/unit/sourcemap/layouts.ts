@@ -3,7 +3,7 @@
 // discovery and mapping are tested on the same real solc output in every layout.
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { SAMPLE_WORKSPACE } from './sample-artifacts';
+import { sampleWorkspace } from '../helpers/sample-workspace';
 
 interface Contract {
   abi: unknown;
@@ -20,7 +20,7 @@ export interface BuildInfo {
 }
 
 export async function sampleBuildInfo(): Promise<BuildInfo> {
-  const dir = join(SAMPLE_WORKSPACE, 'artifacts/build-info');
+  const dir = join(await sampleWorkspace(), 'artifacts/build-info');
   const [file] = (await readdir(dir)).filter((f) => f.endsWith('.json'));
   return JSON.parse(await readFile(join(dir, file), 'utf8')) as BuildInfo;
 }
@@ -32,7 +32,7 @@ async function writeJson(path: string, value: unknown): Promise<void> {
 
 /** The sources as a project checkout has them (`contracts/*.sol`). */
 export async function copySources(dir: string): Promise<void> {
-  await cp(join(SAMPLE_WORKSPACE, 'contracts'), join(dir, 'contracts'), { recursive: true });
+  await cp(join(await sampleWorkspace(), 'contracts'), join(dir, 'contracts'), { recursive: true });
 }
 
 const renamed = <T>(record: Record<string, T>, rename: (name: string) => string): Record<string, T> =>

@@ -1,9 +1,9 @@
-// The committed sample build output, discovered and indexed once per test process.
+// The sample workspace's build output, discovered and indexed once per test process.
 import { strict as assert } from 'node:assert';
 import type { ContractArtifact } from '../../../src/core/sourcemap/artifacts';
 import { discoverArtifacts, type Discovery } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
-import { SAMPLE_WORKSPACE } from './sample-artifacts';
+import { sampleWorkspace } from '../helpers/sample-workspace';
 
 export interface Sample {
   discovery: Discovery;
@@ -14,7 +14,7 @@ export interface Sample {
 let sample: Promise<Sample> | undefined;
 
 export function loadSample(): Promise<Sample> {
-  sample ??= discoverArtifacts(SAMPLE_WORKSPACE).then((discovery) => ({
+  sample ??= sampleWorkspace().then(discoverArtifacts).then((discovery) => ({
     discovery,
     index: new ArtifactIndex(discovery.artifacts),
     artifact(name) {

@@ -13,12 +13,12 @@ import { TraceSources, type CodeLookup, type StepSource } from '../../../src/cor
 import type { Trace } from '../../../src/core/trace/model';
 import { startReference, type CaseName, type ReferenceMirror } from '../trace/reference';
 import { copySources, sampleBuildInfo, writeFoundry } from './layouts';
-import { SAMPLE_WORKSPACE } from './sample-artifacts';
+import { sampleWorkspace } from '../helpers/sample-workspace';
 import { loadSample, type Sample } from './sample';
 
 /** 0-based line and UTF-16 column of `needle` in a sample source file. */
 async function where(file: string, needle: string): Promise<{ line: number; col: number }> {
-  const text = await readFile(join(SAMPLE_WORKSPACE, 'contracts', file), 'utf8');
+  const text = await readFile(join(await sampleWorkspace(), 'contracts', file), 'utf8');
   const index = text.indexOf(needle);
   assert.ok(index >= 0, `${needle} not in ${file}`);
   const before = text.slice(0, index).split('\n');
@@ -71,7 +71,7 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
     const want = await where('Callee.sol', 'require(amount == 0');
     assert.equal(at.contract, 'Callee');
     assert.equal(at.sourceName, 'contracts/Callee.sol');
-    assert.equal(at.sourcePath, join(SAMPLE_WORKSPACE, 'contracts/Callee.sol'));
+    assert.equal(at.sourcePath, join(await sampleWorkspace(), 'contracts/Callee.sol'));
     assert.equal(at.compiled, true);
     assert.equal(at.metadataDiffers, false);
     assert.deepEqual([at.startLine, at.startCol], [want.line, want.col]);

@@ -2,9 +2,6 @@
 // code from the reference mirror's chain (`GET /api/v1/contracts/{address}`), and the sample workspace's build output
 // verifies against it — immutables (Caller), a linked library (LibUser → MathLib) and a library's own address.
 import * as assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createEvmTraceProvider } from '../../../servers/mirror/evm/index';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
 import { startVerifier, type VerifierHandle } from '../../../servers/verifier/server';
@@ -13,9 +10,8 @@ import { resolveEvmAddress } from '../../../src/core/deployments/evm-address';
 import { HttpClient } from '../../../src/core/http';
 import { BuildIndex } from '../../../src/core/verify/builds';
 import { prepareRecords } from '../../../src/core/verify/targets';
+import { sampleWorkspace } from '../helpers/sample-workspace';
 import { verifyWith } from './fixtures';
-
-const SAMPLE_WORKSPACE = join(__dirname, '../../vscode/workspace');
 
 describe('reference verifier on the reference mirror chain', function () {
   this.timeout(60_000);
@@ -27,15 +23,13 @@ describe('reference verifier on the reference mirror chain', function () {
   before(async () => {
     mirror = await startMirror({ traces: await createEvmTraceProvider() });
     verifier = await startVerifier({ mirrorUrl: mirror.url, v2JobDelayMs: 10 });
-    root = mkdtempSync(join(tmpdir(), 'ledger-sample-'));
-    cpSync(SAMPLE_WORKSPACE, root, { recursive: true });
+    root = await sampleWorkspace();
     http = new HttpClient();
   });
   after(async () => {
     await http.close();
     await verifier.close();
     await mirror.close();
-    rmSync(root, { recursive: true, force: true });
   });
 
   it('verifies the sample workspace record and 0.0.x ids from the setting, through both protocols', async () => {
