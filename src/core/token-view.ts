@@ -81,7 +81,8 @@ function overview(t: Token): TokenItem[] {
   ];
 }
 
-const KEY_FIELDS: [label: string, field: keyof Token][] = [
+/** Every key a token can have, in the order the Keys group lists them. */
+export const KEY_FIELDS: readonly (readonly [label: string, field: keyof Token])[] = [
   ['Admin', 'admin_key'],
   ['Supply', 'supply_key'],
   ['KYC', 'kyc_key'],

@@ -2,22 +2,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SAMPLE } from '../../servers/mirror/sample';
+import { KEY_FIELDS } from '../../src/core/token-view';
 import type { LedgerMirrorApi } from '../../src/extension/extension';
 import type { TokenRoot, TokenTreeNode } from '../../src/extension/tokens/tree';
 import { activate, child, EXTENSION_ID, labelOf, removeAll, showToken, startRecordingServer, withSetting } from './tokens-support';
 
 const mirrorUrl = process.env.LEDGER_MIRROR_TEST_MIRROR_URL ?? '';
 const GROUPS = ['Overview', 'Keys', 'Custom fees', 'Timestamps', 'Metadata', 'Auto-renew'];
-const KEY_FIELDS = [
-  ['Admin', 'admin_key'],
-  ['Supply', 'supply_key'],
-  ['KYC', 'kyc_key'],
-  ['Freeze', 'freeze_key'],
-  ['Wipe', 'wipe_key'],
-  ['Pause', 'pause_key'],
-  ['Fee schedule', 'fee_schedule_key'],
-  ['Metadata', 'metadata_key'],
-] as const;
 
 type RawToken = Record<string, unknown> & {
   token_id: string;

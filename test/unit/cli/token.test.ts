@@ -1,30 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
+import { assertCliBuilt, expectExit, runCli, type Run } from '../helpers/cli';
 import { MIRROR_DATA, minifyJson, sendJson, startServer, startTokenFixtureServer, type TestServer } from '../helpers/fixture-server';
 
-const CLI = join(__dirname, '../../../dist/cli.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { timeout: 15_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-/** Fails with the CLI's own output, which is what one needs to see when an exit code is wrong. */
-function expectExit(run: Run, code: number): void {
-  assert.equal(run.code, code, `exit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
-}
+const cli = (...args: string[]) => runCli(args, { timeoutMs: 15_000 });
 
 function expectOneErrorLine(run: Run, message: RegExp): void {
   assert.equal(run.stdout, '');
@@ -39,7 +20,7 @@ describe('CLI token', function () {
   this.timeout(30_000);
   let server: TestServer | undefined;
 
-  before(() => assert.ok(existsSync(CLI), 'dist/cli.js is missing: run `npm run build` first (npm run test:unit does)'));
+  before(assertCliBuilt);
   afterEach(async () => {
     await server?.close();
     server = undefined;

@@ -3,26 +3,8 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { createEvmTraceProvider, type EvmTraceProvider, TRUNCATION_MARKER_OP } from '../../../servers/mirror/evm/index';
 import type { OpcodeQuery } from '../../../servers/mirror/trace-provider';
+import type { OpcodeEntry as Entry, OpcodesBody as Body } from '../helpers/opcodes-wire';
 
-interface Entry {
-  depth: number;
-  gas: number;
-  gas_cost: number;
-  memory: string[] | null;
-  op: string;
-  pc: number;
-  reason: string | null;
-  stack: string[] | null;
-  storage: Record<string, string> | null;
-}
-interface Body {
-  address: string;
-  contract_id: string | null;
-  failed: boolean;
-  gas: number;
-  opcodes: Entry[];
-  return_value: string;
-}
 
 const ALL: OpcodeQuery = { stack: true, memory: true, storage: true };
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);

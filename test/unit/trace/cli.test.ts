@@ -1,32 +1,14 @@
 // `ledger-mirror trace` (dist/cli.js) against the reference mirror: exit codes, the --json shape, --out, parts.
 import { strict as assert } from 'node:assert';
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
+import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { CASE_NAMES, startReference, type ReferenceMirror } from './reference';
 
-const CLI = join(__dirname, '../../../dist/cli.js');
 const JSON_KEYS = ['transaction', 'address', 'contractId', 'failed', 'gasUsed', 'steps', 'maxDepth', 'frames', 'truncated', 'revert', 'returnValue'];
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, 'trace', ...args], { timeout: 30_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-function expectExit(run: Run, code: number): void {
-  assert.equal(run.code, code, `exit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
-}
+const cli = (...args: string[]) => runCli(['trace', ...args]);
 
 describe('CLI trace', function () {
   this.timeout(60_000);
@@ -34,7 +16,7 @@ describe('CLI trace', function () {
   let dir: string;
 
   before(async () => {
-    assert.ok(existsSync(CLI), 'dist/cli.js is missing: run `npm run build` first (npm run test:unit does)');
+    assertCliBuilt();
     m = await startReference('post-op');
     dir = mkdtempSync(join(tmpdir(), 'ledger-trace-cli-'));
   });

@@ -4,28 +4,10 @@ import { strict as assert } from 'node:assert';
 import { DEPLOYMENTS } from '../../../servers/mirror/evm/cases';
 import { FIRST_CONTRACT_NUM, longZeroAddress } from '../../../servers/mirror/evm/ids';
 import type { OpcodeQuery } from '../../../servers/mirror/trace-provider';
+import type { OpcodesBody as Body } from '../helpers/opcodes-wire';
 import type { ColumnarTrace } from '../../../src/core/trace/trace';
 import { ALL_PARTS, CASE_NAMES, startReference, TRUNCATE_AT, type CaseName, type ReferenceMirror, type Variant } from './reference';
 
-interface Entry {
-  depth: number;
-  gas: number;
-  gas_cost: number;
-  memory: string[] | null;
-  op: string;
-  pc: number;
-  reason: string | null;
-  stack: string[] | null;
-  storage: Record<string, string> | null;
-}
-interface Body {
-  address: string;
-  contract_id: string | null;
-  failed: boolean;
-  gas: number;
-  opcodes: Entry[];
-  return_value: string;
-}
 
 const addressOf = (contract: string): string => longZeroAddress(FIRST_CONTRACT_NUM + DEPLOYMENTS.findIndex((d) => d.contract === contract));
 

@@ -1,36 +1,18 @@
 // `ledger-mirror verify` as CI runs it: the built dist/cli.js against the reference verifier over loopback.
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { VerifierHandle } from '../../../servers/verifier/server';
 import { EXIT } from '../../../src/core/errors';
+import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { ADDR, makeWorkspace, sampleVerifier, type Workspace } from './fixtures';
 
-const CLI = join(__dirname, '../../../dist/cli.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, 'verify', ...args], { timeout: 30_000, env: { ...process.env, ...env } }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-const expectExit = (run: Run, code: number) => assert.equal(run.code, code, `exit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(['verify', ...args], { env });
 
 describe('CLI verify', function () {
   this.timeout(60_000);
   let v: VerifierHandle;
   let ws: Workspace;
 
-  before(() => assert.ok(existsSync(CLI), 'dist/cli.js is missing: run `npm run build` first (npm run test:unit does)'));
+  before(assertCliBuilt);
   beforeEach(async () => {
     v = await sampleVerifier();
     ws = makeWorkspace({ Caller: { address: ADDR.caller }, Storage: { address: ADDR.storage } });
