@@ -38,6 +38,11 @@ export function renderTraceHtml(o: TraceHtmlOptions): string {
 </html>`;
 }
 
+/** A script-less page holding one sentence, for a panel that cannot show its trace. */
+export function renderMessageHtml(text: string): string {
+  return `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body><p>${escapeHtml(text)}</p></body></html>`;
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 function escapeHtml(s: string): string {

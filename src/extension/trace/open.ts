@@ -13,6 +13,7 @@ import { isTracePanelState } from '../../shared/trace-protocol';
 import type { Services } from '../services';
 import { runAction } from './actions';
 import { cacheKey, type TraceCache } from './cache';
+import { renderMessageHtml } from './html-template';
 import { TracePanel, type PanelHooks } from './panel';
 import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
 import type { RecentTrace, RecentTraces } from './recent';
@@ -249,7 +250,7 @@ export async function reopen(f: TraceFeature, recent: RecentTrace): Promise<Open
  */
 export async function restorePanel(f: TraceFeature, panel: vscode.WebviewPanel, state: unknown): Promise<void> {
   const fail = (why: string) => {
-    panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body><p>${why}</p></body></html>`;
+    panel.webview.html = renderMessageHtml(why);
   };
   if (!isTracePanelState(state)) return fail('This trace panel cannot be restored. Open the trace again from Recent Traces.');
   try {

@@ -1,6 +1,6 @@
 // The stepper's HTML shell: CSP first and strict, one nonce'd script, resources only from the shipped folders.
 import { strict as assert } from 'node:assert';
-import { renderTraceHtml, TRACE_RESOURCES } from '../../../src/extension/trace/html-template';
+import { renderMessageHtml, renderTraceHtml, TRACE_RESOURCES } from '../../../src/extension/trace/html-template';
 
 const html = renderTraceHtml({
   cspSource: 'https://webview.test',
@@ -34,5 +34,12 @@ describe('stepper: webview HTML', () => {
 
   it('escapes the title', () => {
     assert.match(html, /<title>Trace &lt;script&gt;alert\(1\)&lt;\/script&gt;<\/title>/);
+  });
+
+  it('gives a message page no script and its text only as text', () => {
+    const page = renderMessageHtml('Gone: <img src=x onerror=alert(1)> & more');
+    assert.match(page, /content="default-src 'none'"/);
+    assert.doesNotMatch(page, /<script|<img/);
+    assert.match(page, /<p>Gone: &lt;img src=x onerror=alert\(1\)&gt; &amp; more<\/p>/);
   });
 });
