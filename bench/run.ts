@@ -246,7 +246,7 @@ function notes(): string {
 ## Notes
 
 - Stepping in the webview (step-to-paint at 1M steps in real chromium, measured with the Performance API) is in
-  [`STEPPER.md`](STEPPER.md): median 9.7 ms, p95 23 ms, so the ≤ 16 ms target holds for the median, not the p95.
+  [\`STEPPER.md\`](STEPPER.md): median 9.7 ms, p95 23 ms, so the ≤ 16 ms target holds for the median, not the p95.
 - The decoder is a hand-written byte-level scanner specialised for the opcodes schema (\`src/core/trace/scanner.ts\`).
   It never builds the body as a string nor a step as an object; stacks and memory that repeat the previous step byte
   for byte are recognised by comparison instead of being parsed again, words are interned, and reads go four bytes
