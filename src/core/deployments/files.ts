@@ -11,12 +11,14 @@ export async function readText(path: string): Promise<string | undefined> {
   }
 }
 
-export async function readJson(path: string): Promise<{ text: string; json: unknown } | undefined> {
+/** The file parsed; undefined when it is missing or not JSON (the latter said in `problems` when given). */
+export async function readJson(path: string, problems?: string[]): Promise<{ text: string; json: unknown } | undefined> {
   const text = await readText(path);
   if (text === undefined) return undefined;
   try {
     return { text, json: JSON.parse(text) };
-  } catch {
+  } catch (err) {
+    problems?.push(`${path}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
     return undefined;
   }
 }

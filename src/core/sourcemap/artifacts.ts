@@ -1,15 +1,12 @@
 // What discovery finds in a workspace: compiled contracts with their code, source maps and the sources the maps
 // point into, whatever tool (Hardhat 2, Hardhat 3, Foundry) wrote them.
 import { isAbsolute, join } from 'node:path';
+import type { CompiledSource } from '../build-output/compiled';
 import type { CompiledCode } from './compiled-code';
 
-export interface SourceFile {
-  /** The name the compiler knew the file by (a key of its standard-JSON input). */
-  sourceName: string;
+export interface SourceFile extends CompiledSource {
   /** Workspace paths it may be at, most likely first. */
   candidates: string[];
-  /** The exact text compiled, when the build output kept it. */
-  content: string | undefined;
 }
 
 export interface ContractArtifact {

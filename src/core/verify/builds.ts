@@ -1,9 +1,8 @@
 // Finds the compiler metadata of a deployed contract among the workspace's build outputs: the record's own metadata
-// (hardhat-deploy), the build-info its tool points at (Ignition), or any Hardhat build-info / Foundry artifact that
-// compiled a contract of that name (the most recently written wins, as it reflects the last compile).
-import { stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { readJson, walkFiles } from '../deployments/files';
+// (hardhat-deploy), the build-info its tool points at (Ignition), or any build output that compiled a contract of
+// that name (the most recently written wins, as it reflects the last compile).
+import { BuildOutputReader } from '../build-output/reader';
+import type { CompiledContract, SolcContractOutput } from '../build-output/compiled';
 import type { DeploymentRecord } from '../deployments/record';
 import { asMetadata, compilationTarget, type SolcMetadata } from './metadata';
 
@@ -17,12 +16,6 @@ export interface ContractBuild {
   origin: string;
 }
 
-interface BuildInfo {
-  _format?: string;
-  id?: string;
-  output?: { contracts?: Record<string, Record<string, { metadata?: unknown }>> };
-}
-
 function toBuild(raw: unknown, origin: string): ContractBuild | undefined {
   const metadataRaw = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? JSON.stringify(raw) : undefined;
   const metadata = metadataRaw === undefined ? undefined : asMetadata(metadataRaw);
@@ -30,55 +23,25 @@ function toBuild(raw: unknown, origin: string): ContractBuild | undefined {
   return metadata && target && metadataRaw ? { name: target.name, sourcePath: target.path, metadataRaw, metadata, origin } : undefined;
 }
 
-/** Every contract a Hardhat build-info compiled (Hardhat 3 keeps the output in a sibling `<id>.output.json`). */
-async function buildInfoContracts(file: string): Promise<ContractBuild[]> {
-  const info = (await readJson(file))?.json as BuildInfo | undefined;
-  if (!info?._format?.includes('sol-build-info')) return [];
-  let output = info.output;
-  if (!output && info.id) output = ((await readJson(join(dirname(file), `${info.id}.output.json`)))?.json as { output?: BuildInfo['output'] } | undefined)?.output;
-  return Object.values(output?.contracts ?? {}).flatMap((byName) =>
-    Object.values(byName).flatMap((c) => {
-      const b = toBuild(c.metadata, file);
-      return b ? [b] : [];
-    }),
-  );
-}
-
-/** A Foundry artifact `out/<File>.sol/<Name>.json` carries `rawMetadata` (text) and `metadata` (object). */
-async function foundryArtifact(file: string): Promise<ContractBuild[]> {
-  const a = (await readJson(file))?.json as { rawMetadata?: unknown; metadata?: unknown } | undefined;
-  const b = toBuild(a?.rawMetadata ?? a?.metadata, file);
-  return b ? [b] : [];
-}
-
-const SKIP = new Set(['node_modules', '.git']);
-
 export class BuildIndex {
-  private readonly cache = new Map<string, { mtimeMs: number; builds: ContractBuild[] }>();
+  private readonly reader: BuildOutputReader;
+  /** Parsed metadata per output entry: the reader hands back the same entry until its file changes. */
+  private readonly parsed = new WeakMap<SolcContractOutput, ContractBuild | undefined>();
 
-  constructor(private readonly root: string) {}
+  constructor(root: string) {
+    this.reader = new BuildOutputReader(root);
+  }
 
-  private async read(file: string, load: (f: string) => Promise<ContractBuild[]>): Promise<{ mtimeMs: number; builds: ContractBuild[] }> {
-    const mtimeMs = (await stat(file).catch(() => undefined))?.mtimeMs ?? 0;
-    const hit = this.cache.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return hit;
-    const entry = { mtimeMs, builds: await load(file) };
-    this.cache.set(file, entry);
-    return entry;
+  private builds(contracts: readonly CompiledContract[]): ContractBuild[] {
+    return contracts.flatMap(({ output, origin }) => {
+      if (!this.parsed.has(output)) this.parsed.set(output, toBuild(output.metadata, origin));
+      return this.parsed.get(output) ?? [];
+    });
   }
 
   /** All builds in the workspace, newest file first. */
   async all(): Promise<ContractBuild[]> {
-    const [hardhat, ignition, foundry] = await Promise.all([
-      walkFiles(join(this.root, 'artifacts', 'build-info'), (rel) => rel.endsWith('.json') && !rel.endsWith('.output.json'), SKIP),
-      walkFiles(join(this.root, 'ignition', 'deployments'), (rel) => /\/build-info\/[^/]+\.json$/.test(rel) && !rel.endsWith('.output.json'), SKIP),
-      walkFiles(join(this.root, 'out'), (rel) => rel.endsWith('.json') && !basename(rel).startsWith('.') && !rel.startsWith('build-info/'), SKIP),
-    ]);
-    const entries = await Promise.all([
-      ...[...hardhat, ...ignition].map((f) => this.read(f, buildInfoContracts)),
-      ...foundry.map((f) => this.read(f, foundryArtifact)),
-    ]);
-    return entries.sort((a, b) => b.mtimeMs - a.mtimeMs).flatMap((e) => e.builds);
+    return this.builds((await this.reader.read()).contracts);
   }
 
   /** The build for a record, or a sentence saying why there is none. */
@@ -87,7 +50,7 @@ export class BuildIndex {
     if (own) return own;
     if (!record.name) return 'The deployment record does not name its contract; add "name" to it (for example in ledgerMirror.verify.contracts).';
     if (record.buildInfoFile) {
-      const hit = (await this.read(record.buildInfoFile, buildInfoContracts)).builds.find((b) => b.name === record.name);
+      const hit = this.builds(await this.reader.readBuildInfo(record.buildInfoFile)).find((b) => b.name === record.name);
       if (hit) return hit;
     }
     const hit = (await this.all()).find((b) => b.name === record.name);

@@ -1,10 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContractArtifact } from '../../../src/core/sourcemap/artifacts';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
-import { copySources, sampleBuildInfo, writeFoundry, writeHardhat3, type BuildInfo, type FoundryOptions } from './layouts';
+import { copySources, sampleBuildInfo, tempDirs, writeFoundry, writeHardhat3, type BuildInfo, type FoundryOptions } from './layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 
 const CONTRACTS = ['Calculator', 'Callee', 'Caller', 'Child', 'Events', 'Factory', 'LibUser', 'Looper', 'MathLib', 'Store', 'Vault'];
@@ -16,19 +15,12 @@ describe('artifact discovery', function () {
   this.timeout(60_000);
   let build: BuildInfo;
   let sample: string;
-  let dirs: string[] = [];
-  const tempDir = async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sourcemap-discover-'));
-    dirs.push(dir);
-    return dir;
-  };
+  const temp = tempDirs('sourcemap-discover-');
+  const tempDir = () => temp.make();
   before(async () => {
     [build, sample] = await Promise.all([sampleBuildInfo(), sampleWorkspace()]);
   });
-  after(async () => {
-    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-    dirs = [];
-  });
+  after(() => temp.remove());
 
   it('Hardhat 2 (the sample workspace): every contract from the build info, sources as compiled', async () => {
     const { artifacts, problems } = await discoverArtifacts(sample);

@@ -1,7 +1,8 @@
 // The sample compilation rewritten in the other tools' layouts (shapes from anchors §C: Hardhat 3's split build
 // info and `project/` source names; Foundry's out/ artifacts, minimal or full build info, and its cache file), so
 // discovery and mapping are tested on the same real solc output in every layout.
-import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 
@@ -25,7 +26,23 @@ export async function sampleBuildInfo(): Promise<BuildInfo> {
   return JSON.parse(await readFile(join(dir, file), 'utf8')) as BuildInfo;
 }
 
-async function writeJson(path: string, value: unknown): Promise<void> {
+/** Temporary project folders for one suite: `make()` one per test, `remove()` them all in `after`. */
+export function tempDirs(prefix: string): { make(): Promise<string>; remove(): Promise<void> } {
+  let dirs: string[] = [];
+  return {
+    async make() {
+      const dir = await mkdtemp(join(tmpdir(), prefix));
+      dirs.push(dir);
+      return dir;
+    },
+    async remove() {
+      await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+      dirs = [];
+    },
+  };
+}
+
+export async function writeJson(path: string, value: unknown): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, JSON.stringify(value));
 }

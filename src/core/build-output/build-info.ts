@@ -1,0 +1,72 @@
+// One solc standard-JSON compilation as a build info keeps it: Hardhat 2 (input and output in one file, also the
+// copies Ignition keeps per deployment), Hardhat 3 (output in a sibling `<id>.output.json`), Foundry with
+// `build_info = true` (the same), or Foundry's minimal build info (only source index → path).
+import { basename, dirname, join } from 'node:path';
+import { readJson } from '../deployments/files';
+import { contractOutput, type CompiledSource, type CompiledSources, type SolcContractOutput } from './compiled';
+
+interface RawOutput {
+  sources?: Record<string, { id?: unknown } | undefined>;
+  contracts?: Record<string, Record<string, { metadata?: unknown; evm?: { bytecode?: unknown; deployedBytecode?: unknown } } | undefined> | undefined>;
+}
+
+interface RawBuildInfo {
+  _format?: unknown;
+  id?: unknown;
+  input?: { sources?: Record<string, { content?: unknown } | undefined> };
+  output?: RawOutput;
+  /** Foundry's minimal build info. */
+  source_id_to_path?: Record<string, unknown>;
+}
+
+export interface Compilation {
+  id: string;
+  sources: CompiledSources;
+  /** Every contract of the output; none for Foundry's minimal build info. */
+  contracts: Array<{ name: string; sourceName: string; output: SolcContractOutput }>;
+}
+
+export interface BuildInfoRead {
+  compilation: Compilation | undefined;
+  /** The files it was read from (a Hardhat 3 build info and its output). */
+  files: string[];
+}
+
+/**
+ * `tool` decides what counts as a build info: Hardhat's say so in `_format` (other JSON in the folder is not one);
+ * Foundry's folder holds nothing else, and its minimal ones have no `_format`.
+ */
+export async function readBuildInfo(file: string, tool: 'hardhat' | 'foundry', problems: string[]): Promise<BuildInfoRead> {
+  const info = (await readJson(file, problems))?.json as RawBuildInfo | undefined;
+  const none = { compilation: undefined, files: [file] };
+  if (!info || typeof info !== 'object') return none;
+  if (tool === 'hardhat' && !(typeof info._format === 'string' && info._format.includes('sol-build-info'))) return none;
+  const id = typeof info.id === 'string' ? info.id : basename(file, '.json');
+  if (info.output) return { compilation: compilation(id, info, info.output), files: [file] };
+  if (tool === 'foundry') return { compilation: info.source_id_to_path ? { id, sources: minimalSources(info.source_id_to_path), contracts: [] } : undefined, files: [file] };
+  const outputFile = join(dirname(file), `${id}.output.json`);
+  const output = ((await readJson(outputFile, problems))?.json as RawBuildInfo | undefined)?.output;
+  if (!output) problems.push(`${file}: no compiler output beside it (${id}.output.json)`);
+  return { compilation: output ? compilation(id, info, output) : undefined, files: [file, outputFile] };
+}
+
+function compilation(id: string, info: RawBuildInfo, output: RawOutput): Compilation {
+  const sources = new Map<number, CompiledSource>();
+  for (const [sourceName, source] of Object.entries(output.sources ?? {})) {
+    if (!Number.isInteger(source?.id)) continue;
+    const content = info.input?.sources?.[sourceName]?.content;
+    sources.set(source?.id as number, { sourceName, content: typeof content === 'string' ? content : undefined });
+  }
+  const contracts = Object.entries(output.contracts ?? {}).flatMap(([sourceName, byName]) =>
+    Object.entries(byName ?? {}).map(([name, c]) => ({ name, sourceName, output: contractOutput(c?.metadata, c?.evm?.bytecode, c?.evm?.deployedBytecode) })),
+  );
+  return { id, sources, contracts };
+}
+
+function minimalSources(sourceIdToPath: Record<string, unknown>): CompiledSources {
+  const sources = new Map<number, CompiledSource>();
+  for (const [index, path] of Object.entries(sourceIdToPath)) {
+    if (/^\d+$/.test(index) && typeof path === 'string') sources.set(Number(index), { sourceName: path, content: undefined });
+  }
+  return sources;
+}
