@@ -96,7 +96,7 @@ export class SourcePresenter implements vscode.Disposable {
   /** No build output in the workspace at all. */
   noArtifacts(): void {
     this.clearMarks();
-    this.say('$(warning) No build artifacts', 'No compiled contracts with source maps in this workspace (Hardhat: artifacts/build-info; Foundry: out/ and out/build-info). Compile the project to step the trace in Solidity.');
+    this.say('$(warning) No build artifacts', 'No compiled contracts with source maps in this workspace (Hardhat: artifacts/build-info; Ignition: ignition/deployments/*/build-info; Foundry: out/ and out/build-info). Compile the project to step the trace in Solidity.');
   }
 
   /** Back to nothing shown (the trace panel closed). */
