@@ -12,7 +12,7 @@ export interface WorkspaceBuild {
 
 /** A compile writes many files: wait for it to settle before reading them again. */
 const SETTLE_MS = 500;
-/** Where Hardhat and Foundry write what discovery reads (and Foundry's cache, which may name other folders). */
+/** Where Hardhat, Ignition and Foundry write what discovery reads (and Foundry's cache, which may name other folders). */
 const WATCHED = '**/{artifacts,out,cache,ignition}/**/*.json';
 
 export class WorkspaceArtifacts implements vscode.Disposable {
