@@ -1,0 +1,140 @@
+// The trace stepper at its size target, as a user meets it: a ~1,000,000-step trace from the reference mirror's
+// long loop, opened from the palette in the packaged extension in code-server and stepped with the keyboard only.
+// Each key must land on the step the core's navigation predicts; the key-to-paint times the webview records are
+// logged (speed targets are asserted by `npm run bench`, not here: timed assertions are flaky on a shared machine).
+import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator } from 'playwright-core';
+import { createEvmTraceProvider, type TraceCaseInfo } from '../../servers/mirror/evm/index';
+import { LONG_LOOP } from '../../servers/mirror/evm/cases';
+import { startMirror, type RunningMirror } from '../../servers/mirror/server';
+import { HttpClient } from '../../src/core/http';
+import { resolveNetwork } from '../../src/core/networks';
+import { fetchTrace } from '../../src/core/opcodes-client';
+import type { NavCommand, Trace } from '../../src/core/trace/model';
+import { formatCount } from '../../src/webview/trace/format';
+import { openWorkbench, type Workbench } from './harness';
+
+const STEPS = 1_000_000;
+/** The body with stack is ~600 MB: the extension host downloads and decodes it before the first rows. */
+const OPEN_TIMEOUT = 100_000;
+
+function stats(xs: number[]): string {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))].toFixed(1);
+  return `n=${s.length} median=${q(0.5)} ms p95=${q(0.95)} ms max=${s[s.length - 1].toFixed(1)} ms`;
+}
+
+describe('Trace stepper in the browser at 1,000,000 steps', () => {
+  let mirror: RunningMirror;
+  let workbench: Workbench;
+  let loop: TraceCaseInfo;
+  /** The same trace without stack, decoded here only to predict where each key lands. */
+  let expected: Trace;
+
+  before(async function () {
+    this.timeout(180_000);
+    const traces = await createEvmTraceProvider({ longLoop: true, longLoopSteps: STEPS });
+    const found = traces.cases.find((c) => c.name === LONG_LOOP.name);
+    assert.ok(found, 'the provider recorded the long loop');
+    loop = found;
+    // Both the extension and this test fetch the trace: no rate limit to wait out.
+    mirror = await startMirror({ traces, opcodeRequestsPerSecond: Infinity });
+    workbench = await openWorkbench();
+    const settingsFile = join(workbench.workspace, '.vscode/settings.json');
+    const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(settingsFile, JSON.stringify({ ...settings, 'ledgerMirror.mirrorUrl': mirror.url }, null, 2));
+    const http = new HttpClient();
+    try {
+      expected = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: mirror.url }), loop.transactionId, { stack: false });
+    } finally {
+      await http.close();
+    }
+  });
+  after(async () => {
+    await workbench?.close();
+    await mirror?.close();
+  });
+
+  const stepper = (): FrameLocator => workbench.webviewFrame(0);
+  const currentStep = async () => Number(await stepper().locator('.st-row.current').getAttribute('data-step', { timeout: 15_000 }));
+  const waitForStep = (step: number) => stepper().locator(`.st-row.current[data-step="${step}"]`).waitFor({ timeout: 30_000 });
+  /** The webview's own timing marks (src/webview/trace/timing.ts) since the last call; the last paint may lag a frame. */
+  const takeMeasures = async () => {
+    await workbench.page.waitForTimeout(100);
+    // No named helper inside: tsx would wrap it in a `__name` call the page does not have.
+    return stepper().locator('body').evaluate(() => {
+      const [paint, key] = ['ledger-step-paint', 'ledger-key-to-paint'].map((name) => performance.getEntriesByName(name).map((e) => e.duration));
+      performance.clearMeasures();
+      return { paint, key };
+    });
+  };
+
+  it('opens the long loop from the palette with its whole length in the status line', async function () {
+    this.timeout(OPEN_TIMEOUT + 30_000);
+    assert.ok(loop.steps >= STEPS, `the long loop has ${loop.steps} steps`);
+    assert.equal(expected.length, loop.steps);
+    const { page } = workbench;
+    await workbench.runCommand('Ledger Mirror: Open Opcode Trace…');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ timeout: 15_000 });
+    await input.fill(loop.transactionId);
+    await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget', { hasText: 'Parts of the Trace' }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter'); // the default parts: stack only
+    await stepper().locator('.st-row:not(.loading)').first().waitFor({ timeout: OPEN_TIMEOUT });
+    assert.equal(await currentStep(), 0);
+    await stepper().locator('.status', { hasText: `Step 0 of ${formatCount(loop.steps - 1)}:` }).waitFor({ timeout: 15_000 });
+    assert.equal(await stepper().locator('.trace-header h1').innerText(), loop.transactionId);
+  });
+
+  it('steps with the keyboard only, each key landing where the core navigation predicts', async function () {
+    this.timeout(110_000);
+    const { page } = workbench;
+    await stepper().locator('.step-table').focus();
+    await takeMeasures();
+    const last = loop.steps - 1;
+    const far = Math.floor(loop.steps * 0.654321);
+    // Arrows move inside the webview; the F-keys and Ctrl+Home/End go through the workbench and extension host.
+    const forward: [string, NavCommand][] = [['ArrowDown', { kind: 'step', delta: 1 }], ['F10', { kind: 'over' }], ['F11', { kind: 'into' }]];
+    const keys: [string, NavCommand][] = [
+      ...Array.from({ length: 30 }, (_, i) => forward[i % forward.length]),
+      ['End', { kind: 'last' }],
+      ['ArrowUp', { kind: 'step', delta: -1 }],
+      ['Alt+F10', { kind: 'over', backward: true }],
+      ['Home', { kind: 'first' }],
+      ['Control+End', { kind: 'last' }],
+      ['Control+Home', { kind: 'first' }],
+    ];
+    let at = await currentStep();
+    for (const [key, cmd] of keys) {
+      const next = expected.navigate(at, cmd);
+      await page.keyboard.press(key);
+      await waitForStep(next);
+      at = next;
+    }
+    assert.equal(at, 0);
+    const keyed = await takeMeasures();
+    assert.ok(keyed.paint.length >= keys.length - 1, `a step-paint mark per key (${keyed.paint.length} for ${keys.length})`);
+    console.log(`      ${formatCount(loop.steps)} steps in code-server, step to paint: ${stats(keyed.paint)}`);
+    console.log(`      ${formatCount(loop.steps)} steps in code-server, key to paint:  ${stats(keyed.key)}`);
+
+    // A far jump, still from the keyboard: Ctrl+G, the step number, Enter.
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input.input');
+    await page.locator('.quick-input-widget', { hasText: 'Go to Step' }).waitFor({ timeout: 15_000 });
+    await input.fill(String(far));
+    await page.keyboard.press('Enter');
+    await waitForStep(expected.navigate(at, { kind: 'goto', step: far }));
+    await stepper().locator('.status', { hasText: `Step ${formatCount(far)} of ${formatCount(last)}:` }).waitFor({ timeout: 15_000 });
+    assert.equal(await stepper().locator(`.st-row.current[data-step="${far}"] .c-op`).innerText(), expected.row(far).op);
+    await stepper().locator('.step-table').focus();
+    await page.keyboard.press('ArrowDown');
+    await waitForStep(far + 1);
+
+    const jump = await takeMeasures();
+    console.log(`      ${formatCount(loop.steps)} steps, far jump (Go to Step) + 1 step, step to paint: ${jump.paint.map((d) => d.toFixed(1)).join(', ')} ms`);
+  });
+});
