@@ -99,3 +99,22 @@ afterEach(async function () {
 after(async () => {
   for (const workbench of [...open]) await workbench.close();
 });
+
+/**
+ * Shows one view of the Ledger Mirror container the way the README pictures do: the container's other views
+ * collapsed (they share the side bar, so a long tree would not be drawn below them), the side bar `width` px wide,
+ * the mouse away from any hover.
+ */
+export async function showOnlyView(page: Page, view: string, width: number): Promise<void> {
+  const others = page.locator('.part.sidebar .pane-header[aria-expanded="true"]').filter({ hasNotText: view });
+  for (let i = 0; i < 5 && (await others.count()) > 0; i++) await others.first().click();
+  const bar = await page.locator('.part.sidebar').boundingBox();
+  if (bar) {
+    const y = bar.y + bar.height / 2;
+    await page.mouse.move(bar.x + bar.width + 2, y);
+    await page.mouse.down();
+    await page.mouse.move(bar.x + width, y, { steps: 8 });
+    await page.mouse.up();
+  }
+  await page.mouse.move(1000, 300);
+}

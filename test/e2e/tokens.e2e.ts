@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { SAMPLE, SAMPLE_MARKUP } from '../../servers/mirror/sample';
 import { projectRoot } from '../../scripts/vscode-real/tools';
-import { openWorkbench, type Workbench } from './harness';
+import { openWorkbench, showOnlyView, type Workbench } from './harness';
 
 const README_SHOT = join(projectRoot, 'media/screenshots/tokens.png');
 const SHOW_TOKEN = 'Ledger Mirror: Show Token…';
@@ -27,22 +27,6 @@ describe('Tokens view in the browser', () => {
     return page.locator('.quick-input-widget input.input');
   }
 
-  /** A wide side bar with the container's other views collapsed, the mouse off the tree (also the README layout). */
-  async function layoutForScreenshot(): Promise<void> {
-    const { page } = workbench;
-    const headers = page.locator('.part.sidebar .pane-header[aria-expanded="true"]').filter({ hasNotText: 'Tokens' });
-    for (let i = 0; i < 5 && (await headers.count()) > 0; i++) await headers.first().click();
-    const bar = await page.locator('.part.sidebar').boundingBox();
-    if (bar) {
-      const y = bar.y + bar.height / 2;
-      await page.mouse.move(bar.x + bar.width + 2, y);
-      await page.mouse.down();
-      await page.mouse.move(bar.x + 640, y, { steps: 8 });
-      await page.mouse.up();
-    }
-    await page.mouse.move(1000, 450);
-  }
-
   const treeRow = (text: string) => workbench.page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
 
   it('shows a token typed into Show Token…: its name and Keys group appear in the tree', async () => {
@@ -56,8 +40,7 @@ describe('Tokens view in the browser', () => {
     await page.keyboard.press('Enter');
 
     await treeRow(`${token.symbol} — ${token.name} (${SAMPLE.keys})`).waitFor({ timeout: 60_000 });
-    // Other views share the container; collapsed, they leave the token's groups room to be drawn.
-    await layoutForScreenshot();
+    await showOnlyView(page, 'Tokens', 640);
     await treeRow('Keys').waitFor({ timeout: 15_000 });
     await treeRow('Treasury').filter({ hasText: token.treasury_account_id }).waitFor({ timeout: 15_000 });
     const shot = await workbench.shot('tokens');

@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { startVerifier, type VerifierHandle } from '../../servers/verifier/server';
 import { projectRoot } from '../../scripts/vscode-real/tools';
-import { openWorkbench, type Workbench } from './harness';
+import { openWorkbench, showOnlyView, type Workbench } from './harness';
 
 const README_SHOT = join(projectRoot, 'media/screenshots/verify.png');
 
@@ -39,23 +39,6 @@ describe('Verification in the browser', () => {
     await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
-  }
-
-  /** README screenshot: no toasts, the container's other views collapsed, a wider side bar, the mouse away. */
-  async function layoutForScreenshot(): Promise<void> {
-    const { page } = workbench;
-    await workbench.runCommand('Notifications: Clear All Notifications');
-    const others = page.locator('.part.sidebar .pane-header[aria-expanded="true"]').filter({ hasNotText: 'Verification' });
-    for (let i = 0; i < 5 && (await others.count()) > 0; i++) await others.first().click();
-    const bar = await page.locator('.part.sidebar').boundingBox();
-    if (bar) {
-      const y = bar.y + bar.height / 2;
-      await page.mouse.move(bar.x + bar.width + 2, y);
-      await page.mouse.down();
-      await page.mouse.move(bar.x + 520, y, { steps: 8 });
-      await page.mouse.up();
-    }
-    await page.mouse.move(1000, 300);
   }
 
   it('verifies the sample Caller from the palette and summarises the run in a notification', async () => {
@@ -94,7 +77,9 @@ describe('Verification in the browser', () => {
 
     await page.locator('.part.activitybar .action-item a[aria-label^="Ledger Mirror"]').click();
     await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Missing (1)' }).first().waitFor({ timeout: 30_000 });
-    await layoutForScreenshot();
+    // README screenshot: no toasts, only the Verification view, a wider side bar.
+    await workbench.runCommand('Notifications: Clear All Notifications');
+    await showOnlyView(page, 'Verification', 520);
     const shot = await workbench.shot('verify');
     mkdirSync(dirname(README_SHOT), { recursive: true });
     copyFileSync(shot, README_SHOT);
