@@ -26,7 +26,6 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const traces = registerTrace(context, services);
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
-  // Feature registrations (one line each) follow.
   return { tokensTree, networkStatus, traces, verification, sourceStepping };
 }
 
