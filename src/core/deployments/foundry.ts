@@ -3,7 +3,7 @@
 // `additionalContracts`. Simulations under `dry-run/` never reached a chain and are ignored.
 import { join } from 'node:path';
 import { readJson, walkFiles } from './files';
-import { rangeOf, type DeploymentRecord } from './record';
+import { fileRecord, nonEmptyString as str, type DeploymentRecord } from './record';
 
 interface BroadcastTx {
   hash?: unknown;
@@ -14,7 +14,6 @@ interface BroadcastTx {
 }
 
 const LATEST = /(?:^|\/)(\d+)\/[^/]+-latest\.json$/;
-const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 export async function foundryRecords(root: string): Promise<DeploymentRecord[]> {
   const files = await walkFiles(join(root, 'broadcast'), (rel) => LATEST.test(rel), new Set(['dry-run']));
@@ -29,15 +28,7 @@ export async function foundryRecords(root: string): Promise<DeploymentRecord[]> 
     const add = (name: string | undefined, address: string | undefined, creatorTxHash: string | undefined) => {
       if (!address || seen.has(address.toLowerCase())) return;
       seen.add(address.toLowerCase());
-      out.push({
-        ...(name ? { name } : {}),
-        address,
-        ...(chainId === undefined ? {} : { chainId }),
-        ...(creatorTxHash ? { creatorTxHash } : {}),
-        origin: 'foundry',
-        file,
-        addressRange: rangeOf(parsed.text, address),
-      });
+      out.push(fileRecord('foundry', file, parsed.text, { name, address, chainId, creatorTxHash }));
     };
     for (const tx of body.transactions) {
       const hash = str(tx.hash);

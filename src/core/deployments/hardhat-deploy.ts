@@ -2,7 +2,7 @@
 // string, and `deployments/<network>/.chainId` holding the chain id as text.
 import { join } from 'node:path';
 import { listDirs, listFiles, readJson, readText } from './files';
-import { rangeOf, type DeploymentRecord } from './record';
+import { fileRecord, nonEmptyString as str, type DeploymentRecord } from './record';
 
 interface HardhatDeployFile {
   address?: unknown;
@@ -10,8 +10,6 @@ interface HardhatDeployFile {
   receipt?: { transactionHash?: unknown };
   metadata?: unknown;
 }
-
-const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 export async function hardhatDeployRecords(root: string): Promise<DeploymentRecord[]> {
   const base = join(root, 'deployments');
@@ -28,16 +26,7 @@ export async function hardhatDeployRecords(root: string): Promise<DeploymentReco
       if (!parsed || !address) continue;
       const creatorTxHash = str(d?.transactionHash) ?? str(d?.receipt?.transactionHash);
       const metadata = str(d?.metadata);
-      out.push({
-        name: name.slice(0, -'.json'.length),
-        address,
-        ...(chainId === undefined ? {} : { chainId }),
-        ...(creatorTxHash ? { creatorTxHash } : {}),
-        origin: 'hardhat-deploy',
-        file,
-        addressRange: rangeOf(parsed.text, address),
-        ...(metadata ? { metadata } : {}),
-      });
+      out.push(fileRecord('hardhat-deploy', file, parsed.text, { name: name.slice(0, -'.json'.length), address, chainId, creatorTxHash, metadata }));
     }
   }
   return out;

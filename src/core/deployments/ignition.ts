@@ -4,7 +4,7 @@
 // over the `chain-<id>` folder name, which is only Ignition's default deployment id.
 import { join, resolve, dirname } from 'node:path';
 import { listDirs, readJson, readText } from './files';
-import { rangeOf, type DeploymentRecord } from './record';
+import { fileRecord, type DeploymentRecord } from './record';
 
 interface JournalFacts {
   chainId?: number;
@@ -54,16 +54,8 @@ export async function ignitionRecords(root: string): Promise<DeploymentRecord[]>
       if (typeof address !== 'string') continue;
       const creatorTxHash = journal.createdBy.get(futureId);
       const buildInfoFile = await buildInfoFor(dir, futureId);
-      out.push({
-        name: journal.contractName.get(futureId) ?? futureId.slice(futureId.indexOf('#') + 1),
-        address,
-        ...(chainId === undefined ? {} : { chainId }),
-        ...(creatorTxHash ? { creatorTxHash } : {}),
-        origin: 'ignition',
-        file,
-        addressRange: rangeOf(parsed.text, address),
-        ...(buildInfoFile ? { buildInfoFile } : {}),
-      });
+      const name = journal.contractName.get(futureId) ?? futureId.slice(futureId.indexOf('#') + 1);
+      out.push(fileRecord('ignition', file, parsed.text, { name, address, chainId, creatorTxHash, buildInfoFile }));
     }
   }
   return out;

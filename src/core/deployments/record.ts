@@ -30,6 +30,35 @@ export interface DeploymentRecord {
   buildInfoFile?: string;
 }
 
+/** A string field of a record file, or undefined when it is absent, not a string or empty. */
+export const nonEmptyString = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** What a deployment file says about one contract; absent or empty facts are left out of the record. */
+export interface RecordFacts {
+  name?: string;
+  address: string;
+  chainId?: number;
+  creatorTxHash?: string;
+  metadata?: string;
+  buildInfoFile?: string;
+}
+
+/** A record read from `file`, whose `text` locates the address for diagnostics. */
+export function fileRecord(origin: RecordOrigin, file: string, text: string, facts: RecordFacts): DeploymentRecord {
+  const { name, address, chainId, creatorTxHash, metadata, buildInfoFile } = facts;
+  return {
+    ...(name ? { name } : {}),
+    address,
+    ...(chainId === undefined ? {} : { chainId }),
+    ...(creatorTxHash ? { creatorTxHash } : {}),
+    origin,
+    file,
+    addressRange: rangeOf(text, address),
+    ...(metadata ? { metadata } : {}),
+    ...(buildInfoFile ? { buildInfoFile } : {}),
+  };
+}
+
 /** Where `needle` first occurs in `text` (case-insensitive), as a range. */
 export function rangeOf(text: string, needle: string): TextRange | undefined {
   const at = text.toLowerCase().indexOf(needle.toLowerCase());
