@@ -113,12 +113,14 @@ function statusError(kind: ErrorKind, summary: string, status: number, url: stri
   return new MirrorError(kind, `${summary} — HTTP ${status}${said ? `: ${said}` : ''} (${METHOD} ${url})`, { status, url, messages });
 }
 
-const errorCode = (err: unknown): string | undefined => (err as { code?: unknown } | null)?.code as string | undefined;
+/** A connection that failed on every address is an AggregateError; its first error says why. */
+const innermost = (err: unknown): unknown => (err instanceof AggregateError && err.errors.length ? innermost(err.errors[0]) : err);
+
+const errorCode = (err: unknown): string | undefined => (innermost(err) as { code?: unknown } | null)?.code as string | undefined;
 
 function describe(err: unknown): string {
-  if (err instanceof AggregateError && err.errors.length) return describe(err.errors[0]);
-  const e = err as { message?: string; code?: string };
-  return e?.message || e?.code || String(err);
+  const e = innermost(err) as { message?: string; code?: string };
+  return e?.message || e?.code || String(e);
 }
 
 const TIMEOUTS: Record<string, string> = {
@@ -128,16 +130,30 @@ const TIMEOUTS: Record<string, string> = {
 };
 
 /** Any failure below HTTP status level, as the MirrorError the caller can act on. */
-function transportError(err: unknown, url: string, signal: AbortSignal | undefined, status?: number): MirrorError {
+export interface FailedRequest {
+  method: string;
+  url: string;
+  signal?: AbortSignal;
+  status?: number;
+  /** How a network failure's message starts. */
+  unreachable?: string;
+}
+
+/** A transport failure (abort, timeout, connection, corrupt gzip) as a MirrorError; MirrorErrors pass through. */
+export function requestError(err: unknown, { method, url, signal, status, unreachable = 'Network error' }: FailedRequest): MirrorError {
   if (err instanceof MirrorError) return err;
   const init = { url, status, cause: err };
-  if (signal?.aborted) return new MirrorError('cancelled', `Request cancelled (${METHOD} ${url})`, init);
+  if (signal?.aborted) return new MirrorError('cancelled', `Request cancelled (${method} ${url})`, init);
   const code = errorCode(err) ?? '';
-  if (TIMEOUTS[code]) return new MirrorError('timeout', `Timed out ${TIMEOUTS[code]} (${METHOD} ${url})`, init);
+  if (TIMEOUTS[code]) return new MirrorError('timeout', `Timed out ${TIMEOUTS[code]} (${method} ${url})`, init);
   if (code.startsWith('Z_')) {
-    return new MirrorError('bad-response', `The compressed response body is incomplete or corrupt: ${describe(err)} (${METHOD} ${url})`, init);
+    return new MirrorError('bad-response', `The compressed response body is incomplete or corrupt: ${describe(err)} (${method} ${url})`, init);
   }
-  return new MirrorError('network', `Network error: ${describe(err)} (${METHOD} ${url})`, init);
+  return new MirrorError('network', `${unreachable}: ${describe(err)} (${method} ${url})`, init);
+}
+
+function transportError(err: unknown, url: string, signal: AbortSignal | undefined, status?: number): MirrorError {
+  return requestError(err, { method: METHOD, url, signal, status });
 }
 
 /** Seconds or an HTTP date, as a delay in ms; undefined when absent or unreadable. */

@@ -5,7 +5,7 @@
 import { Agent, request } from 'undici';
 import type { CookieJar } from 'tough-cookie';
 import { MirrorError, type ErrorKind, type ServerMessage } from '../errors';
-import { DEFAULT_HTTP_OPTIONS, type HttpOptions } from '../http';
+import { DEFAULT_HTTP_OPTIONS, requestError, type HttpOptions } from '../http';
 import { preview } from '../error-body';
 
 export interface JsonResponse {
@@ -18,22 +18,6 @@ export interface JsonResponse {
 }
 
 export type TransportOptions = Pick<HttpOptions, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs' | 'logger' | 'userAgent'>;
-
-const TIMEOUTS: Record<string, string> = {
-  UND_ERR_CONNECT_TIMEOUT: 'connecting',
-  UND_ERR_HEADERS_TIMEOUT: 'waiting for the response',
-  UND_ERR_BODY_TIMEOUT: 'reading the response body',
-};
-
-function transportError(err: unknown, method: string, url: string, signal?: AbortSignal): MirrorError {
-  if (err instanceof MirrorError) return err;
-  if (signal?.aborted) return new MirrorError('cancelled', `Request cancelled (${method} ${url})`, { url, cause: err });
-  const inner = err instanceof AggregateError && err.errors.length ? err.errors[0] : err;
-  const code = (inner as { code?: string } | null)?.code ?? '';
-  if (TIMEOUTS[code]) return new MirrorError('timeout', `Timed out ${TIMEOUTS[code]} (${method} ${url})`, { url, cause: err });
-  const said = (inner as { message?: string } | null)?.message || code || String(inner);
-  return new MirrorError('network', `Cannot reach the verification server: ${said} (${method} ${url})`, { url, cause: err });
-}
 
 export class VerifyTransport {
   private readonly options: TransportOptions;
@@ -79,7 +63,7 @@ export class VerifyTransport {
       }
       return { status: res.statusCode, body, text, method, url };
     } catch (err) {
-      const error = transportError(err, method, url, opts.signal);
+      const error = requestError(err, { method, url, signal: opts.signal, unreachable: 'Cannot reach the verification server' });
       log(undefined, 0, error.message);
       throw error;
     }
