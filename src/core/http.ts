@@ -171,6 +171,11 @@ function backoffMs(attempt: number, o: HttpOptions): number {
   return step / 2 + Math.random() * (step / 2);
 }
 
+/** One keep-alive connection pool per client, with the configured timeouts. */
+export function keepAliveAgent(o: Pick<HttpOptions, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs'>): Agent {
+  return new Agent({ connect: { timeout: o.connectTimeoutMs }, headersTimeout: o.headersTimeoutMs, bodyTimeout: o.bodyTimeoutMs });
+}
+
 interface Opened {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -185,11 +190,7 @@ export class HttpClient {
 
   constructor(opts: Partial<HttpOptions> = {}) {
     this.options = { ...DEFAULT_HTTP_OPTIONS, ...opts };
-    this.agent = new Agent({
-      connect: { timeout: this.options.connectTimeoutMs },
-      headersTimeout: this.options.headersTimeoutMs,
-      bodyTimeout: this.options.bodyTimeoutMs,
-    });
+    this.agent = keepAliveAgent(this.options);
   }
 
   /** GET and parse JSON losslessly (integers beyond 2^53 as bigint). */

@@ -2,10 +2,10 @@
 // and request log, every failure a MirrorError) but adds what the mirror client never needs: POST bodies, an optional
 // cookie jar for Sourcify's session, and Sourcify's error dialects. The status is left to the caller, because
 // several non-2xx answers (404 on a lookup, 409 "already verified") are normal outcomes here.
-import { Agent, request } from 'undici';
+import { request, type Agent } from 'undici';
 import type { CookieJar } from 'tough-cookie';
 import { MirrorError, type ErrorKind, type ServerMessage } from '../errors';
-import { DEFAULT_HTTP_OPTIONS, requestError, type HttpOptions } from '../http';
+import { DEFAULT_HTTP_OPTIONS, keepAliveAgent, requestError, type HttpOptions } from '../http';
 import { preview } from '../error-body';
 
 export interface JsonResponse {
@@ -25,11 +25,7 @@ export class VerifyTransport {
 
   constructor(options: Partial<TransportOptions> = {}) {
     this.options = { ...DEFAULT_HTTP_OPTIONS, ...options };
-    this.agent = new Agent({
-      connect: { timeout: this.options.connectTimeoutMs },
-      headersTimeout: this.options.headersTimeoutMs,
-      bodyTimeout: this.options.bodyTimeoutMs,
-    });
+    this.agent = keepAliveAgent(this.options);
   }
 
   /** One request; `jar` carries cookies across requests of one verification session. */
