@@ -1,6 +1,6 @@
 // Options every subcommand shares (where the mirror is, output format, timeouts), parsed one way for all of them.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { MirrorError } from '../core/errors';
+import { ApiError } from '../core/errors';
 import { HttpClient, type HttpOptions } from '../core/http';
 import { isNetworkName, NETWORK_NAMES, resolveNetwork, type Endpoints } from '../core/networks';
 
@@ -32,7 +32,7 @@ export const COMMON_USAGE = `Common options:
   --verbose        log each request to stderr
   -h, --help       show this help`;
 
-const invalid = (message: string) => new MirrorError('invalid-input', message);
+const invalid = (message: string) => new ApiError('invalid-input', message);
 
 /** node:util parseArgs with the common options added; its errors become 'invalid-input' (exit code 2). */
 export function parseCommandArgs<T extends OptionsConfig>(argv: string[], options: T) {

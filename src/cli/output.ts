@@ -1,5 +1,5 @@
 // How every subcommand reports: results on stdout, one error line on stderr, a documented exit code.
-import { exitCodeFor, MirrorError } from '../core/errors';
+import { exitCodeFor, ApiError } from '../core/errors';
 import { stringifyJson } from '../core/json';
 
 export function printJson(value: unknown): void {
@@ -12,7 +12,7 @@ export function printLines(lines: readonly string[]): void {
 
 /** One line on stderr (never a stack trace); returns the exit code for the error. */
 export function printError(err: unknown): number {
-  const line = err instanceof MirrorError ? err.message : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
+  const line = err instanceof ApiError ? err.message : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
   process.stderr.write(`ledger-mirror: ${line.replace(/\s*\n\s*/g, ' ')}\n`);
   return exitCodeFor(err);
 }

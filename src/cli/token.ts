@@ -1,5 +1,5 @@
 // `ledger-mirror token <id>`: one token, as a readable summary or exactly as the mirror sent it.
-import { EXIT, MirrorError } from '../core/errors';
+import { EXIT, ApiError } from '../core/errors';
 import { MirrorClient } from '../core/mirror-client';
 import { describeToken, tokenTitle, type TokenItem } from '../core/token-view';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
@@ -26,7 +26,7 @@ export const tokenCommand: Command = {
       printLines([USAGE]);
       return EXIT.ok;
     }
-    if (positionals.length !== 1) throw new MirrorError('invalid-input', `Expected one token id, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
+    if (positionals.length !== 1) throw new ApiError('invalid-input', `Expected one token id, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
     const endpoints = endpointsFrom(values);
     const { token, raw } = await withHttp(values, (http) => new MirrorClient(endpoints, http).getToken(positionals[0], { timestamp: values.timestamp }));
     if (values.json) printJson(raw);

@@ -1,5 +1,5 @@
 // `ledger-mirror trace <txIdOrHash>`: fetches and decodes a transaction's opcode trace, then summarises it.
-import { EXIT, MirrorError } from '../core/errors';
+import { EXIT, ApiError } from '../core/errors';
 import { fetchTrace } from '../core/opcodes-client';
 import type { DecodedRevert, Frame, TraceSummary } from '../core/trace/model';
 import type { ColumnarTrace } from '../core/trace/trace';
@@ -116,7 +116,7 @@ export const traceCommand: Command = {
       return EXIT.ok;
     }
     if (positionals.length !== 1) {
-      throw new MirrorError('invalid-input', `Expected one transaction id or hash, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
+      throw new ApiError('invalid-input', `Expected one transaction id or hash, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
     }
     const endpoints = endpointsFrom(values);
     const progress = progressReporter();

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { discoverDeployments } from '../core/deployments/discover';
 import { resolveEvmAddress } from '../core/deployments/evm-address';
 import type { DeploymentRecord } from '../core/deployments/record';
-import { EXIT, MirrorError } from '../core/errors';
+import { EXIT, ApiError } from '../core/errors';
 import { BuildIndex } from '../core/verify/builds';
 import { resultLines, summariseReport } from '../core/verify/report-text';
 import { isVerified } from '../core/verify/result';
@@ -31,7 +31,7 @@ const USAGE = `Usage: ledger-mirror verify --chain-id N (--address ADDR [--contr
 
 ${COMMON_USAGE}`;
 
-const invalid = (message: string) => new MirrorError('invalid-input', message);
+const invalid = (message: string) => new ApiError('invalid-input', message);
 
 function chainIdOf(value: string | undefined): number {
   if (value === undefined) throw invalid(`--chain-id is required. ${USAGE.split('\n')[0]}`);
@@ -110,7 +110,7 @@ export const verifyCommand: Command = {
       try {
         const { records } = await discoverDeployments(root, undefined);
         const selected = selectRecords(records, chainId, values.address, values.contract);
-        if (selected.length === 0) throw new MirrorError('not-found', `No deployment on chain ${chainId} is recorded in ${root} (hardhat-deploy, Ignition or Foundry)`);
+        if (selected.length === 0) throw new ApiError('not-found', `No deployment on chain ${chainId} is recorded in ${root} (hardhat-deploy, Ignition or Foundry)`);
         const prepared = await prepareRecords(selected, {
           root,
           builds: new BuildIndex(root),

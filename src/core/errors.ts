@@ -16,7 +16,7 @@ export type ErrorKind =
   | 'cancelled'
   | 'bad-response';
 
-export interface MirrorErrorInit {
+export interface ApiErrorInit {
   status?: number;
   url?: string;
   messages?: ServerMessage[];
@@ -24,15 +24,15 @@ export interface MirrorErrorInit {
 }
 
 /** Every failure the core reports is one of these, so callers switch on `kind`, never on message text. */
-export class MirrorError extends Error {
+export class ApiError extends Error {
   readonly kind: ErrorKind;
   readonly status?: number;
   readonly url?: string;
   readonly messages: ServerMessage[];
 
-  constructor(kind: ErrorKind, message: string, init: MirrorErrorInit = {}) {
+  constructor(kind: ErrorKind, message: string, init: ApiErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = 'MirrorError';
+    this.name = 'ApiError';
     this.kind = kind;
     this.status = init.status;
     this.url = init.url;
@@ -44,7 +44,7 @@ export class MirrorError extends Error {
 export const EXIT = { ok: 0, other: 1, invalidInput: 2, notFound: 3, rateLimited: 4, server: 5, network: 6, verificationFailed: 7 } as const;
 
 export function exitCodeFor(err: unknown): number {
-  if (!(err instanceof MirrorError)) return EXIT.other;
+  if (!(err instanceof ApiError)) return EXIT.other;
   switch (err.kind) {
     case 'invalid-input':
       return EXIT.invalidInput;

@@ -1,11 +1,11 @@
 // The one way the core talks HTTP: a keep-alive undici Agent, gzip always requested (v0.150+ mirrors answer 406
-// without it) and undone here, every failure turned into a MirrorError whose `kind` callers switch on.
+// without it) and undone here, every failure turned into a ApiError whose `kind` callers switch on.
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createGunzip } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { formatServerMessages, parseErrorBody, preview } from './error-body';
-import { MirrorError, type ErrorKind, type ServerMessage } from './errors';
+import { ApiError, type ErrorKind, type ServerMessage } from './errors';
 import { parseJson } from './json';
 
 export interface RequestLog {
@@ -50,7 +50,7 @@ export interface RetryInfo {
 export interface StreamResponse {
   status: number;
   url: string;
-  /** Decompressed body; destroy it to abandon the download. Errors are MirrorErrors. */
+  /** Decompressed body; destroy it to abandon the download. Errors are ApiErrors. */
   body: Readable;
 }
 
@@ -108,9 +108,9 @@ export function safeUrl(url: URL | string): string {
   return copy.href;
 }
 
-function statusError(kind: ErrorKind, summary: string, status: number, url: string, messages: ServerMessage[]): MirrorError {
+function statusError(kind: ErrorKind, summary: string, status: number, url: string, messages: ServerMessage[]): ApiError {
   const said = formatServerMessages(messages);
-  return new MirrorError(kind, `${summary} — HTTP ${status}${said ? `: ${said}` : ''} (${METHOD} ${url})`, { status, url, messages });
+  return new ApiError(kind, `${summary} — HTTP ${status}${said ? `: ${said}` : ''} (${METHOD} ${url})`, { status, url, messages });
 }
 
 /** A connection that failed on every address is an AggregateError; its first error says why. */
@@ -129,7 +129,7 @@ const TIMEOUTS: Record<string, string> = {
   UND_ERR_BODY_TIMEOUT: 'reading the response body',
 };
 
-/** Any failure below HTTP status level, as the MirrorError the caller can act on. */
+/** Any failure below HTTP status level, as the ApiError the caller can act on. */
 export interface FailedRequest {
   method: string;
   url: string;
@@ -139,20 +139,20 @@ export interface FailedRequest {
   unreachable?: string;
 }
 
-/** A transport failure (abort, timeout, connection, corrupt gzip) as a MirrorError; MirrorErrors pass through. */
-export function requestError(err: unknown, { method, url, signal, status, unreachable = 'Network error' }: FailedRequest): MirrorError {
-  if (err instanceof MirrorError) return err;
+/** A transport failure (abort, timeout, connection, corrupt gzip) as a ApiError; ApiErrors pass through. */
+export function requestError(err: unknown, { method, url, signal, status, unreachable = 'Network error' }: FailedRequest): ApiError {
+  if (err instanceof ApiError) return err;
   const init = { url, status, cause: err };
-  if (signal?.aborted) return new MirrorError('cancelled', `Request cancelled (${method} ${url})`, init);
+  if (signal?.aborted) return new ApiError('cancelled', `Request cancelled (${method} ${url})`, init);
   const code = errorCode(err) ?? '';
-  if (TIMEOUTS[code]) return new MirrorError('timeout', `Timed out ${TIMEOUTS[code]} (${method} ${url})`, init);
+  if (TIMEOUTS[code]) return new ApiError('timeout', `Timed out ${TIMEOUTS[code]} (${method} ${url})`, init);
   if (code.startsWith('Z_')) {
-    return new MirrorError('bad-response', `The compressed response body is incomplete or corrupt: ${describe(err)} (${method} ${url})`, init);
+    return new ApiError('bad-response', `The compressed response body is incomplete or corrupt: ${describe(err)} (${method} ${url})`, init);
   }
-  return new MirrorError('network', `${unreachable}: ${describe(err)} (${method} ${url})`, init);
+  return new ApiError('network', `${unreachable}: ${describe(err)} (${method} ${url})`, init);
 }
 
-function transportError(err: unknown, url: string, signal: AbortSignal | undefined, status?: number): MirrorError {
+function transportError(err: unknown, url: string, signal: AbortSignal | undefined, status?: number): ApiError {
   return requestError(err, { method: METHOD, url, signal, status });
 }
 
@@ -206,7 +206,7 @@ export class HttpClient {
     try {
       return parseJson(text);
     } catch {
-      throw new MirrorError('bad-response', `The mirror's response is not JSON: ${preview(text)} (${METHOD} ${res.url})`, {
+      throw new ApiError('bad-response', `The mirror's response is not JSON: ${preview(text)} (${METHOD} ${res.url})`, {
         status: res.status,
         url: res.url,
       });
@@ -247,7 +247,7 @@ export class HttpClient {
     return this.agent.close();
   }
 
-  private failed(status: number, target: URL, shown: string, messages: ServerMessage[]): MirrorError {
+  private failed(status: number, target: URL, shown: string, messages: ServerMessage[]): ApiError {
     const kind = kindForStatus(status, target, messages);
     return statusError(kind, STATUS_SUMMARY[kind] ?? `HTTP ${status}`, status, shown, messages);
   }
@@ -284,7 +284,7 @@ export class HttpClient {
     }
   }
 
-  private log(url: string, res: Opened, bytes: number, error?: MirrorError): void {
+  private log(url: string, res: Opened, bytes: number, error?: ApiError): void {
     this.options.logger?.({
       method: METHOD,
       url,
@@ -295,8 +295,8 @@ export class HttpClient {
     });
   }
 
-  /** The body with gzip undone; errors arrive as MirrorErrors, and `done` fires once when it ends or fails. */
-  private decoded(res: Opened, url: string, signal: AbortSignal | undefined, done: (bytes: number, error?: MirrorError) => void): Readable {
+  /** The body with gzip undone; errors arrive as ApiErrors, and `done` fires once when it ends or fails. */
+  private decoded(res: Opened, url: string, signal: AbortSignal | undefined, done: (bytes: number, error?: ApiError) => void): Readable {
     const encoding = String(res.headers['content-encoding'] ?? 'identity').toLowerCase();
     let source: Readable = res.body;
     if (encoding === 'gzip' || encoding === 'x-gzip') {
@@ -309,7 +309,7 @@ export class HttpClient {
       let finished = false;
       try {
         if (encoding !== 'identity' && source === res.body) {
-          throw new MirrorError('bad-response', `Unsupported content-encoding "${encoding}" (${METHOD} ${url})`, { status: res.status, url });
+          throw new ApiError('bad-response', `Unsupported content-encoding "${encoding}" (${METHOD} ${url})`, { status: res.status, url });
         }
         for await (const chunk of source) {
           bytes += (chunk as Buffer).length;
@@ -338,7 +338,7 @@ export class HttpClient {
   private async readErrorBody(res: Opened, url: string, signal: AbortSignal | undefined): Promise<string> {
     const chunks: Buffer[] = [];
     let size = 0;
-    let failure: MirrorError | undefined;
+    let failure: ApiError | undefined;
     const body = this.decoded(res, url, signal, (bytes, error) => {
       failure = error;
       this.log(url, res, bytes, error);

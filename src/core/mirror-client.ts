@@ -1,5 +1,5 @@
 // Mirror REST calls by name. Inputs are checked with ids.ts first, so a typo costs no request.
-import { MirrorError } from './errors';
+import { ApiError } from './errors';
 import { safeUrl, type HttpClient } from './http';
 import { parseTimestampFilter, parseTokenId, type Parsed } from './ids';
 import type { Endpoints } from './networks';
@@ -12,9 +12,9 @@ export interface TokenResult {
   url: string;
 }
 
-/** The parsed value, or MirrorError('invalid-input') carrying the parser's message. */
+/** The parsed value, or ApiError('invalid-input') carrying the parser's message. */
 export function required<T>(parsed: Parsed<T>): T {
-  if (!parsed.ok) throw new MirrorError('invalid-input', parsed.message);
+  if (!parsed.ok) throw new ApiError('invalid-input', parsed.message);
   return parsed.value;
 }
 

@@ -4,7 +4,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { MirrorError } from './errors';
+import { ApiError } from './errors';
 import type { HttpClient, RequestOptions } from './http';
 import { parseTransactionIdOrHash, type TransactionRef } from './ids';
 import { required } from './mirror-client';
@@ -106,11 +106,11 @@ async function* readingFile(source: AsyncIterable<Uint8Array>, path: string): As
   }
 }
 
-function fileError(path: string, err: unknown): MirrorError {
-  if (err instanceof MirrorError) return err;
+function fileError(path: string, err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
   const code = (err as { code?: string }).code;
   const reason = code?.startsWith('Z_') ? 'not a valid gzip file' : err instanceof Error ? err.message : String(err);
-  return new MirrorError('invalid-input', `Cannot read the trace file ${path}: ${reason}`, { cause: err });
+  return new ApiError('invalid-input', `Cannot read the trace file ${path}: ${reason}`, { cause: err });
 }
 
 /** The raw body written beside the decoder, to `path.partial`, renamed into place only when the trace is complete. */
@@ -150,6 +150,6 @@ class BodyFile {
   }
 
   private fail(err: unknown): never {
-    throw new MirrorError('invalid-input', `Cannot write ${this.path}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new ApiError('invalid-input', `Cannot write ${this.path}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }

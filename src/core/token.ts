@@ -1,7 +1,7 @@
 // The token as GET /api/v1/tokens/{id} returns it (REST `formatTokenInfoRow`). Objects are loose so fields a newer
 // mirror adds are kept and shown as received; int64 fields accept bigint because json.ts keeps them exact.
 import { z } from 'zod';
-import { MirrorError } from './errors';
+import { ApiError } from './errors';
 
 const entityId = z.string().regex(/^\d{1,10}\.\d{1,10}\.\d{1,10}$/, 'expected an entity id like 0.0.1234');
 const timestamp = z.string().regex(/^\d{1,10}(\.\d{1,9})?$/, 'expected a timestamp like 1234567890.000000001');
@@ -96,5 +96,5 @@ export function parseToken(raw: unknown, url?: string): Token {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.length ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') : '(body)';
-  throw new MirrorError('bad-response', `The mirror sent an invalid token: field ${field}: ${issue.message}`, { url });
+  throw new ApiError('bad-response', `The mirror sent an invalid token: field ${field}: ${issue.message}`, { url });
 }

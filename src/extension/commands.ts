@@ -1,19 +1,19 @@
 // Every command goes through here so a failure never escapes to the extension host: the user gets one clear
 // sentence, the log gets the full error with its stack.
 import * as vscode from 'vscode';
-import { MirrorError } from '../core/errors';
+import { ApiError } from '../core/errors';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- command arguments are whatever the caller passes
 export type CommandHandler = (...args: any[]) => unknown;
 
-/** The sentence shown to the user: the error's own message (MirrorError messages are written for people). */
+/** The sentence shown to the user: the error's own message (ApiError messages are written for people). */
 export function userMessage(err: unknown): string {
-  if (err instanceof MirrorError) return err.message;
+  if (err instanceof ApiError) return err.message;
   if (err instanceof Error) return err.message || err.name;
   return String(err);
 }
 
-/** Message, stack and the chain of causes (e.g. the socket error under a MirrorError), for the log only. */
+/** Message, stack and the chain of causes (e.g. the socket error under a ApiError), for the log only. */
 function fullDetail(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const own = err.stack ?? `${err.name}: ${err.message}`;

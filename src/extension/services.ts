@@ -1,7 +1,7 @@
 // The shared services every feature receives from `activate`: settings, the log, one HTTP client (rebuilt when the
 // timeout setting changes, so the keep-alive pool is shared by all features) and the current network's endpoints.
 import * as vscode from 'vscode';
-import { MirrorError } from '../core/errors';
+import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
 import { MirrorClient } from '../core/mirror-client';
 import type { Endpoints } from '../core/networks';
@@ -16,7 +16,7 @@ export interface Services {
   config(): LedgerMirrorConfig;
   /** The current network's endpoints, or the message saying why the settings do not name one. */
   endpoints(): Parsed<Endpoints>;
-  /** A mirror client for the current network; throws MirrorError('invalid-input') when the settings are incomplete. */
+  /** A mirror client for the current network; throws ApiError('invalid-input') when the settings are incomplete. */
   mirror(): MirrorClient;
   /** The shared HTTP client for the current timeout settings. */
   http(): HttpClient;
@@ -74,7 +74,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     http: () => http,
     mirror: () => {
       const endpoints = services.endpoints();
-      if (!endpoints.ok) throw new MirrorError('invalid-input', endpoints.message);
+      if (!endpoints.ok) throw new ApiError('invalid-input', endpoints.message);
       return new MirrorClient(endpoints.value, http);
     },
     onDidChangeEndpoints: endpointsChanged.event,

@@ -1,7 +1,7 @@
 // Sourcify knows contracts by EVM address only; a Hedera `0.0.x` id is turned into one through the mirror's
 // `GET /api/v1/contracts/{id}` (`evm_address`), as HashScan does.
 import { z } from 'zod';
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import type { HttpClient } from '../http';
 import { checksumAddress, isEvmAddress } from '../verify/address';
 
@@ -10,11 +10,11 @@ const contractBody = z.looseObject({ evm_address: z.string().regex(/^0x[0-9a-fA-
 
 export const isHederaId = (s: string) => HEDERA_ID.test(s);
 
-/** The checksummed form of a `0x…` address; MirrorError('invalid-input') for anything else. */
+/** The checksummed form of a `0x…` address; ApiError('invalid-input') for anything else. */
 export function checkedEvmAddress(address: string): string {
   const value = address.trim();
   if (isEvmAddress(value)) return checksumAddress(value);
-  throw new MirrorError('invalid-input', `"${address}" is neither a 0x… EVM address (with a valid checksum) nor a Hedera id like 0.0.1234`);
+  throw new ApiError('invalid-input', `"${address}" is neither a 0x… EVM address (with a valid checksum) nor a Hedera id like 0.0.1234`);
 }
 
 /** A checksummed EVM address for `address` (`0x…` or `0.0.x`); asks the mirror at `restUrl` only for `0.0.x`. */
@@ -23,6 +23,6 @@ export async function resolveEvmAddress(http: HttpClient, restUrl: string, addre
   if (!isHederaId(value)) return checkedEvmAddress(value);
   const url = `${restUrl.replace(/\/+$/, '')}/api/v1/contracts/${value}`;
   const parsed = contractBody.safeParse(await http.getJson(url, { signal }));
-  if (!parsed.success) throw new MirrorError('bad-response', `The mirror's contract ${value} has no EVM address (${url})`, { url });
+  if (!parsed.success) throw new ApiError('bad-response', `The mirror's contract ${value} has no EVM address (${url})`, { url });
   return checksumAddress(parsed.data.evm_address);
 }

@@ -1,7 +1,7 @@
 // The code a trace frame ran, from the mirror: `GET {rest}/api/v1/contracts/{address}` gives the runtime code and,
 // for contracts deployed by a transaction, the init code.
 import { z } from 'zod';
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import type { HttpClient } from '../http';
 import { codeBytes } from './bytecode';
 
@@ -26,10 +26,10 @@ export async function fetchContractCode(http: HttpClient, restUrl: string, addre
   try {
     body = await http.getJson(url, { signal });
   } catch (err) {
-    if (err instanceof MirrorError && err.kind === 'not-found') return undefined;
+    if (err instanceof ApiError && err.kind === 'not-found') return undefined;
     throw err;
   }
   const parsed = contractBody.safeParse(body);
-  if (!parsed.success) throw new MirrorError('bad-response', `The mirror's contract ${address} has no readable bytecode (${url})`, { url });
+  if (!parsed.success) throw new ApiError('bad-response', `The mirror's contract ${address} has no readable bytecode (${url})`, { url });
   return { runtime: present(parsed.data.runtime_bytecode), creation: present(parsed.data.bytecode) };
 }

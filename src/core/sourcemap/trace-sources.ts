@@ -2,7 +2,7 @@
 // type (DELEGATECALL and CALLCODE run the callee's code on the caller's storage), init code for a creation. Each
 // frame's contract is identified once (by the code at its address, else by the ops it executed); after that a step
 // is a table read: pc → instruction → source-map entry → line and column.
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import type { Frame, Trace } from '../trace/model';
 import type { SourceFile } from './artifacts';
 import type { ChainCode } from './contract-code';
@@ -144,7 +144,7 @@ export class TraceSources {
       try {
         chain = await this.chainCode(address);
       } catch (err) {
-        failure = `Could not get the code at ${address} from the mirror: ${err instanceof MirrorError || err instanceof Error ? err.message : String(err)}`;
+        failure = `Could not get the code at ${address} from the mirror: ${err instanceof ApiError || err instanceof Error ? err.message : String(err)}`;
       }
       // The root of a deployment runs init code at the new contract's address.
       const byCode = [chain?.runtime && this.index.matchRuntime(chain.runtime), chain?.creation && this.index.matchCreation(chain.creation)];

@@ -1,5 +1,5 @@
 import { addAbortSignal, Readable } from 'node:stream';
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import { TraceColumns } from './columns-store';
 import { validateEnvelope } from './envelope';
 import { TraceScanner } from './scanner';
@@ -69,18 +69,18 @@ export async function decodeTraceStream(source: Readable | AsyncIterable<Uint8Ar
     if (signal?.aborted) throw cancelled();
     return decoder.finish(options);
   } catch (err) {
-    throw asMirrorError(err, signal);
+    throw asApiError(err, signal);
   }
 }
 
-function cancelled(): MirrorError {
-  return new MirrorError('cancelled', 'Loading the trace was cancelled.');
+function cancelled(): ApiError {
+  return new ApiError('cancelled', 'Loading the trace was cancelled.');
 }
 
 /** Stream failures other than our own errors are a dropped connection or an unreadable file. */
-function asMirrorError(err: unknown, signal: AbortSignal | undefined): MirrorError {
-  if (err instanceof MirrorError) return err;
+function asApiError(err: unknown, signal: AbortSignal | undefined): ApiError {
+  if (err instanceof ApiError) return err;
   if (signal?.aborted || (err instanceof Error && err.name === 'AbortError')) return cancelled();
   const detail = err instanceof Error ? err.message : String(err);
-  return new MirrorError('network', `Reading the trace failed: ${detail}`, { cause: err });
+  return new ApiError('network', `Reading the trace failed: ${detail}`, { cause: err });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 
 /**
  * The opcodes response minus `opcodes` (spec §2.2; all six fields are required). The steps are validated by the
@@ -23,7 +23,7 @@ export function validateEnvelope(values: Record<string, unknown>, sawOpcodes: bo
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `"${i.path.join('.')}" ${i.message}`);
   if (!sawOpcodes) problems.unshift('"opcodes" is missing');
   if (problems.length > 0 || !parsed.success) {
-    throw new MirrorError('bad-response', `The trace response is not an opcodes result: ${problems.join('; ')}.`);
+    throw new ApiError('bad-response', `The trace response is not an opcodes result: ${problems.join('; ')}.`);
   }
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import type { TraceColumns } from './columns-store';
 import type { ByteInterner } from './interner';
 import { ListMemo } from './list-memo';
@@ -142,7 +142,7 @@ export class TraceScanner {
   end(): void {
     if (this.pos < this.len) this.run();
     if (this.state !== State.Done) {
-      throw new MirrorError(
+      throw new ApiError(
         'bad-response',
         `The trace response was cut off after ${this.bytes} bytes (${this.columns.length} steps decoded); the connection may have dropped.`,
       );
@@ -721,6 +721,6 @@ export class TraceScanner {
   }
 
   private invalid(p: number, problem: string): never {
-    throw new MirrorError('bad-response', `Malformed trace response at byte ${this.base + p}: ${problem}.`);
+    throw new ApiError('bad-response', `Malformed trace response at byte ${this.base + p}: ${problem}.`);
   }
 }

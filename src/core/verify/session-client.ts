@@ -2,7 +2,7 @@
 // files and checked contracts in a session named by the `sourcify_vid` cookie, so every request of one run goes
 // through one cookie jar; a new jar is a new, empty session.
 import { CookieJar } from 'tough-cookie';
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import { parseSessionResponse, type SessionResponse } from './session-response';
 import { statusError, type VerifyTransport } from './transport';
 
@@ -18,7 +18,7 @@ export const NO_PENDING_CONTRACTS = 'There are currently no pending contracts.';
 
 /** The server's answer when the session is empty — after a lost cookie or a server restart, too. */
 export function isNoPendingContracts(err: unknown): boolean {
-  return err instanceof MirrorError && err.status === 400 && err.messages.some((m) => m.message.includes(NO_PENDING_CONTRACTS));
+  return err instanceof ApiError && err.status === 400 && err.messages.some((m) => m.message.includes(NO_PENDING_CONTRACTS));
 }
 
 export class SessionClient {

@@ -1,7 +1,7 @@
 // Reads a session endpoint's answer. The interface spec documents `files.missing` as an array of paths and leaves
 // `files.invalid` out; the real server sends both as objects keyed by path. Both forms are accepted.
 import { z } from 'zod';
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import type { ContractResult, InvalidSource, MissingSource } from './result';
 
 const missingField = z.union([
@@ -40,7 +40,7 @@ export function parseSessionResponse(body: unknown, url: string): SessionRespons
   const parsed = sessionResponse.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new MirrorError('bad-response', `Unexpected session response at ${issue.path.join('.') || 'top level'}: ${issue.message} (${url})`, { url });
+    throw new ApiError('bad-response', `Unexpected session response at ${issue.path.join('.') || 'top level'}: ${issue.message} (${url})`, { url });
   }
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 // Turns deployment records into prepared contracts: chain id (the record's, else the network's), EVM address (a
 // `0.0.x` id resolved through the mirror), build output and local sources. A record that cannot be prepared still
 // yields an entry whose problem the user sees, rather than vanishing.
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import type { DeploymentRecord } from '../deployments/record';
 import type { BuildIndex } from './builds';
 import { prepareContract, type PreparedContract } from './prepare';
@@ -24,7 +24,7 @@ export async function prepareRecords(records: readonly DeploymentRecord[], o: Pr
     try {
       address = await o.resolveAddress(record.address, o.signal);
     } catch (err) {
-      if (!(err instanceof MirrorError) || err.kind === 'cancelled') throw err;
+      if (!(err instanceof ApiError) || err.kind === 'cancelled') throw err;
       out.push({ target: { record, address: record.address, chainId }, sources: [], problem: `Cannot resolve ${record.address}: ${err.message}` });
       continue;
     }

@@ -1,10 +1,10 @@
 // JSON over HTTP for verification servers. It follows the core HTTP conventions (undici agent, the same timeouts
-// and request log, every failure a MirrorError) but adds what the mirror client never needs: POST bodies, an optional
+// and request log, every failure a ApiError) but adds what the mirror client never needs: POST bodies, an optional
 // cookie jar for Sourcify's session, and Sourcify's error dialects. The status is left to the caller, because
 // several non-2xx answers (404 on a lookup, 409 "already verified") are normal outcomes here.
 import { request, type Agent } from 'undici';
 import type { CookieJar } from 'tough-cookie';
-import { MirrorError, type ErrorKind, type ServerMessage } from '../errors';
+import { ApiError, type ErrorKind, type ServerMessage } from '../errors';
 import { DEFAULT_HTTP_OPTIONS, keepAliveAgent, requestError, type HttpOptions } from '../http';
 import { preview } from '../error-body';
 
@@ -88,11 +88,11 @@ function kindForStatus(status: number): ErrorKind {
   return 'bad-response';
 }
 
-/** A MirrorError for a non-2xx answer, with the server's message first; `secrets` never appear in the text. */
-export function statusError(res: JsonResponse, secrets: readonly string[] = []): MirrorError {
+/** A ApiError for a non-2xx answer, with the server's message first; `secrets` never appear in the text. */
+export function statusError(res: JsonResponse, secrets: readonly string[] = []): ApiError {
   const messages = serverMessages(res).map((m) => ({ ...m, message: redact(m.message, secrets) }));
   const said = messages.map((m) => m.message).join('; ');
-  return new MirrorError(kindForStatus(res.status), `Verification server: ${said || 'no explanation'} (HTTP ${res.status}, ${res.method} ${res.url})`, {
+  return new ApiError(kindForStatus(res.status), `Verification server: ${said || 'no explanation'} (HTTP ${res.status}, ${res.method} ${res.url})`, {
     status: res.status,
     url: res.url,
     messages,

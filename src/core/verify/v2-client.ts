@@ -2,7 +2,7 @@
 // Errors arrive as `{customCode, message, errorId}`; 409 `already_verified` is an outcome, not a failure.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import type { StdJsonInput } from './std-json';
 import { statusError, type VerifyTransport } from './transport';
 
@@ -49,7 +49,7 @@ export interface PollOptions {
 function parse<T>(schema: z.ZodType<T>, body: unknown, url: string): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  throw new MirrorError('bad-response', `Unexpected v2 response: ${parsed.error.issues[0].message} (${url})`, { url });
+  throw new ApiError('bad-response', `Unexpected v2 response: ${parsed.error.issues[0].message} (${url})`, { url });
 }
 
 export class V2Client {
@@ -75,7 +75,7 @@ export class V2Client {
     return parse(job, res.body, res.url);
   }
 
-  /** Polls until the job completes, backing off; cancelled by `signal`, MirrorError('timeout') after `timeoutMs`. */
+  /** Polls until the job completes, backing off; cancelled by `signal`, ApiError('timeout') after `timeoutMs`. */
   async waitForJob(verificationId: string, opts: PollOptions = {}): Promise<V2Job> {
     const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
     let delay = opts.firstDelayMs ?? 500;
@@ -85,14 +85,14 @@ export class V2Client {
       if (current.isJobCompleted) return current;
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new MirrorError('timeout', `Verification job ${verificationId} did not finish in ${Math.round((opts.timeoutMs ?? 300_000) / 1000)} s`, {
+        throw new ApiError('timeout', `Verification job ${verificationId} did not finish in ${Math.round((opts.timeoutMs ?? 300_000) / 1000)} s`, {
           url: `${this.base}/v2/verify/${verificationId}`,
         });
       }
       try {
         await sleep(Math.min(delay, left), undefined, { signal: opts.signal });
       } catch (err) {
-        throw new MirrorError('cancelled', 'Verification cancelled', { cause: err });
+        throw new ApiError('cancelled', 'Verification cancelled', { cause: err });
       }
       delay = Math.min(delay * 2, maxDelay);
     }

@@ -2,7 +2,7 @@
 // answer to ContractResult. Session: a fresh session per run (new cookie, then clear), one upload, one
 // verify-checked per contract, and one retry from scratch if the server lost the session mid-flow. v2: local source
 // check, submit standard JSON, poll the job.
-import { MirrorError } from '../errors';
+import { ApiError } from '../errors';
 import { localResult, locallyMissing, resultFor, withLocalState, type ContractOutcome, type PreparedContract } from './prepare';
 import type { ContractResult } from './result';
 import { isNoPendingContracts, SessionClient } from './session-client';
@@ -68,7 +68,7 @@ function withLocal(result: ContractResult, p: PreparedContract): ContractResult 
 
 /** Server failures that concern one contract (e.g. 500 partial over partial) end that contract, not the run. */
 function contractFailure(err: unknown): string | undefined {
-  if (!(err instanceof MirrorError) || isNoPendingContracts(err)) return undefined;
+  if (!(err instanceof ApiError) || isNoPendingContracts(err)) return undefined;
   if (err.kind !== 'server' && err.kind !== 'invalid-input') return undefined;
   return err.messages[0]?.message ?? err.message;
 }

@@ -2,7 +2,7 @@
 // roots show the sections of core/token-view; this file only maps them onto TreeItems, as plain text.
 import * as vscode from 'vscode';
 import { formatServerMessages } from '../../core/error-body';
-import { MirrorError } from '../../core/errors';
+import { ApiError } from '../../core/errors';
 import { parseTimestampFilter } from '../../core/ids';
 import type { Token } from '../../core/token';
 import { describeToken, tokenTitle, type TokenItem, type TokenSection } from '../../core/token-view';
@@ -84,7 +84,7 @@ function groupNodes(root: TokenRoot, token: Token): GroupNode[] {
 
 /** What the error node says: the server's own messages when it sent some, else the client's description. */
 export function errorSummary(err: unknown): string {
-  return err instanceof MirrorError && err.messages.length ? formatServerMessages(err.messages) : userMessage(err);
+  return err instanceof ApiError && err.messages.length ? formatServerMessages(err.messages) : userMessage(err);
 }
 
 /** Text Copy Value puts on the clipboard: keys are shown shortened, so their full form (the tooltip) is copied. */

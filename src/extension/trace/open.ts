@@ -3,7 +3,7 @@
 import { copyFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { MirrorError } from '../../core/errors';
+import { ApiError } from '../../core/errors';
 import type { RetryInfo } from '../../core/http';
 import { parseTransactionIdOrHash } from '../../core/ids';
 import { decodeTraceFile, fetchTrace } from '../../core/opcodes-client';
@@ -119,7 +119,7 @@ function hooks(f: TraceFeature): PanelHooks {
 
 /** Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. */
 async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
-  if (trace.length === 0) throw new MirrorError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
+  if (trace.length === 0) throw new ApiError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
   const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
   const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step);
   const panel = into ? new TracePanel(into, session, f.extensionUri, hooks(f)) : TracePanel.create(session, f.extensionUri, hooks(f));
@@ -180,9 +180,9 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
     if (!parts) return undefined;
   }
   const parsed = parseTransactionIdOrHash(input);
-  if (!parsed.ok) throw new MirrorError('invalid-input', parsed.message);
+  if (!parsed.ok) throw new ApiError('invalid-input', parsed.message);
   const endpoints = f.services.endpoints();
-  if (!endpoints.ok) throw new MirrorError('invalid-input', endpoints.message);
+  if (!endpoints.ok) throw new ApiError('invalid-input', endpoints.message);
   const network = endpoints.value.network;
   const transaction = parsed.value.value;
   const key = cacheKey(network, transaction, parts);
@@ -239,7 +239,7 @@ export async function reopen(f: TraceFeature, recent: RecentTrace): Promise<Open
   if (already) return already;
   const cached = await loadCached(f, recent.key);
   if (cached) return showAndWait(f, cached.trace, { ...cached.recent, step: recent.step });
-  if (recent.file) throw new MirrorError('invalid-input', `The trace file ${recent.file} is no longer there.`);
+  if (recent.file) throw new ApiError('invalid-input', `The trace file ${recent.file} is no longer there.`);
   return openTrace(f, recent.transaction, recent.parts);
 }
 

@@ -1,7 +1,7 @@
 // What a failed trace request tells the user: the server's own words, what probably happened, and the next
 // thing worth trying, as buttons. Pure (no `vscode`), so each case is unit-tested; trace/open.ts shows it.
 import { formatServerMessages } from '../../core/error-body';
-import { MirrorError } from '../../core/errors';
+import { ApiError } from '../../core/errors';
 
 export type NextAction = 'retry' | 'retryLighter' | 'selectNetwork' | 'increaseTimeout' | 'showLog';
 
@@ -27,13 +27,13 @@ export interface ProblemContext {
 }
 
 /** The server's message, when it sent one that adds something to our own sentence. */
-function serverSays(err: MirrorError): string {
+function serverSays(err: ApiError): string {
   const text = err.messages.length ? formatServerMessages(err.messages) : '';
   return text && !err.message.includes(text) ? ` The server said: ${text}` : '';
 }
 
 export function describeTraceProblem(err: unknown, ctx: ProblemContext): Problem {
-  if (!(err instanceof MirrorError)) {
+  if (!(err instanceof ApiError)) {
     return { severity: 'error', message: `Opening the trace of ${ctx.transaction} failed: ${err instanceof Error ? err.message : String(err)}`, actions: ['showLog'] };
   }
   const said = serverSays(err);

@@ -2,7 +2,7 @@
 // single-flight (core/verify/save-scheduler). Off by default, and always off in Restricted Mode: it uploads
 // workspace files to a server.
 import * as vscode from 'vscode';
-import { MirrorError } from '../../core/errors';
+import { ApiError } from '../../core/errors';
 import { summariseReport } from '../../core/verify/report-text';
 import { isVerified } from '../../core/verify/result';
 import { SaveScheduler } from '../../core/verify/save-scheduler';
@@ -34,7 +34,7 @@ export function registerVerifyOnSave(context: vscode.ExtensionContext, services:
       const report = await runner.verify(affected, { dryRun: readVerifySettings().onSaveDryRun, signal });
       status.finished(summariseReport(report), report.outcomes.every((o) => isVerified(o.result) || o.result.status === 'ready'));
     } catch (err) {
-      if (err instanceof MirrorError && err.kind === 'cancelled') return; // a newer save took over
+      if (err instanceof ApiError && err.kind === 'cancelled') return; // a newer save took over
       const message = err instanceof Error ? err.message : String(err);
       services.log.warn(`Verify on save failed: ${message}`);
       runner.publishRunFailure(affected, message);

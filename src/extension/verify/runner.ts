@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { discoverDeployments, recordKey } from '../../core/deployments/discover';
 import { checkedEvmAddress, isHederaId, resolveEvmAddress } from '../../core/deployments/evm-address';
 import type { DeploymentRecord } from '../../core/deployments/record';
-import { MirrorError } from '../../core/errors';
+import { ApiError } from '../../core/errors';
 import { checksumAddress } from '../../core/verify/address';
 import { BuildIndex } from '../../core/verify/builds';
 import { planDiagnostics, runFailedDiagnostics } from '../../core/verify/diagnostics-plan';
@@ -66,7 +66,7 @@ export class VerificationRunner {
   private async resolveAddress(address: string, signal?: AbortSignal): Promise<string> {
     if (!isHederaId(address)) return checkedEvmAddress(address);
     const endpoints = this.services.endpoints();
-    if (!endpoints.ok) throw new MirrorError('invalid-input', `${address} needs the mirror to find its EVM address: ${endpoints.message}`);
+    if (!endpoints.ok) throw new ApiError('invalid-input', `${address} needs the mirror to find its EVM address: ${endpoints.message}`);
     return resolveEvmAddress(this.services.http(), endpoints.value.restUrl, address, signal);
   }
 
@@ -95,7 +95,7 @@ export class VerificationRunner {
   private settingsOrThrow() {
     const settings = readVerifySettings();
     const problem = verifyUrlProblem(settings);
-    if (problem) throw new MirrorError('invalid-input', problem);
+    if (problem) throw new ApiError('invalid-input', problem);
     return settings;
   }
 

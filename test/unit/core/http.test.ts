@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { ServerResponse } from 'node:http';
 import { createGzip, gzipSync } from 'node:zlib';
-import { MirrorError, type ErrorKind } from '../../../src/core/errors';
+import { ApiError, type ErrorKind } from '../../../src/core/errors';
 import { HttpClient, retryAfterMs, type HttpOptions, type RequestLog, type RetryInfo } from '../../../src/core/http';
 import { sendJson, startServer, type Handler, type TestServer } from '../helpers/fixture-server';
 
@@ -19,11 +19,11 @@ async function serve(handler: Handler, options: Partial<HttpOptions> = FAST): Pr
   return { server, client };
 }
 
-async function rejectsWith(promise: Promise<unknown>, kind: ErrorKind): Promise<MirrorError> {
+async function rejectsWith(promise: Promise<unknown>, kind: ErrorKind): Promise<ApiError> {
   try {
     await promise;
   } catch (err) {
-    assert.ok(err instanceof MirrorError, `expected a MirrorError, got ${String(err)}`);
+    assert.ok(err instanceof ApiError, `expected a ApiError, got ${String(err)}`);
     assert.equal(err.kind, kind, err.message);
     assert.ok(!err.message.includes('\n'), 'one line');
     return err;

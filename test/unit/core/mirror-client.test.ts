@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { MirrorError } from '../../../src/core/errors';
+import { ApiError } from '../../../src/core/errors';
 import { HttpClient } from '../../../src/core/http';
 import { stringifyJson } from '../../../src/core/json';
 import { MirrorClient } from '../../../src/core/mirror-client';
@@ -51,18 +51,18 @@ describe('MirrorClient.getToken', () => {
   ] as const) {
     it(`rejects ${what} without sending anything`, async () => {
       server = await startTokenFixtureServer('custom-fees.json');
-      await assert.rejects(client().getToken(id, { timestamp }), (err: unknown) => err instanceof MirrorError && err.kind === 'invalid-input');
+      await assert.rejects(client().getToken(id, { timestamp }), (err: unknown) => err instanceof ApiError && err.kind === 'invalid-input');
       assert.equal(server.requests.length, 0);
     });
   }
 
   it('reports an unknown token as not-found with the server message', async () => {
     server = await startTokenFixtureServer('not-found.json');
-    await assert.rejects(client().getToken('0.0.1135'), (err: unknown) => err instanceof MirrorError && err.kind === 'not-found' && err.messages[0].message === 'Not found');
+    await assert.rejects(client().getToken('0.0.1135'), (err: unknown) => err instanceof ApiError && err.kind === 'not-found' && err.messages[0].message === 'Not found');
   });
 
   it('reports a 200 that is not a token as a bad response naming the field', async () => {
     server = await startServer((req, res) => sendJson(req, res, 200, '{"token_id":"0.0.1135"}'));
-    await assert.rejects(client().getToken('0.0.1135'), (err: unknown) => err instanceof MirrorError && err.kind === 'bad-response' && /field name:/.test(err.message));
+    await assert.rejects(client().getToken('0.0.1135'), (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /field name:/.test(err.message));
   });
 });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseErrorBody } from '../../../src/core/error-body';
-import { MirrorError } from '../../../src/core/errors';
+import { ApiError } from '../../../src/core/errors';
 import { parseJson, stringifyJson } from '../../../src/core/json';
 import { parseToken, type Token } from '../../../src/core/token';
 import { MIRROR_DATA, minifyJson, tokenSpecCases } from '../helpers/fixture-server';
@@ -30,7 +30,7 @@ describe('token schema', () => {
 
   for (const c of cases.filter((c) => c.status !== 200)) {
     it(`recognises the ${c.status} of ${c.file} (${c.url}) as an error body, not a token`, () => {
-      assert.throws(() => parseToken(c.body), MirrorError);
+      assert.throws(() => parseToken(c.body), ApiError);
       const messages = parseErrorBody(stringifyJson(c.body));
       assert.ok(messages.length > 0);
       assert.match(messages[0].message, /^(Invalid parameter: (tokenid|timestamp)|Not found)$/);
@@ -89,7 +89,7 @@ describe('token schema', () => {
       mutate(raw);
       assert.throws(
         () => parseToken(raw, 'http://mirror/api/v1/tokens/0.0.1135'),
-        (err: unknown) => err instanceof MirrorError && err.kind === 'bad-response' && message.test(err.message) && err.url === 'http://mirror/api/v1/tokens/0.0.1135',
+        (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && message.test(err.message) && err.url === 'http://mirror/api/v1/tokens/0.0.1135',
       );
     });
   }

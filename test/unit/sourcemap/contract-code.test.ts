@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { MirrorError } from '../../../src/core/errors';
+import { ApiError } from '../../../src/core/errors';
 import { HttpClient } from '../../../src/core/http';
 import { fetchContractCode } from '../../../src/core/sourcemap/contract-code';
 import { sendJson, startServer, type TestServer } from '../helpers/fixture-server';
@@ -38,10 +38,10 @@ describe('contract code from the mirror', () => {
     assert.equal(await fetchContractCode(http, server.url, '0x0000000000000000000000000000000000000167'), undefined);
   });
 
-  it('a body without readable bytecode, or a server error, is a MirrorError', async () => {
+  it('a body without readable bytecode, or a server error, is a ApiError', async () => {
     answers.set('/api/v1/contracts/0.0.6', { status: 200, body: JSON.stringify({ runtime_bytecode: 'not hex' }) });
-    await assert.rejects(fetchContractCode(http, server.url, '0.0.6'), (err: unknown) => err instanceof MirrorError && err.kind === 'bad-response' && /0\.0\.6 has no readable bytecode/.test(err.message));
+    await assert.rejects(fetchContractCode(http, server.url, '0.0.6'), (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /0\.0\.6 has no readable bytecode/.test(err.message));
     answers.set('/api/v1/contracts/0.0.7', { status: 500, body: '{"_status":{"messages":[{"message":"Internal error"}]}}' });
-    await assert.rejects(fetchContractCode(http, server.url, '0.0.7'), (err: unknown) => err instanceof MirrorError && err.kind === 'server');
+    await assert.rejects(fetchContractCode(http, server.url, '0.0.7'), (err: unknown) => err instanceof ApiError && err.kind === 'server');
   });
 });

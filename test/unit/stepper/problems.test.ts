@@ -1,10 +1,10 @@
 // Every way opening a trace can fail reads as the server's words plus a next step worth trying.
 import { strict as assert } from 'node:assert';
-import { MirrorError, type ErrorKind } from '../../../src/core/errors';
+import { ApiError, type ErrorKind } from '../../../src/core/errors';
 import { describeTraceProblem, type NextAction } from '../../../src/extension/trace/problems';
 
 const ctx = { network: 'testnet', transaction: '0.0.2-1700000000-000000001', heavy: false };
-const server = (kind: ErrorKind, message: string, status?: number) => new MirrorError(kind, message, { status, messages: [{ message: 'Transaction not found', detail: 'by the mirror' }] });
+const server = (kind: ErrorKind, message: string, status?: number) => new ApiError(kind, message, { status, messages: [{ message: 'Transaction not found', detail: 'by the mirror' }] });
 
 describe('stepper: trace problems', () => {
   const cases: Array<[ErrorKind, NextAction[], RegExp]> = [
@@ -28,18 +28,18 @@ describe('stepper: trace problems', () => {
 
   it('offers a lighter retry when memory or storage was asked for and the server struggled', () => {
     for (const kind of ['server', 'timeout'] as const) {
-      assert.ok(describeTraceProblem(new MirrorError(kind, 'x'), { ...ctx, heavy: true }).actions.includes('retryLighter'));
+      assert.ok(describeTraceProblem(new ApiError(kind, 'x'), { ...ctx, heavy: true }).actions.includes('retryLighter'));
     }
-    assert.ok(!describeTraceProblem(new MirrorError('not-found', 'x'), { ...ctx, heavy: true }).actions.includes('retryLighter'));
+    assert.ok(!describeTraceProblem(new ApiError('not-found', 'x'), { ...ctx, heavy: true }).actions.includes('retryLighter'));
   });
 
   it('treats cancelling as information, not an error', () => {
-    const p = describeTraceProblem(new MirrorError('cancelled', 'Loading the trace was cancelled.'), ctx);
+    const p = describeTraceProblem(new ApiError('cancelled', 'Loading the trace was cancelled.'), ctx);
     assert.deepEqual([p.severity, p.actions], ['info', []]);
   });
 
   it('does not repeat a server message our own sentence already contains', () => {
-    const err = new MirrorError('invalid-input', 'The mirror rejected the request: Invalid parameter', { messages: [{ message: 'Invalid parameter' }] });
+    const err = new ApiError('invalid-input', 'The mirror rejected the request: Invalid parameter', { messages: [{ message: 'Invalid parameter' }] });
     assert.equal(describeTraceProblem(err, ctx).message, 'The mirror rejected the request: Invalid parameter');
   });
 

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { exitCodeFor, MirrorError, type ErrorKind } from '../../../src/core/errors';
+import { exitCodeFor, ApiError, type ErrorKind } from '../../../src/core/errors';
 import { HttpClient } from '../../../src/core/http';
 import { resolveNetwork } from '../../../src/core/networks';
 import { decodeTraceFile, fetchTrace } from '../../../src/core/opcodes-client';
@@ -22,11 +22,11 @@ const snapshot = (trace: ColumnarTrace): unknown => ({
   steps: Array.from({ length: trace.length }, (_, i) => trace.detail(i)),
 });
 
-async function rejection(promise: Promise<unknown>): Promise<MirrorError> {
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
   } catch (err) {
-    assert.ok(err instanceof MirrorError, String(err));
+    assert.ok(err instanceof ApiError, String(err));
     return err;
   }
   assert.fail('expected a rejection');

@@ -1,11 +1,11 @@
 // Streaming robustness: any chunking of a real body decodes identically; cut-off, corrupted, mistyped and foreign
-// bodies (generated, many) end in a MirrorError('bad-response') naming the step and field, never a crash or a hang.
+// bodies (generated, many) end in a ApiError('bad-response') naming the step and field, never a crash or a hang.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
-import { MirrorError } from '../../../src/core/errors';
+import { ApiError } from '../../../src/core/errors';
 import { decodeTraceStream, TraceDecoder } from '../../../src/core/trace/decoder';
 import type { ColumnarTrace } from '../../../src/core/trace/trace';
 import { startReference, type ReferenceMirror } from './reference';
@@ -26,18 +26,18 @@ function decodeChunks(bytes: Buffer, cuts: number[] = []): ColumnarTrace {
 
 const decodeText = (text: string): ColumnarTrace => decodeChunks(Buffer.from(text));
 
-/** Runs `decode`; returns the MirrorError it threw (failing on any other error), or undefined when it decoded. */
-function failureOf(decode: () => unknown): MirrorError | undefined {
+/** Runs `decode`; returns the ApiError it threw (failing on any other error), or undefined when it decoded. */
+function failureOf(decode: () => unknown): ApiError | undefined {
   try {
     decode();
     return undefined;
   } catch (err) {
-    assert.ok(err instanceof MirrorError, `expected a MirrorError, got ${err instanceof Error ? err.stack : String(err)}`);
+    assert.ok(err instanceof ApiError, `expected a ApiError, got ${err instanceof Error ? err.stack : String(err)}`);
     return err;
   }
 }
 
-function badResponse(decode: () => unknown, message?: RegExp): MirrorError {
+function badResponse(decode: () => unknown, message?: RegExp): ApiError {
   const err = failureOf(decode);
   assert.ok(err, 'expected the body to be rejected');
   assert.equal(err.kind, 'bad-response', err.message);
@@ -111,7 +111,7 @@ describe('trace decoder robustness', function () {
       badResponse(() => decodeText(''), /cut off/);
     });
 
-    it('never fails other than with a MirrorError on corrupted bytes', () => {
+    it('never fails other than with a ApiError on corrupted bytes', () => {
       fc.assert(
         fc.property(
           fc.array(fc.record({ at: fc.nat({ max: small.length - 1 }), byte: fc.integer({ min: 0, max: 255 }), kind: fc.constantFrom('set', 'insert', 'delete') }), {
@@ -258,7 +258,7 @@ describe('trace decoder robustness', function () {
           if (bytes > 1_000_000) controller.abort();
         },
       });
-      await assert.rejects(decoding, (err: unknown) => err instanceof MirrorError && err.kind === 'cancelled');
+      await assert.rejects(decoding, (err: unknown) => err instanceof ApiError && err.kind === 'cancelled');
       assert.ok(source.destroyed, 'the source stream is destroyed');
       assert.ok(served < 100, `stopped soon after the abort (${served} chunks read)`);
     });

@@ -5,7 +5,7 @@ import { hederaChains } from '../../../servers/verifier/chains';
 import { etherscanSourceFromStdJson, startExplorerStub, type ExplorerStub } from '../../../servers/verifier/explorer-stub';
 import { buildProject } from '../../../servers/verifier/project-build';
 import type { VerifierHandle } from '../../../servers/verifier/server';
-import { MirrorError } from '../../../src/core/errors';
+import { ApiError } from '../../../src/core/errors';
 import { keccak256Hex } from '../../../src/core/verify/keccak';
 import { VerifyTransport } from '../../../src/core/verify/transport';
 import { verifyViaExplorer } from '../../../src/core/verify/verify';
@@ -110,13 +110,13 @@ describe('session protocol against the reference verifier', () => {
 
   it('gives up with the server message when the session is lost again', async () => {
     v.faults.forgetSessionsBeforeVerifyChecked = 2;
-    await assert.rejects(run(true), (err: MirrorError) => err.kind === 'invalid-input' && /There are currently no pending contracts/.test(err.message));
+    await assert.rejects(run(true), (err: ApiError) => err.kind === 'invalid-input' && /There are currently no pending contracts/.test(err.message));
   });
 
   it('turns a 413 into an invalid-input error naming the limit', async () => {
     await v.close();
     v = await sampleVerifier({ limits: { maxFileSize: 1024 } });
-    await assert.rejects(run(true), (err: MirrorError) => err.status === 413 && /request entity too large/.test(err.message));
+    await assert.rejects(run(true), (err: ApiError) => err.status === 413 && /request entity too large/.test(err.message));
   });
 });
 
@@ -161,11 +161,11 @@ describe('explorer import (session API)', () => {
   });
 
   it('reports the 400 for Hedera chains, which have no Etherscan-style API', async () => {
-    await assert.rejects(importVia('296', 'good-key'), (err: MirrorError) => err.status === 400 && /not supported for importing from Etherscan/.test(err.message));
+    await assert.rejects(importVia('296', 'good-key'), (err: ApiError) => err.status === 400 && /not supported for importing from Etherscan/.test(err.message));
   });
 
   it('maps the explorer rejecting the key to a 502 server error without the key in the text', async () => {
-    await assert.rejects(importVia(EXPLORER_CHAIN, 'wrong-key'), (err: MirrorError) => {
+    await assert.rejects(importVia(EXPLORER_CHAIN, 'wrong-key'), (err: ApiError) => {
       assert.equal(err.kind, 'server');
       assert.equal(err.status, 502);
       assert.match(err.message, /Invalid API Key/);
@@ -175,7 +175,7 @@ describe('explorer import (session API)', () => {
   });
 
   it("maps the explorer's rate limit to 429 rate-limited", async () => {
-    await assert.rejects(importVia(EXPLORER_CHAIN, 'busy-key'), (err: MirrorError) => err.kind === 'rate-limited' && err.status === 429);
+    await assert.rejects(importVia(EXPLORER_CHAIN, 'busy-key'), (err: ApiError) => err.kind === 'rate-limited' && err.status === 429);
   });
 
   it('scrubs the API key from error text even when a server echoes it', async () => {
@@ -189,7 +189,7 @@ describe('explorer import (session API)', () => {
       });
     });
     try {
-      await assert.rejects(importVia(EXPLORER_CHAIN, 'sekret-123', echo.url), (err: MirrorError) => {
+      await assert.rejects(importVia(EXPLORER_CHAIN, 'sekret-123', echo.url), (err: ApiError) => {
         assert.doesNotMatch(err.message, /sekret-123/);
         assert.doesNotMatch(JSON.stringify(err.messages), /sekret-123/);
         assert.match(err.message, /bad key \*\*\*/);

@@ -1,7 +1,7 @@
 // Both forms of `files.missing`: the interface spec's array of paths and the real server's object keyed by path.
 // Served over loopback by a stub that answers like the spec describes, so the client's parsing is what is tested.
 import * as assert from 'node:assert/strict';
-import { MirrorError } from '../../../src/core/errors';
+import { ApiError } from '../../../src/core/errors';
 import { SessionClient } from '../../../src/core/verify/session-client';
 import { normaliseSessionContract } from '../../../src/core/verify/session-response';
 import { VerifyTransport } from '../../../src/core/verify/transport';
@@ -80,6 +80,6 @@ describe('session response shapes', () => {
 
   it('rejects a body in neither shape as a bad response, naming the field', async () => {
     body = { contracts: [{ name: 'X' }] };
-    await assert.rejects(upload(), (err: MirrorError) => err.kind === 'bad-response' && /contracts\.0\.verificationId/.test(err.message));
+    await assert.rejects(upload(), (err: ApiError) => err.kind === 'bad-response' && /contracts\.0\.verificationId/.test(err.message));
   });
 });

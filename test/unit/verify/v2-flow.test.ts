@@ -3,7 +3,7 @@
 // missing-file report.
 import * as assert from 'node:assert/strict';
 import type { VerifierHandle } from '../../../servers/verifier/server';
-import { MirrorError } from '../../../src/core/errors';
+import { ApiError } from '../../../src/core/errors';
 import { VerifyTransport } from '../../../src/core/verify/transport';
 import { resolveProtocol, type Protocol } from '../../../src/core/verify/verify';
 import { ADDR, makeWorkspace, prepareWorkspace, resultOf, sampleVerifier, verifyWith, type Workspace } from './fixtures';
@@ -78,7 +78,7 @@ describe('v2 protocol against the reference verifier', () => {
     const started = Date.now();
     await assert.rejects(
       verifyWith(await prepareWorkspace(ws), { url: v.url, protocol: 'v2', dryRun: false, poll: { ...fastPoll, timeoutMs: 300 } }),
-      (err: MirrorError) => err.kind === 'timeout' && /did not finish/.test(err.message),
+      (err: ApiError) => err.kind === 'timeout' && /did not finish/.test(err.message),
     );
     assert.ok(Date.now() - started < 5000);
   });
@@ -90,7 +90,7 @@ describe('v2 protocol against the reference verifier', () => {
     setTimeout(() => abort.abort(), 150);
     await assert.rejects(
       verifyWith(await prepareWorkspace(ws), { url: v.url, protocol: 'v2', dryRun: false, poll: fastPoll, signal: abort.signal }),
-      (err: MirrorError) => err.kind === 'cancelled',
+      (err: ApiError) => err.kind === 'cancelled',
     );
   });
 });
