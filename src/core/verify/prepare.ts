@@ -3,7 +3,7 @@
 import type { DeploymentRecord } from '../deployments/record';
 import type { BuildIndex, ContractBuild } from './builds';
 import { readLocalSources, type LocalSource } from './local-sources';
-import type { ContractResult, MissingSource } from './result';
+import type { ContractResult, FailureKind, MissingSource } from './result';
 
 export interface VerifyTarget {
   record: DeploymentRecord;
@@ -18,6 +18,8 @@ export interface PreparedContract {
   sources: LocalSource[];
   /** Why the contract cannot be sent at all. */
   problem?: string;
+  /** What kind of problem (default: invalid input, e.g. no build output). */
+  failure?: FailureKind;
 }
 
 export interface ContractOutcome extends PreparedContract {

@@ -1,7 +1,9 @@
 // The verification feature: commands, the Verification view, diagnostics with quick fixes, verify-on-save.
 import * as vscode from 'vscode';
 import { summariseReport } from '../../core/verify/report-text';
-import { isVerified } from '../../core/verify/result';
+import { EXIT } from '../../core/errors';
+import { reportExitCode } from '../../core/verify/exit-codes';
+import { isSuccess } from '../../core/verify/result';
 import type { VerificationReport } from '../../core/verify/verify';
 import type { Services } from '../services';
 import { COPY_KECCAK_COMMAND, VerificationDiagnostics } from './diagnostics';
@@ -11,7 +13,14 @@ import { VerificationRunner, type FoundRecord } from './runner';
 import { ExplorerKeys } from './secrets';
 import { readVerifySettings, VERIFY_SECTION } from './settings';
 import { VerifyStatus } from './status';
-import { VERIFY_VIEW, VerificationTree } from './view';
+import { OPEN_ON_HASHSCAN_COMMAND, VERIFY_VIEW, VerificationTree, type VerificationNode } from './view';
+
+/** The HashScan page from the view's link (a URL) or from a contract row's inline action (its node). */
+function hashscanUrl(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const node = arg as VerificationNode | undefined;
+  return node?.kind === 'contract' ? node.shown.hashscan : undefined;
+}
 
 /** What the in-VS-Code tests observe. */
 export interface VerificationApi {
@@ -40,8 +49,8 @@ async function chooseRecords(runner: VerificationRunner, memory: vscode.Memento,
 
 function announce(report: VerificationReport): void {
   const summary = summariseReport(report);
-  const ok = report.outcomes.every((o) => isVerified(o.result) || o.result.status === 'ready');
-  const firstProblem = report.outcomes.find((o) => !isVerified(o.result) && o.result.status !== 'ready')?.result;
+  const ok = reportExitCode(report) === EXIT.ok;
+  const firstProblem = report.outcomes.find((o) => !isSuccess(o.result))?.result;
   const show = async (choice: string | undefined) => {
     if (choice === 'Show Results') await vscode.commands.executeCommand(`${VERIFY_VIEW}.focus`);
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
@@ -121,6 +130,10 @@ export function registerVerification(context: vscode.ExtensionContext, services:
     if (typeof hash !== 'string') return;
     await vscode.env.clipboard.writeText(hash);
     void vscode.window.showInformationMessage(`Copied ${hash}`);
+  });
+  services.registerCommand(OPEN_ON_HASHSCAN_COMMAND, async (arg: unknown) => {
+    const url = hashscanUrl(arg);
+    if (url?.startsWith('https://hashscan.io/')) await vscode.env.openExternal(vscode.Uri.parse(url));
   });
   services.registerCommand('ledgerMirror.verify.clearResults', () => {
     tree.clear();
