@@ -7,8 +7,8 @@ import { EXIT } from '../../../src/core/errors';
 import { reportExitCode } from '../../../src/core/verify/exit-codes';
 import { resultLabel } from '../../../src/core/verify/report-text';
 import type { Protocol } from '../../../src/core/verify/verify';
-import { assertCliBuilt, expectExit, runCli, type Run } from '../../unit/helpers/cli';
-import { ADDR, makeWorkspace, prepareWorkspace, sampleChain, sampleVerifier, STORAGE, verifyWith, type Workspace } from '../../unit/verify/fixtures';
+import { assertCliBuilt, expectExit, runCli, type Run } from '../helpers/cli';
+import { ADDR, makeWorkspace, prepareWorkspace, sampleChain, sampleVerifier, STORAGE, verifyWith, type Workspace } from '../helpers/verify-fixtures';
 
 const PARTIAL = '0x00000000000000000000000000000000000007D0';
 const fastPoll = { firstDelayMs: 10, maxDelayMs: 40 };
