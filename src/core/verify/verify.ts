@@ -81,7 +81,7 @@ function contractError(err: unknown): ApiError | undefined {
  * The result a server's error answer gives. HashScan's build answers a second partial match of an already partially
  * verified contract with a 500: that contract is verified (partially), so a re-run of an unchanged project stays green.
  */
-function failedResult(base: ContractResult, err: ApiError, failure = failureOf(err)): ContractResult {
+function failedResult(base: ContractResult, err: ApiError, failure: FailureKind | undefined): ContractResult {
   const message = err.messages[0]?.message ?? err.message;
   if (ALREADY_PARTIAL.test(message)) {
     return { ...base, status: 'partial', message: 'Already verified with a partial match (the server replaces it only with a full match)', alreadyVerified: true };
@@ -122,7 +122,7 @@ async function runSession(prepared: readonly PreparedContract[], o: VerifyOption
       } catch (err) {
         const answer = contractError(err);
         if (!answer) throw err;
-        results.set(p, failedResult({ ...first, address: p.target.address, chainId: p.target.chainId }, answer));
+        results.set(p, failedResult({ ...first, address: p.target.address, chainId: p.target.chainId }, answer, failureOf(answer)));
       }
     }
     return results;
@@ -193,7 +193,7 @@ async function runV2One(client: V2Client, p: PreparedContract, o: VerifyOptions)
   } catch (err) {
     const answer = contractError(err);
     if (!answer) throw err;
-    return failedResult(resultFor(p, 'error'), answer);
+    return failedResult(resultFor(p, 'error'), answer, failureOf(answer));
   }
 }
 
