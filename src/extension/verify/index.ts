@@ -4,7 +4,7 @@ import { summariseReport } from '../../core/verify/report-text';
 import { EXIT } from '../../core/errors';
 import { reportExitCode } from '../../core/verify/exit-codes';
 import { isSuccess } from '../../core/verify/result';
-import type { VerificationReport } from '../../core/verify/verify';
+import { hederaExplorerProblem, type VerificationReport } from '../../core/verify/verify';
 import type { Services } from '../services';
 import { COPY_KECCAK_COMMAND, VerificationDiagnostics } from './diagnostics';
 import { registerVerifyOnSave } from './on-save';
@@ -96,6 +96,13 @@ export function registerVerification(context: vscode.ExtensionContext, services:
   services.registerCommand('ledgerMirror.verifyViaExplorer', async (arg?: unknown) => {
     const chosen = await chooseRecords(runner, context.workspaceState, arg, 'Verify via explorer', false);
     if (!chosen?.length) return undefined;
+    const hedera = hederaExplorerProblem(runner.chainIdOf(chosen[0].record));
+    if (hedera) {
+      // Said before asking for a key or sending anything; the offered action verifies from sources instead.
+      const { address, chainId } = chosen[0].record;
+      void vscode.window.showWarningMessage(hedera, 'Verify Contract').then((choice) => choice && vscode.commands.executeCommand('ledgerMirror.verifyContract', { address, chainId }));
+      return undefined;
+    }
     const { explorer } = readVerifySettings();
     const apiKey = await keys.get(explorer);
     if (!apiKey && !isRecordSelector(arg)) {

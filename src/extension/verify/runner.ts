@@ -66,6 +66,11 @@ export class VerificationRunner {
     return out;
   }
 
+  /** The chain a record is verified on: its own, else the selected network's. */
+  chainIdOf(record: DeploymentRecord): string {
+    return String(record.chainId ?? this.defaultChainId());
+  }
+
   private defaultChainId(): number {
     const endpoints = this.services.endpoints();
     return endpoints.ok ? endpoints.value.chainId : FALLBACK_CHAIN;
