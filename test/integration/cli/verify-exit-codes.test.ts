@@ -34,7 +34,7 @@ describe('verify exit codes, one table for both protocols', function () {
   for (const protocol of ['session', 'v2'] as const satisfies readonly Protocol[]) {
     describe(`${protocol} protocol`, () => {
       const cli = (args: string[], base = v.url): Promise<Run> =>
-        runCli(['verify', '--verify-url', base, '--protocol', protocol, '--workspace', ws.root, '--poll-timeout', '20', ...args]);
+        runCli(['verify', '--verify-url', base, '--protocol', protocol, '--workspace', ws.root, ...args]);
       /** The report the extension shows for the same contract, and its exit code and label. */
       const extensionReport = async (setting: unknown, base = v.url) => {
         const report = await verifyWith(await prepareWorkspace(ws, setting), { url: base, protocol, dryRun: false, poll: fastPoll });
@@ -42,10 +42,10 @@ describe('verify exit codes, one table for both protocols', function () {
       };
 
       it('0: verified, and 0 again on the unchanged re-run (already verified)', async () => {
-        const first = await cli(['--network', 'testnet', '--address', ADDR.storage]);
+        const first = await cli(['--chain-id', '296', '--address', ADDR.storage]);
         expectExit(first, EXIT.ok);
         assert.match(first.stdout, /^perfect Storage 0x5FbDB2315678afecb367f032d93F642f64180aa3 on chain 296/m);
-        const second = await cli(['--network', 'testnet', '--address', ADDR.storage]);
+        const second = await cli(['--chain-id', '296', '--address', ADDR.storage]);
         expectExit(second, EXIT.ok);
         assert.match(second.stdout, /^perfect Storage .* — already verified$/m);
         const ext = await extensionReport([{ address: ADDR.storage, chainId: 296, name: 'Storage' }]);
