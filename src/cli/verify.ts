@@ -166,7 +166,8 @@ export const verifyCommand: Command = {
     let report: VerificationReport;
     try {
       report = await withHttp(values, async (http) => {
-        const transport = new VerifyTransport(http.options);
+        const transport = new VerifyTransport(http.transport);
+        if (apiKey) transport.addSecret(apiKey);
         try {
           const { records } = await discoverDeployments(root, undefined);
           const selected = selectRecords(records, chainId, address, values.contract);

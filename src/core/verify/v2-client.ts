@@ -80,7 +80,7 @@ export class V2Client {
 
   /** A request that starts a job: 202 with its id, or 409 when the contract is already verified. */
   private async started(url: string, body: unknown, signal: AbortSignal | undefined, secrets: string[] = []): Promise<V2SubmitResult> {
-    const res = await this.transport.send('POST', url, { body, signal });
+    const res = await this.transport.send('POST', url, { body, signal, secrets });
     if (res.status === 409) return { alreadyVerified: true, message: (res.body as { message?: string } | undefined)?.message ?? 'Already verified' };
     if (res.status !== 202 && res.status !== 200) throw statusError(res, secrets);
     return parse(z.looseObject({ verificationId: z.string() }), res.body, res.url);

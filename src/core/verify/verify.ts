@@ -3,6 +3,7 @@
 // verify-checked per contract, and one retry from scratch if the server lost the session mid-flow. v2: local source
 // check, submit standard JSON, poll the job.
 import { ApiError } from '../errors';
+import { stripUserInfo } from '../net/redact';
 import type { ContractBuild } from './builds';
 import { failureOf } from './exit-codes';
 import { isHederaChain } from './links';
@@ -34,6 +35,7 @@ export interface VerifyOptions {
 
 export interface VerificationReport {
   protocol: Protocol;
+  /** Without user info: reports are printed and logged. */
   url: string;
   dryRun: boolean;
   outcomes: ContractOutcome[];
@@ -207,7 +209,7 @@ async function runV2(prepared: readonly PreparedContract[], o: VerifyOptions): P
 export async function verifyContracts(prepared: readonly PreparedContract[], o: VerifyOptions): Promise<VerificationReport> {
   const protocol = await resolveProtocol(o);
   const outcomes = protocol === 'session' ? await runSession(prepared, o) : await runV2(prepared, o);
-  return { protocol, url: o.url, dryRun: o.dryRun, outcomes };
+  return { protocol, url: stripUserInfo(o.url), dryRun: o.dryRun, outcomes };
 }
 
 export interface ExplorerImport extends Pick<VerifyOptions, 'url' | 'protocol' | 'transport' | 'signal' | 'poll' | 'protocolCache'> {
@@ -261,5 +263,5 @@ export async function verifyViaExplorer(target: PreparedContract, o: ExplorerImp
     if (!answer) throw err;
     result = failedResult(resultFor(target, 'error'), answer, explorerFailure(answer));
   }
-  return { protocol, url: o.url, dryRun: false, outcomes: [{ ...target, result }] };
+  return { protocol, url: stripUserInfo(o.url), dryRun: false, outcomes: [{ ...target, result }] };
 }

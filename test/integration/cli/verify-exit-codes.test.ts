@@ -93,6 +93,27 @@ describe('verify exit codes, one table for both protocols', function () {
         expectExit(run, EXIT.rateLimited);
       });
 
+      it('4 after bounded retries that honour Retry-After; a server that asks to wait every other time gets there (0)', async () => {
+        const limited = await cli(['--chain-id', '296', '--address', ADDR.storage], `${v.url}/modes/rate-limited`);
+        expectExit(limited, EXIT.rateLimited);
+        assert.ok(v.requests.length > 1 && v.requests.every((r) => r === v.requests[0]), `one request, retried: ${v.requests.join(', ')}`);
+        v.requests.length = 0;
+        const throttled = await cli(['--chain-id', '296', '--address', ADDR.storage], `${v.url}/modes/throttled`);
+        expectExit(throttled, EXIT.ok);
+        const verifying = protocol === 'session' ? 'POST /modes/throttled/session/verify-checked' : `POST /modes/throttled/v2/verify/296/${ADDR.storage}`;
+        // Every request is answered 429 once, then passes: the verifying POST was retried too.
+        assert.equal(v.requests.filter((r) => r === verifying).length, 2, v.requests.join('\n'));
+      });
+
+      it('5: a server that moved to another host is not followed; the message names the new address and the flag', async () => {
+        const base = `${v.url}/modes/moved`;
+        const run = await cli(['--chain-id', '296', '--address', ADDR.storage], base);
+        expectExit(run, EXIT.server);
+        const newBase = `http://localhost:${new URL(v.url).port}`;
+        assert.match(run.stderr, new RegExp(`has moved to ${newBase} \\(HTTP 301\\)\\. Nothing was sent there.*set --verify-url \\(ledgerMirror\\.verify\\.url in VS Code\\) to ${newBase}\\.`));
+        assert.ok(v.requests.length > 0 && v.requests.every((r) => r.includes('/modes/moved/')), `followed to: ${v.requests.join(', ')}`);
+      });
+
       it('5: a 500 while verifying is a server error, not a failed verification', async () => {
         const run = await cli(['--chain-id', '296', '--address', ADDR.storage], `${v.url}/modes/failing`);
         expectExit(run, EXIT.server);

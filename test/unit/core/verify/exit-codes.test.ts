@@ -72,7 +72,7 @@ describe('verification exit codes', () => {
 });
 
 describe('moved verification server', () => {
-  const moved = (location: string, url: string) => Object.assign(new ApiError('bad-response', 'Moved', { status: 301, url }), { location });
+  const moved = (location: string, url: string) => new ApiError('moved', 'Moved', { status: 301, url, location });
 
   it('names the new base address (without the request path) and where to change it', () => {
     const err = moved('https://sourcify.dev/server/session/data', 'https://server-verify.hashscan.io/session/data');
@@ -84,6 +84,7 @@ describe('moved verification server', () => {
 
   it('keeps a location that does not end with the request path, and ignores errors without a location', () => {
     assert.match(movedServerMessage(moved('https://new.example/', 'https://old.example/v2/verify/1/0x'), 'https://old.example', '--verify-url') ?? '', /moved to https:\/\/new\.example\/ /);
+    assert.match(movedServerMessage(moved('https://new.example/api/session/data?x=1', 'https://old.example/base/session/data?x=1'), 'https://old.example/base/', '--verify-url') ?? '', /moved to https:\/\/new\.example\/api /);
     assert.equal(movedServerMessage(new ApiError('server', 'boom', { status: 500 }), 'https://old.example', '--verify-url'), undefined);
   });
 });
