@@ -156,6 +156,7 @@ export const verifyCommand: Command = {
     const apiKey = apiKeyOf(values['api-key-env']);
     const explorer = values.explorer;
     if (explorer !== undefined && address === undefined) throw invalid('--explorer imports one contract: give its --address');
+    if (explorer !== undefined && values['dry-run']) throw invalid('--dry-run cannot be combined with --explorer: the server always stores an explorer import');
     if (explorer !== undefined) {
       const hedera = hederaExplorerProblem(String(chainId));
       if (hedera) throw invalid(hedera);

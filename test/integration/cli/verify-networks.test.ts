@@ -50,6 +50,9 @@ describe('CLI verify: networks by name, contracts, links', function () {
     expectExit(none, EXIT.invalidInput);
     assert.match(none.stderr, /Give --network \(mainnet, testnet, previewnet, local\) or --chain-id/);
     expectExit(await verify(['--network', 'testnet', '--verify-url', v.url, '--workspace', ws.root, '--poll-timeout', '0']), EXIT.invalidInput);
+    const dryImport = await verify(['--network', 'testnet', '--verify-url', v.url, '--address', ADDR.storage, '--explorer', 'etherscan', '--dry-run']);
+    expectExit(dryImport, EXIT.invalidInput);
+    assert.match(dryImport.stderr, /--dry-run cannot be combined with --explorer/);
     assert.deepEqual(v.requests, []);
   });
 
