@@ -1,7 +1,8 @@
 // Runs one verification over prepared contracts through whichever protocol the server speaks, and reduces every
 // answer to ContractResult. Session: a fresh session per run (new cookie, then clear), one upload, one
 // verify-checked per contract, and one retry from scratch if the server lost the session mid-flow. v2: local source
-// check, submit standard JSON, poll the job.
+// check, submit standard JSON, poll the job. Explorer imports use either protocol's route. A server's answer about
+// one contract ends that contract only, with the failure kind that decides the exit code (exit-codes.ts).
 import { ApiError } from '../errors';
 import { stripUserInfo } from '../net/redact';
 import type { ContractBuild } from './builds';
@@ -88,8 +89,7 @@ function failedResult(base: ContractResult, err: ApiError, failure: FailureKind 
   if (ALREADY_PARTIAL.test(message)) {
     return { ...base, status: 'partial', message: 'Already verified with a partial match (the server replaces it only with a full match)', alreadyVerified: true };
   }
-  const { failure: _unused, ...rest } = base;
-  return { ...rest, status: 'error', message, ...(failure ? { failure } : {}) };
+  return { ...base, status: 'error', message, ...(failure ? { failure } : {}) };
 }
 
 /** A contract that could not be sent (no build output, an address that does not resolve…). */
@@ -134,7 +134,12 @@ async function runSession(prepared: readonly PreparedContract[], o: VerifyOption
     results = await attempt();
   } catch (err) {
     if (!isNoPendingContracts(err)) throw err;
-    results = await attempt(); // the server lost our session (restart, expired or dropped cookie): start over once
+    // The server lost our session (restart, expired or dropped cookie): start over once. Lost twice, it cannot keep
+    // a session, which says nothing about the contracts: a server error (exit 5), not a failed verification.
+    results = await attempt().catch((again: unknown) => {
+      if (!(again instanceof ApiError) || !isNoPendingContracts(again)) throw again;
+      throw new ApiError('server', `${again.message} — the server lost the verification session twice`, { status: again.status, url: again.url, messages: again.messages, cause: again });
+    });
   }
   return prepared.map((p) => ({ ...p, result: results.get(p) ?? problemResult(p) }));
 }

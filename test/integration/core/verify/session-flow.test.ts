@@ -108,9 +108,9 @@ describe('session protocol against the reference verifier', () => {
     assert.deepEqual(report.outcomes.map((o) => o.result.status), ['perfect', 'perfect']);
   });
 
-  it('gives up with the server message when the session is lost again', async () => {
+  it('gives up with the server message when the session is lost again, as a server error (not a failed verification)', async () => {
     v.faults.forgetSessionsBeforeVerifyChecked = 2;
-    await assert.rejects(run(true), (err: ApiError) => err.kind === 'invalid-input' && /There are currently no pending contracts/.test(err.message));
+    await assert.rejects(run(true), (err: ApiError) => err.kind === 'server' && /There are currently no pending contracts.* lost the verification session twice/.test(err.message));
   });
 
   it('turns a 413 into an invalid-input error naming the limit', async () => {
