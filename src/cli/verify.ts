@@ -36,7 +36,6 @@ const USAGE = `Usage: ledger-mirror verify (--network NAME | --chain-id N) (--ad
   --dry-run            check without storing the result
   --poll-timeout S     seconds to wait for an API v2 verification job (default ${DEFAULT_POLL_TIMEOUT_S})
   --repository-url URL where verified contracts are browsed (default ${DEFAULT_REPOSITORY_URL} with the default server)
-  --json               print the results as JSON
 
 Exit codes: 0 verified (perfect, partial, already verified, ready in a dry run); 2 invalid input, nothing sent;
 3 chain not supported or contract not found; 4 rate limited; 5 server error; 6 network error;

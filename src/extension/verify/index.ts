@@ -1,7 +1,7 @@
 // The verification feature: commands, the Verification view, diagnostics with quick fixes, verify-on-save.
 import * as vscode from 'vscode';
 import { summariseReport } from '../../core/verify/report-text';
-import { EXIT } from '../../core/errors';
+import { ApiError, EXIT } from '../../core/errors';
 import { reportExitCode } from '../../core/verify/exit-codes';
 import { isSuccess } from '../../core/verify/result';
 import { hederaExplorerProblem, type VerificationReport } from '../../core/verify/verify';
@@ -47,6 +47,17 @@ async function chooseRecords(runner: VerificationRunner, memory: vscode.Memento,
   return chosen && found.filter((f) => chosen.includes(f.record));
 }
 
+/** A moved server's message (it names the new address) with a way to the setting to change; other errors pass on. */
+async function orMovedServer<T>(work: Thenable<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.kind !== 'moved') throw err;
+    void vscode.window.showErrorMessage(err.message, 'Open Settings').then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', `${VERIFY_SECTION}.url`));
+    return undefined;
+  }
+}
+
 function announce(report: VerificationReport): void {
   const summary = summariseReport(report);
   const ok = reportExitCode(report) === EXIT.ok;
@@ -78,14 +89,17 @@ export function registerVerification(context: vscode.ExtensionContext, services:
   const run = async (arg: unknown, dryRun: boolean) => {
     const chosen = await chooseRecords(runner, context.workspaceState, arg, dryRun ? 'Preview verification (dry run)' : 'Verify contract', true);
     if (!chosen) return undefined;
-    const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: dryRun ? 'Previewing verification…' : 'Verifying…', cancellable: true },
-      async (_progress, token) => {
-        const abort = new AbortController();
-        token.onCancellationRequested(() => abort.abort());
-        return runner.verify(await runner.prepare(chosen, abort.signal), { dryRun, signal: abort.signal });
-      },
+    const report = await orMovedServer(
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: dryRun ? 'Previewing verification…' : 'Verifying…', cancellable: true },
+        async (_progress, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          return runner.verify(await runner.prepare(chosen, abort.signal), { dryRun, signal: abort.signal });
+        },
+      ),
     );
+    if (!report) return undefined;
     announce(report);
     return report;
   };
@@ -110,12 +124,15 @@ export function registerVerification(context: vscode.ExtensionContext, services:
       if (choice === undefined) return undefined;
       if (choice === 'Set API Key…') await vscode.commands.executeCommand('ledgerMirror.setExplorerApiKey');
     }
-    const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing from ${explorer}…`, cancellable: true }, async (_p, token) => {
-      const abort = new AbortController();
-      token.onCancellationRequested(() => abort.abort());
-      const [prepared] = await runner.prepare(chosen.slice(0, 1), abort.signal);
-      return runner.viaExplorer(prepared, await keys.get(explorer), abort.signal);
-    });
+    const report = await orMovedServer(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing from ${explorer}…`, cancellable: true }, async (_p, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        const [prepared] = await runner.prepare(chosen.slice(0, 1), abort.signal);
+        return runner.viaExplorer(prepared, await keys.get(explorer), abort.signal);
+      }),
+    );
+    if (!report) return undefined;
     announce(report);
     return report;
   });
