@@ -1,5 +1,7 @@
 // One presentation of a token, shared by the CLI's human output and the VS Code tree, so both show the same labels,
-// the same supply arithmetic and the same key shortening. Pure: values are plain text, never markup.
+// the same supply arithmetic and the same key shortening. Pure: values are plain text, never markup, and the
+// mirror's text (name, symbol, memo, metadata) has its control characters escaped (safe-text.ts) wherever it shows.
+import { safeLine, safeText } from './safe-text';
 import type { FixedFee, FractionalFee, Int64, RoyaltyFee, Token, TokenKey } from './token';
 
 export interface TokenItem {
@@ -19,7 +21,7 @@ export interface TokenSection {
 
 /** "SYMBOL — name (0.0.x)" */
 export function tokenTitle(token: Token): string {
-  return `${token.symbol} — ${token.name} (${token.token_id})`;
+  return safeLine(`${token.symbol} — ${token.name} (${token.token_id})`);
 }
 
 export function describeToken(token: Token): TokenSection[] {
@@ -35,9 +37,9 @@ export function describeToken(token: Token): TokenSection[] {
 
 const NONE = 'none';
 const item = (label: string, value: string, icon?: string, tooltip?: string, children?: TokenItem[]): TokenItem => ({
-  label,
-  value,
-  ...(tooltip === undefined ? {} : { tooltip }),
+  label: safeLine(label),
+  value: safeLine(value),
+  ...(tooltip === undefined ? {} : { tooltip: safeText(tooltip) }),
   ...(icon === undefined ? {} : { icon }),
   ...(children === undefined ? {} : { children }),
 });
