@@ -1,13 +1,12 @@
 // Server text with terminal escape sequences (ESC, OSC title and hyperlink, CSI, C1 CSI, bidi override) must reach
 // the terminal as visible escapes: the built CLI runs as a child process against loopback servers that send it.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
-import { parseJson, stringifyJson } from '../../../src/core/json';
-import { assertCliBuilt, expectExit, runCli, type Run } from '../../unit/helpers/cli';
-import { MIRROR_DATA, sendJson, startServer, type TestServer } from '../../unit/helpers/fixture-server';
-import { ADDR, makeWorkspace } from '../../unit/verify/fixtures';
+import { stringifyJson } from '../../../src/core/json';
+import { tokenSpecCases } from '../../helpers/mirror-data';
+import { assertCliBuilt, expectExit, runCli, type Run } from '../helpers/cli';
+import { sendJson, startServer, type TestServer } from '../helpers/fixture-server';
+import { ADDR, makeWorkspace } from '../helpers/verify-fixtures';
 
 const HOSTILE = '\x1b]0;pwned\x07\x1b[2J\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\\u009b31m\u202eevil';
 /** Raw ESC, C1 CSI, BEL or bidi override: what a terminal would act on. */
@@ -37,8 +36,8 @@ describe('CLI: hostile server text reaches the terminal escaped', function () {
   });
 
   it('token name, symbol and memo', async () => {
-    const spec = parseJson(readFileSync(join(MIRROR_DATA, 'tokens/custom-fees.json'), 'utf8')) as { responseJson: Record<string, unknown> };
-    const body = stringifyJson({ ...spec.responseJson, name: `name${HOSTILE}`, symbol: `SYM${HOSTILE}`, memo: `memo\n${HOSTILE}` });
+    const recorded = tokenSpecCases().find((c) => c.file === 'custom-fees.json')!.body as Record<string, unknown>;
+    const body = stringifyJson({ ...recorded, name: `name${HOSTILE}`, symbol: `SYM${HOSTILE}`, memo: `memo\n${HOSTILE}` });
     server = await startServer((req, res) => sendJson(req, res, 200, body));
     const run = await runCli(['token', '0.0.1135', '--mirror', server.url]);
     expectExit(run, EXIT.ok);

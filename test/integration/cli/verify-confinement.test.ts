@@ -10,8 +10,8 @@ import { join, relative } from 'node:path';
 import type { VerifierHandle } from '../../../servers/verifier/server';
 import { EXIT } from '../../../src/core/errors';
 import { keccak256Hex } from '../../../src/core/verify/keccak';
-import { assertCliBuilt, expectExit, runCli } from '../../unit/helpers/cli';
-import { ADDR, makeWorkspace, sampleBuild, sampleVerifier, type Workspace } from '../../unit/verify/fixtures';
+import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
+import { ADDR, makeWorkspace, sampleBuild, sampleVerifier, type Workspace } from '../helpers/verify-fixtures';
 
 interface Capture {
   url: string;

@@ -10,7 +10,7 @@ import { discoverDeployments } from '../../../../src/core/deployments/discover';
 import { sourceCandidates } from '../../../../src/core/sourcemap/artifacts';
 import { SourceFiles } from '../../../../src/core/sourcemap/source-files';
 import { BUILD_OUTPUT_BYTES, WorkspaceFolder } from '../../../../src/core/workspace/confined-fs';
-import { sampleBuildInfo, tempDirs, writeJson, type BuildInfo } from '../../../unit/sourcemap/layouts';
+import { sampleBuildInfo, tempDirs, writeJson, type BuildInfo } from '../../helpers/layouts';
 
 const HH2 = 'hh-sol-build-info-1';
 
