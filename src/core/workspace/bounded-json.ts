@@ -26,19 +26,30 @@ const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 
+/** Index of the quote that closes the string opened at `open`, or -1 when it is never closed. */
+function stringEnd(text: string, open: number): number {
+  let close = open;
+  for (;;) {
+    close = text.indexOf('"', close + 1);
+    if (close < 0) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(close - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return close;
+  }
+}
+
 /** Why `text` exceeds `bounds`, or undefined when it is within them (it may still be malformed JSON). */
 export function jsonBoundsProblem(text: string, bounds: JsonBounds = WORKSPACE_JSON_BOUNDS): string | undefined {
   let depth = 0;
   let containers = 0;
   let values = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    if (c === QUOTE) {
+      // Strings are most of a build output's bytes: jump over them rather than looking at each character.
+      i = stringEnd(text, i);
+      if (i < 0) return undefined;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (++depth > bounds.maxDepth) return `nested more than ${bounds.maxDepth} levels deep`;
       if (++containers > bounds.maxContainers) return `more than ${bounds.maxContainers} arrays and objects`;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
