@@ -112,10 +112,10 @@ describe('CLI token', function () {
     expectOneErrorLine(refused, /Network error: connect ECONNREFUSED/);
   });
 
-  it('exits 1 when the answer is not a token', async () => {
+  it('exits 5 when the answer is not a token (the server sent something unreadable)', async () => {
     server = await startServer((req, res) => sendJson(req, res, 200, '{"hello":"world"}'));
     const run = await cli('token', '0.0.1135', '--mirror', server.url);
-    expectExit(run, EXIT.other);
+    expectExit(run, EXIT.server);
     expectOneErrorLine(run, /invalid token: field token_id/);
   });
 
