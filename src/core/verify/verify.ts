@@ -92,8 +92,8 @@ function failedResult(base: ContractResult, err: ApiError, failure: FailureKind 
   return { ...base, status: 'error', message, ...(failure ? { failure } : {}) };
 }
 
-/** A contract that could not be sent (no build output, an address that does not resolve…). */
-const problemResult = (p: PreparedContract): ContractResult => ({ ...localResult(p, p.problem ?? 'Not verified'), failure: p.failure ?? 'invalid-input' });
+/** A contract that could not be sent (no build output, an address that does not resolve, a source outside the workspace…). */
+const problemResult = (p: PreparedContract): ContractResult => ({ ...localResult(p, p.problem ?? 'Not verified'), ...(p.failure ? { failure: p.failure } : {}) });
 
 async function runSession(prepared: readonly PreparedContract[], o: VerifyOptions): Promise<ContractOutcome[]> {
   const client = new SessionClient(o.url, o.transport);

@@ -14,6 +14,7 @@ import { ExplorerKeys } from './secrets';
 import { readVerifySettings, VERIFY_SECTION } from './settings';
 import { VerifyStatus } from './status';
 import { OPEN_ON_HASHSCAN_COMMAND, VERIFY_VIEW, VerificationTree, type VerificationNode } from './view';
+import { safeText } from '../../core/safe-text';
 
 /** The HashScan page from the view's link (a URL) or from a contract row's inline action (its node). */
 function hashscanUrl(arg: unknown): string | undefined {
@@ -53,7 +54,7 @@ async function orMovedServer<T>(work: Thenable<T>): Promise<T | undefined> {
     return await work;
   } catch (err) {
     if (!(err instanceof ApiError) || err.kind !== 'moved') throw err;
-    void vscode.window.showErrorMessage(err.message, 'Open Settings').then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', `${VERIFY_SECTION}.url`));
+    void vscode.window.showErrorMessage(safeText(err.message), 'Open Settings').then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', `${VERIFY_SECTION}.url`));
     return undefined;
   }
 }
@@ -67,7 +68,7 @@ function announce(report: VerificationReport): void {
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   };
   if (ok) void vscode.window.showInformationMessage(summary, 'Show Results').then(show);
-  else void vscode.window.showWarningMessage(`${summary}. ${firstProblem?.name}: ${firstProblem?.message ?? 'not verified'}`, 'Show Problems', 'Show Results').then(show);
+  else void vscode.window.showWarningMessage(safeText(`${summary}. ${firstProblem?.name}: ${firstProblem?.message ?? 'not verified'}`), 'Show Problems', 'Show Results').then(show);
 }
 
 export function registerVerification(context: vscode.ExtensionContext, services: Services): VerificationApi {

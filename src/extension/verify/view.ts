@@ -7,6 +7,7 @@ import type { ContractOutcome } from '../../core/verify/prepare';
 import { EXIT_MEANING, resultExitCode } from '../../core/verify/exit-codes';
 import { resultLabel } from '../../core/verify/report-text';
 import type { ContractResult } from '../../core/verify/result';
+import { safeLine, safeText } from '../../core/safe-text';
 
 export const VERIFY_VIEW = 'ledgerMirror.verification';
 export const OPEN_ON_HASHSCAN_COMMAND = 'ledgerMirror.verify.openOnHashScan';
@@ -118,16 +119,16 @@ export class VerificationTree implements vscode.TreeDataProvider<VerificationNod
     switch (node.kind) {
       case 'contract': {
         const { result } = node.shown.outcome;
-        const item = new vscode.TreeItem(result.name, vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(safeLine(result.name), vscode.TreeItemCollapsibleState.Expanded);
         item.id = node.shown.key;
         item.iconPath = STATUS_ICON[result.status];
         const code = resultExitCode(result);
         item.description = `${short(result.address)} · chain ${result.chainId ?? '?'} · ${resultLabel(result)}${node.shown.dryRun ? ' (dry run)' : ''}`;
         item.tooltip = new vscode.MarkdownString(
           [
-            `**${result.name}** — ${resultLabel(result)}${result.alreadyVerified ? ' (already verified)' : ''}`,
+            `**${safeLine(result.name)}** — ${resultLabel(result)}${result.alreadyVerified ? ' (already verified)' : ''}`,
             `Address: \`${result.address ?? '?'}\`, chain ${result.chainId ?? '?'}`,
-            result.message ?? '',
+            safeText(result.message ?? ''),
             `${node.shown.protocol === 'session' ? 'Session API' : 'API v2'}, ${node.shown.at.toLocaleTimeString()} — CLI exit code ${code}: ${EXIT_MEANING[code]}`,
           ]
             .filter(Boolean)
@@ -142,10 +143,10 @@ export class VerificationTree implements vscode.TreeDataProvider<VerificationNod
         return item;
       }
       case 'file': {
-        const item = new vscode.TreeItem(node.entry.label, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(safeLine(node.entry.label), vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(node.icon);
         item.description = node.entry.description;
-        item.tooltip = node.entry.tooltip;
+        item.tooltip = node.entry.tooltip === undefined ? undefined : safeText(node.entry.tooltip);
         item.command = openCommand(node.entry.target);
         return item;
       }
