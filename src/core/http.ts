@@ -84,7 +84,7 @@ export class HttpClient {
 
   /** GET and parse JSON losslessly (integers beyond 2^53 as bigint). */
   async getJson(url: string, opts: RequestOptions = {}): Promise<unknown> {
-    const res = await this.getStream(url, { maxBodyBytes: BODY_LIMITS.json, ...opts });
+    const res = await this.getStream(url, { ...opts, maxBodyBytes: opts.maxBodyBytes ?? BODY_LIMITS.json });
     const text = await this.transport.text(res.body);
     try {
       return parseJson(text);
