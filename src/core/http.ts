@@ -29,6 +29,8 @@ export interface StreamResponse {
   url: string;
   /** Decompressed body; destroy it to abandon the download. Errors are ApiErrors. */
   body: Readable;
+  /** Removes the request's secrets (URL credentials) from text taken from the body. */
+  redact?: (text: string) => string;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = { ...DEFAULT_BUDGETS };
@@ -89,7 +91,8 @@ export class HttpClient {
     try {
       return parseJson(text);
     } catch {
-      throw new ApiError('bad-response', `The mirror's response is not JSON: ${preview(text)} (GET ${res.url})`, { status: res.status, url: res.url });
+      const shown = res.redact ? res.redact(text) : text;
+      throw new ApiError('bad-response', `The mirror's response is not JSON: ${preview(shown)} (GET ${res.url})`, { status: res.status, url: res.url });
     }
   }
 
@@ -103,7 +106,7 @@ export class HttpClient {
       onRetry: opts.onRetry,
       ...(opts.serializeHost ? { beforeAttempt: (target: URL) => this.waitForHostSlot(target.host, opts.signal) } : {}),
     });
-    if (res.status >= 200 && res.status < 300) return { status: res.status, url: res.url, body: res.body };
+    if (res.status >= 200 && res.status < 300) return { status: res.status, url: res.url, body: res.body, redact: res.redact };
     throw await this.failed(res, opts.signal);
   }
 

@@ -84,6 +84,13 @@ export const SCENARIOS: Record<string, Scenario> = {
   zstd: (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'zstd' }).end('(not zstd)'),
   'gzip-gzip': (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip, gzip' }).end(gzipSync(gzipSync(TOKEN))),
   trickle: (_req, res) => trickle(res, 2000),
+  /** The status line and headers, one byte every 500 ms, written straight to the socket. */
+  'trickle-headers': (_req, res) => {
+    const head = `HTTP/1.1 200 OK\r\nX-Pad: ${'a'.repeat(1000)}\r\n`;
+    let i = 0;
+    const timer = setInterval(() => (i < head.length ? res.socket?.write(head[i++]) : clearInterval(timer)), 500);
+    res.socket?.on('close', () => clearInterval(timer));
+  },
   /** 2 MB of a promised 8 MB, then the connection closes. */
   cut: (_req, res) => cutAfter(res, 2 * MIB, 8 * MIB),
   malformed: (_req, res) => res.writeHead(200, JSON_HEAD).end('{"token_id": "0.0.1135", "name": '),

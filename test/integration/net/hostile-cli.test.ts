@@ -61,6 +61,10 @@ describe('CLI against a hostile server', function () {
     assert.ok(Date.now() - started < 20_000, 'ends within a few windows');
   });
 
+  it('ends response headers trickled one byte every 500 ms at the timeout', async () => {
+    expectFailure(await token('trickle-headers', '--timeout', '3'), EXIT.network, /Timed out waiting for the response/);
+  });
+
   it('ends a trickling trace response the same way', async () => {
     expectFailure(await trace('trickle', '--timeout', '3'), EXIT.network, /Timed out reading the response body/);
   });
