@@ -7,7 +7,8 @@ import { ApiError, type ErrorKind, type ServerMessage } from './errors';
 import { parseJson } from './json';
 import { BODY_LIMITS, DEFAULT_BUDGETS } from './net/limits';
 import { stripUserInfo } from './net/redact';
-import { SYSTEM_CLOCK, Transport, type Clock, type RetryInfo, type TransportOptions, type TransportResponse } from './net/transport';
+import { systemClock, type Clock } from './clock';
+import { sleepOn, Transport, type RetryInfo, type TransportOptions, type TransportResponse } from './net/transport';
 
 export type { RequestLog, RetryInfo } from './net/transport';
 export { retryAfterMs } from './net/retry';
@@ -80,7 +81,7 @@ export class HttpClient {
 
   constructor(opts: Partial<HttpOptions> = {}) {
     this.options = { ...DEFAULT_HTTP_OPTIONS, ...opts };
-    this.clock = this.options.clock ?? SYSTEM_CLOCK;
+    this.clock = this.options.clock ?? systemClock;
     this.transport = new Transport(this.options);
   }
 
@@ -129,7 +130,7 @@ export class HttpClient {
     this.nextStart.set(host, slot + HOST_INTERVAL_MS);
     if (slot <= now) return;
     try {
-      await this.clock.sleep(slot - now, signal);
+      await sleepOn(this.clock, slot - now, signal);
     } catch (err) {
       throw new ApiError('cancelled', `Request cancelled while waiting for the mirror's 1-per-second slot (${host})`, { cause: err });
     }

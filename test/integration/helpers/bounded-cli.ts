@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, type Run } from '../../unit/helpers/cli';
+import { runCli, type Run } from './cli';
 
 /** The heap the child gets; a decoder that buffers a bomb exceeds it and aborts (exit 134), which no test accepts. */
 export const HEAP_MB = 256;

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
 import { parseJson, stringifyJson } from '../../../src/core/json';
+import { TOKEN_SPECS } from '../../helpers/mirror-data';
 
 export interface HostileRequest {
   scenario: string;
@@ -31,7 +32,7 @@ const MIB = 1024 * 1024;
 const JSON_HEAD = { 'content-type': 'application/json' };
 const ERROR_429 = '{"_status":{"messages":[{"message":"Too Many Requests","detail":"Requests per second rate limit exceeded"}]}}';
 /** A real token body (the mirror's spec test), for the scenarios that end well. */
-const TOKEN = stringifyJson((parseJson(readFileSync(join(__dirname, '../../data/mirror/tokens/no-params.json'), 'utf8')) as { responseJson: unknown }).responseJson);
+const TOKEN = stringifyJson((parseJson(readFileSync(join(TOKEN_SPECS, 'no-params.json'), 'utf8')) as { responseJson: unknown }).responseJson);
 
 /** A gzip stream of `totalBytes` spaces, written only as fast as the socket drains (10 GB costs a few MB sent). */
 function gzipBomb(res: ServerResponse, totalBytes: number): void {

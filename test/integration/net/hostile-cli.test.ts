@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
-import { assertCliBuilt } from '../../unit/helpers/cli';
+import { assertCliBuilt } from '../helpers/cli';
 import { runBoundedCli, type BoundedRun } from '../helpers/bounded-cli';
 import { startHostileServer, type HostileServer } from '../helpers/hostile-server';
 

@@ -3,24 +3,25 @@
 import { strict as assert } from 'node:assert';
 import { ApiError, type ErrorKind } from '../../../src/core/errors';
 import { HttpClient } from '../../../src/core/http';
-import type { Clock, RequestLog } from '../../../src/core/net/transport';
+import type { Clock } from '../../../src/core/clock';
+import type { RequestLog } from '../../../src/core/net/transport';
 import { Transport } from '../../../src/core/net/transport';
 import { VerifyTransport } from '../../../src/core/verify/transport';
 import { startHostileServer, type HostileServer } from '../helpers/hostile-server';
 
-/** Sleeps return at once; the requested delays are recorded. */
-function fakeClock(): Clock & { sleeps: number[] } {
+/** A clock whose timers fire at once (on the next turn), recording the delays asked for: back-off costs no time. */
+function instantClock(): Clock & { sleeps: number[] } {
   const sleeps: number[] = [];
   let now = Date.UTC(2026, 0, 1);
   return {
     sleeps,
     now: () => now,
-    random: () => 0.5,
-    sleep: async (ms, signal) => {
-      signal?.throwIfAborted();
+    setTimeout: (callback, ms) => {
       sleeps.push(ms);
       now += ms;
+      return setImmediate(callback);
     },
+    clearTimeout: (handle) => clearImmediate(handle as NodeJS.Immediate),
   };
 }
 
@@ -49,8 +50,8 @@ describe('one transport against a hostile server', function () {
 
   describe('429', () => {
     it('honours Retry-After (plus ≤ 10 % jitter) on the mirror, then reports rate-limited after the retries', async () => {
-      const clock = fakeClock();
-      const http = track(new HttpClient({ clock, maxRetries: 3 }));
+      const clock = instantClock();
+      const http = track(new HttpClient({ clock, maxRetries: 3, random: () => 0.5 }));
       const before = server.count('429-retry-after');
       const err = await rejectsWith(http.getJson(`${server.url}/429-retry-after/x`), 'rate-limited');
       assert.equal(server.count('429-retry-after') - before, 4);
@@ -59,15 +60,15 @@ describe('one transport against a hostile server', function () {
     });
 
     it('backs off exponentially when there is no Retry-After', async () => {
-      const clock = fakeClock();
-      const http = track(new HttpClient({ clock, maxRetries: 3, backoffBaseMs: 100, backoffMaxMs: 10_000 }));
+      const clock = instantClock();
+      const http = track(new HttpClient({ clock, maxRetries: 3, backoffBaseMs: 100, backoffMaxMs: 10_000, random: () => 0.5 }));
       await rejectsWith(http.getJson(`${server.url}/429/x`), 'rate-limited');
       assert.deepEqual(clock.sleeps, [75, 150, 300]);
     });
 
     it('retries a POST to the verification server too (a 429 means it was not processed), then succeeds', async () => {
-      const clock = fakeClock();
-      const verify = track(new VerifyTransport({ clock, maxRetries: 3 }));
+      const clock = instantClock();
+      const verify = track(new VerifyTransport({ clock, maxRetries: 3, random: () => 0.5 }));
       const before = server.count('429-then-ok');
       const res = await verify.send('POST', `${server.url}/429-then-ok/session/input-files`, { body: { files: {} } });
       assert.equal(res.status, 200);
@@ -77,8 +78,8 @@ describe('one transport against a hostile server', function () {
 
     it('announces each retry and stops on cancellation during the wait', async () => {
       const controller = new AbortController();
-      const clock = fakeClock();
-      const http = track(new HttpClient({ clock }));
+      const clock = instantClock();
+      const http = track(new HttpClient({ clock, random: () => 0.5 }));
       const err = await rejectsWith(
         http.getJson(`${server.url}/429/x`, { signal: controller.signal, onRetry: () => controller.abort() }),
         'cancelled',
