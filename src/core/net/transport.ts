@@ -50,7 +50,7 @@ export function sleepOn(clock: Clock, ms: number, signal?: AbortSignal): Promise
   });
 }
 
-export interface TransportOptions extends Omit<NetBudgets, 'windowMs'> {
+export interface TransportOptions extends NetBudgets {
   logger?: (e: RequestLog) => void;
   userAgent?: string;
   /** Values (API keys, tokens) that must never appear in an error or log, whichever request they belong to. */
