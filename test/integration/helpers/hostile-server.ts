@@ -94,6 +94,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   /** 2 MB of a promised 8 MB, then the connection closes. */
   cut: (_req, res) => cutAfter(res, 2 * MIB, 8 * MIB),
+  /** 8 million nested arrays: parsers that recurse overflow the stack. */
+  deep: (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * MIB, '['))),
   malformed: (_req, res) => res.writeHead(200, JSON_HEAD).end('{"token_id": "0.0.1135", "name": '),
   'corrupt-gzip': (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip' }).end(Buffer.from('1f8b0800000000000003ffffffffdeadbeef', 'hex')),
   /** Closes the connection as soon as the request arrives. */

@@ -81,6 +81,10 @@ describe('CLI against a hostile server', function () {
     expectFailure(await token('malformed'), EXIT.server, /response is not JSON: "\{\\"token_id\\"/);
   });
 
+  it('reports 8 million nested arrays as not JSON, not a stack overflow: exit 5', async () => {
+    expectFailure(await token('deep'), EXIT.server, /response is not JSON: "\[\[\[/);
+  });
+
   it('reports a corrupt gzip body: exit 5', async () => {
     expectFailure(await token('corrupt-gzip'), EXIT.server, /compressed response body is incomplete or corrupt/);
   });

@@ -127,6 +127,14 @@ describe('one transport against a hostile server', function () {
       assert.match(err.message, /larger than 3\.0 MB after decompression/);
     });
 
+    it('reads a verification answer nested 8 million levels deep as "not JSON", without exhausting memory', async () => {
+      const verify = track(new VerifyTransport());
+      const res = await verify.send('GET', `${server.url}/deep/session/data`);
+      assert.equal(res.status, 200);
+      assert.equal(res.body, undefined);
+      assert.ok(process.memoryUsage().heapUsed < 512 * 1024 * 1024);
+    });
+
     it('refuses an unknown encoding as soon as the headers arrive', async () => {
       const transport = track(new Transport());
       const res = await transport.send(`${server.url}/br/x`, { method: 'HEAD' }).catch((e: unknown) => e);

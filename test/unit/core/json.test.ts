@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { parseJson, stringifyJson } from '../../../src/core/json';
+import { assertJsonDepth, MAX_JSON_DEPTH, parseJson, parseUntrustedJson, stringifyJson } from '../../../src/core/json';
 
 describe('json', () => {
   it('keeps integers beyond 2^53 exactly, as bigint', () => {
@@ -24,5 +24,20 @@ describe('json', () => {
   it('throws SyntaxError on malformed JSON', () => {
     assert.throws(() => parseJson('{"a":'), SyntaxError);
     assert.throws(() => parseJson('<html>'), SyntaxError);
+  });
+
+  it('refuses nesting beyond MAX_JSON_DEPTH before parsing, with either parser', () => {
+    const deep = '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1);
+    assert.throws(() => parseJson(deep), /nested deeper than 512 levels at character 512/);
+    assert.throws(() => parseUntrustedJson(deep), SyntaxError);
+    assert.throws(() => parseUntrustedJson('['.repeat(8_000_000)), SyntaxError, 'millions of levels end at once, without a stack overflow or a huge allocation');
+    const ok = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
+    assert.doesNotThrow(() => parseJson(ok));
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    const text = JSON.stringify({ s: '['.repeat(2000) + '\\"' + '{'.repeat(2000) });
+    assert.deepEqual(parseUntrustedJson(text), JSON.parse(text));
+    assert.doesNotThrow(() => assertJsonDepth(text, 1));
   });
 });
