@@ -1,13 +1,14 @@
 // The one transport under the mirror and verification clients, over real loopback sockets against the hostile
 // server. Back-off waits run on an injected clock, so 429 storms cost no real time.
 import { strict as assert } from 'node:assert';
-import { ApiError, type ErrorKind } from '../../../src/core/errors';
+import { ApiError } from '../../../src/core/errors';
 import { HttpClient } from '../../../src/core/http';
 import type { Clock } from '../../../src/core/clock';
 import type { RequestLog } from '../../../src/core/net/transport';
 import { Transport } from '../../../src/core/net/transport';
 import { VerifyTransport } from '../../../src/core/verify/transport';
 import { startHostileServer, type HostileServer } from '../helpers/hostile-server';
+import { rejectsWith } from '../../helpers/api-error';
 
 /** A clock whose timers fire at once (on the next turn), recording the delays asked for: back-off costs no time. */
 function instantClock(): Clock & { sleeps: number[] } {
@@ -23,17 +24,6 @@ function instantClock(): Clock & { sleeps: number[] } {
     },
     clearTimeout: (handle) => clearImmediate(handle as NodeJS.Immediate),
   };
-}
-
-async function rejectsWith(promise: Promise<unknown>, kind: ErrorKind): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof ApiError, `expected an ApiError, got ${String(err)}`);
-    assert.equal(err.kind, kind, err.message);
-    return err;
-  }
-  assert.fail(`expected a '${kind}' error`);
 }
 
 describe('one transport against a hostile server', function () {
