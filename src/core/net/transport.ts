@@ -174,7 +174,13 @@ export class Transport {
    */
   async send(url: string, o: SendOptions = {}): Promise<TransportResponse> {
     const method = o.method ?? 'GET';
-    const { target: first, authorization, secrets } = splitCredentials(new URL(url));
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ApiError('invalid-input', `Not a valid URL: ${JSON.stringify(stripUserInfo(url).slice(0, 200))}`);
+    }
+    const { target: first, authorization, secrets } = splitCredentials(parsed);
     const headers: Record<string, string> = { 'user-agent': this.options.userAgent ?? 'ledger-mirror', ...o.headers };
     if (authorization && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) headers.authorization = authorization;
     const marked = new Set([...ALWAYS_SECRET, ...(o.secretHeaders ?? []).map((h) => h.toLowerCase())]);
