@@ -98,11 +98,18 @@ export const SCENARIOS: Record<string, Scenario> = {
   deep: (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * MIB, '['))),
   malformed: (_req, res) => res.writeHead(200, JSON_HEAD).end('{"token_id": "0.0.1135", "name": '),
   'corrupt-gzip': (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip' }).end(Buffer.from('1f8b0800000000000003ffffffffdeadbeef', 'hex')),
+  /** 1 MB of a promised 4 MB, then a TCP reset (RST, not FIN). */
+  'reset-mid-body': (_req, res) => {
+    res.writeHead(200, { ...JSON_HEAD, 'content-length': 4 * MIB });
+    res.write(Buffer.alloc(MIB, 0x20), () => setTimeout(() => res.socket?.resetAndDestroy(), 20));
+  },
   /** Closes the connection as soon as the request arrives. */
   reset: (_req, res) => res.socket?.destroy(),
   '429': (_req, res) => res.writeHead(429, JSON_HEAD).end(ERROR_429),
   '429-retry-after': (_req, res) => res.writeHead(429, { ...JSON_HEAD, 'retry-after': '1' }).end(ERROR_429),
   '429-then-ok': (_req, res, s) => (s.n < 2 ? res.writeHead(429, { ...JSON_HEAD, 'retry-after': '0' }).end(ERROR_429) : res.writeHead(200, JSON_HEAD).end(TOKEN)),
+  /** A storm: always 429, asking to come back at once. */
+  '429-now': (_req, res) => res.writeHead(429, { ...JSON_HEAD, 'retry-after': '0' }).end(ERROR_429),
   '429-long': (_req, res) => res.writeHead(429, { ...JSON_HEAD, 'retry-after': '3600' }).end(ERROR_429),
   /** Moved to another host, with credentials in the Location that must not be shown. */
   'moved-away': (_req, res) => res.writeHead(301, { location: 'https://mover:hunter2@elsewhere.example/server/new' }).end(),

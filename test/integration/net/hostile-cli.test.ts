@@ -73,6 +73,10 @@ describe('CLI against a hostile server', function () {
     expectFailure(await token('cut'), EXIT.network, /The server closed the connection after 2\.0 MB of 8\.0 MB/);
   });
 
+  it('says the same for a connection reset mid-body (a reset drops what was in flight, so less than 1 MB may arrive)', async () => {
+    expectFailure(await token('reset-mid-body'), EXIT.network, /The server closed the connection after [\d.]+ [KM]B of 4\.0 MB/);
+  });
+
   it('says the same for a trace cut mid-body', async () => {
     expectFailure(await trace('cut'), EXIT.network, /The server closed the connection after 2\.0 MB of 8\.0 MB/);
   });
@@ -91,6 +95,17 @@ describe('CLI against a hostile server', function () {
 
   it('reports a connection reset before any answer as a network error: exit 6', async () => {
     expectFailure(await token('reset'), EXIT.network, /Network error: .*other side closed|Network error: .*ECONNRESET|Network error/);
+  });
+
+  it('retries a 429 storm, then reports rate limited after 5 attempts: exit 4', async () => {
+    const before = server.count('429-now');
+    expectFailure(await token('429-now'), EXIT.rateLimited, /Rate limited by the mirror after 5 attempts — HTTP 429: Too Many Requests/);
+    assert.equal(server.count('429-now') - before, 5);
+  });
+
+  it('gets through when the 429s stop', async () => {
+    const run = await token('429-then-ok', '--json');
+    assert.equal(run.code, EXIT.ok, run.stderr);
   });
 
   it('gives up on a 429 that asks to wait an hour at once: rate limited, exit 4', async () => {
