@@ -4,7 +4,7 @@
  * recording every step in the mirror's conventions, and serves the traces and contracts to the HTTP server.
  */
 import { linkBytecode } from 'solc/linker';
-import type { ContractRecord, EvmTraceOptions, TraceProvider, TraceRecord } from '../trace-provider';
+import type { ContractRecord, EvmTraceOptions, ResultRecord, TraceProvider, TraceRecord } from '../trace-provider';
 import { encodeCall } from './abi';
 import { writeBuildInfo } from './build-info';
 import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, DEPLOYMENTS, LONG_LOOP } from './cases';
@@ -12,6 +12,7 @@ import { type Compilation, compileContracts, contractOf } from './compile';
 import { ContractRegistry } from './contract-records';
 import { caseTransaction, deploymentTimestamp, FIRST_CONTRACT_NUM, longZeroAddress } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
+import { resultBodies } from './result-bodies';
 import { type TraceEnvelope, writeTraceBody } from './trace-json';
 
 export { writeBuildInfo } from './build-info';
@@ -62,6 +63,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   const preOp = opts.preOp ?? false;
   const cases: TraceCaseInfo[] = [];
   const traces: TraceRecord[] = [];
+  const results: ResultRecord[] = [];
   const run = async (spec: Pick<CaseSpec, 'name' | 'contract'>, data: string, gasLimit?: bigint): Promise<void> => {
     const tx = caseTransaction(cases.length, spec.name);
     const target = deployed.get(spec.contract)!;
@@ -85,6 +87,16 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
       steps: outcome.trace.log.length,
     });
     traces.push(traceRecord(tx.transactionId, tx.hash, outcome, envelopeOf(outcome, target), opts));
+    const bodies = resultBodies({
+      index: results.length,
+      hash: tx.hash,
+      consensusTimestamp: tx.consensusTimestamp,
+      to: target.evmAddress,
+      contractId: target.contractId,
+      outcome,
+      contractIdOf: (address) => contracts.find(address)?.contractId,
+    });
+    results.push({ transactionId: tx.transactionId, hash: tx.hash, result: bodies.result, actions: bodies.actions });
   };
 
   for (const spec of CASES) await run(spec, encodeCall(spec.signature, spec.args(addressOf)));
@@ -95,9 +107,12 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
 
   const byId = new Map(traces.map((t) => [t.transactionId, t]));
   const byHash = new Map(traces.map((t) => [t.hash, t]));
+  const resultById = new Map(results.map((r) => [r.transactionId, r]));
+  const resultByHash = new Map(results.map((r) => [r.hash, r]));
   return {
     cases,
     findTrace: (kind, value) => (kind === 'id' ? byId : byHash).get(value),
+    findResult: (kind, value) => (kind === 'id' ? resultById : resultByHash).get(value),
     findContract: (idOrAddress) => contracts.find(idOrAddress),
     describe: () => [
       `EVM traces (${preOp ? 'pre-op, geth-style' : 'post-op, Besu-style'} pc/gas; solc ${compilation.solcLongVersion}):`,
