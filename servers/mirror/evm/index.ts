@@ -5,10 +5,10 @@
  */
 import { linkBytecode } from 'solc/linker';
 import type { ContractRecord, EvmTraceOptions, ResultRecord, TraceProvider, TraceRecord } from '../trace-provider';
-import { encodeCall } from './abi';
+import { encodeCall, word } from './abi';
 import { writeBuildInfo } from './build-info';
-import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, DEPLOYMENTS, LONG_LOOP } from './cases';
-import { type Compilation, compileContracts, contractOf } from './compile';
+import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, DEPLOYMENTS, HTS_STAND_IN, LONG_LOOP } from './cases';
+import { type Compilation, compileContracts, contractOf, SYSTEM_CONTRACTS_DIR } from './compile';
 import { ContractRegistry } from './contract-records';
 import { caseTransaction, deploymentTimestamp, FIRST_CONTRACT_NUM, longZeroAddress } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
@@ -36,7 +36,7 @@ export interface TraceCaseInfo {
 export type EvmTraceProvider = TraceProvider & { cases: TraceCaseInfo[] };
 
 export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Promise<EvmTraceProvider> {
-  const compilation = await compileContracts();
+  const [compilation, system] = await Promise.all([compileContracts(), compileContracts(SYSTEM_CONTRACTS_DIR)]);
   if (opts.buildInfoDir !== undefined) await writeBuildInfo(opts.buildInfoDir, compilation);
   const ledger = await Ledger.create();
   const contracts = new ContractRegistry();
@@ -51,14 +51,16 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   for (const [index, deployment] of DEPLOYMENTS.entries()) {
     const num = nextNum++;
     const address = longZeroAddress(num);
-    const initCode = linkedInitCode(compilation, deployment.contract, deployment.libraries ?? [], addressOf) +
-      (deployment.args?.(addressOf) ?? []).map((v) => v.toString(16).padStart(64, '0')).join('');
+    const initCode = linkedInitCode(compilation, deployment.contract, deployment.libraries ?? [], addressOf) + (deployment.args?.(addressOf) ?? []).map(word).join('');
     const runtimeBytecode = await ledger.deployAt(address, initCode);
     deployed.set(
       deployment.contract,
       contracts.add({ num, evmAddress: address, bytecode: initCode, runtimeBytecode, createdTimestamp: deploymentTimestamp(index) }),
     );
   }
+
+  // Not a workspace contract and not numbered: it stands where the node's token service answers.
+  await ledger.deployAt(HTS_STAND_IN.address, linkedInitCode(system, HTS_STAND_IN.contract, [], addressOf) + HTS_STAND_IN.args(addressOf).map(word).join(''));
 
   const preOp = opts.preOp ?? false;
   const cases: TraceCaseInfo[] = [];
