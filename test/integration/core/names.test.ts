@@ -1,0 +1,71 @@
+// Every call frame, error and event of the reference mirror's real executions named from the sample workspace's
+// build output (read with the build-output reader) and the mirror's results and actions, read over loopback.
+import { strict as assert } from 'node:assert';
+import { readBuildOutput } from '../../../src/core/build-output/reader';
+import { fetchContractActions, fetchContractResult } from '../../../src/core/contract-results';
+import { HttpClient } from '../../../src/core/http';
+import { describeCall } from '../../../src/core/names/call-names';
+import { decodeEvent, describeDecoded } from '../../../src/core/names/decode';
+import { AbiRegistry } from '../../../src/core/names/registry';
+import { nameFrames } from '../../../src/core/names/trace-names';
+import { sampleWorkspace } from '../../unit/helpers/sample-workspace';
+import { CASE_NAMES, HTS_CASE_NAMES, startReference, type CaseName, type ReferenceMirror } from '../../unit/trace/reference';
+
+describe('names on the reference mirror’s traces (sample workspace build output)', function () {
+  this.timeout(120_000);
+  let ref: ReferenceMirror;
+  let http: HttpClient;
+  let abis: AbiRegistry;
+
+  const named = async (name: CaseName) => {
+    const id = ref.info(name).transactionId;
+    const [trace, { actions }] = await Promise.all([ref.fetch(name), fetchContractActions(http, ref.endpoints, id)]);
+    return nameFrames(trace, abis, actions);
+  };
+
+  before(async () => {
+    ref = await startReference('post-op');
+    http = new HttpClient();
+    abis = AbiRegistry.fromContracts((await readBuildOutput(await sampleWorkspace())).contracts);
+  });
+  after(async () => {
+    await http.close();
+    await ref.close();
+  });
+
+  for (const name of [...CASE_NAMES, ...HTS_CASE_NAMES]) {
+    it(`${name}: every call frame is named (creations run constructors, which have no selector)`, async () => {
+      for (const { frame, named: call } of await named(name)) {
+        const creation = frame.callType === 'CREATE' || frame.callType === 'CREATE2';
+        assert.equal(call.function === null, creation, `${name} frame ${frame.index} (${frame.callType})`);
+        if (frame.reverted && frame.revert) assert.ok(call.error, `${name} frame ${frame.index} reverted without a named error`);
+      }
+    });
+  }
+
+  it('names the frames of the delegatecall and custom-error cases as the user wrote them', async () => {
+    assert.deepEqual((await named('delegatecall')).map((f) => describeCall(f.named)), [
+      'LibUser.compute(a: 6, b: 7, c: 8) → 50',
+      'MathLib.mulAdd(a: 6, b: 7, c: 8) → 50',
+    ]);
+    assert.deepEqual((await named('custom-error')).map((f) => describeCall(f.named)), ['Vault.withdraw(amount: 100) reverted: InsufficientBalance(available: 5, required: 100)']);
+  });
+
+  it('every log of every case decodes as an event by its topic, except the anonymous LOG0', async () => {
+    const described: string[] = [];
+    for (const name of [...CASE_NAMES, ...HTS_CASE_NAMES]) {
+      const { result } = await fetchContractResult(http, ref.endpoints, ref.info(name).transactionId);
+      for (const log of result.logs ?? []) {
+        const event = decodeEvent(abis, log.topics ?? [], log.data ?? '0x');
+        if ((log.topics ?? []).length === 0) assert.equal(event, null);
+        else {
+          assert.ok(event, `${name} log ${log.index}`);
+          described.push(describeDecoded(event));
+        }
+      }
+    }
+    assert.ok(described.includes('Note(text: "hello from Events")'), described.join('\n'));
+    assert.ok(described.some((d) => /^Transfer\(from: 0x[0-9a-f]{40}, to: 0x0+3ee, value: 1000\)$/.test(d)), described.join('\n'));
+    assert.ok(described.includes('Paid(token: 0x0000000000000000000000000000000000001389, to: 0x00000000000000000000000000000000000003ea, amount: 50)'));
+  });
+});
