@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
-import { assertCliBuilt, expectExit, runCli } from '../../unit/helpers/cli';
-import { sampleWorkspace } from '../../unit/helpers/sample-workspace';
-import { startReference, type CaseName, type ReferenceMirror } from '../../unit/trace/reference';
+import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
+import { sampleWorkspace } from '../helpers/sample-workspace';
+import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
 interface CallJson {
   depth: number;

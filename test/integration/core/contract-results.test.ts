@@ -6,8 +6,8 @@ import { fetchContractActions, fetchContractResult } from '../../../src/core/con
 import { ApiError } from '../../../src/core/errors';
 import { HttpClient, type RequestLog } from '../../../src/core/http';
 import { resolveNetwork } from '../../../src/core/networks';
-import { sendJson, startServer, type TestServer } from '../../unit/helpers/fixture-server';
-import { startReference, type ReferenceMirror } from '../../unit/trace/reference';
+import { sendJson, startServer, type TestServer } from '../helpers/fixture-server';
+import { startReference, type ReferenceMirror } from '../helpers/reference-mirror';
 
 const CALLER = parseAbi(['function callDouble(uint256 x) returns (uint256)']);
 const CALLEE = parseAbi(['function double(uint256 x) returns (uint256)']);

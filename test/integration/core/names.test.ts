@@ -8,8 +8,8 @@ import { describeCall } from '../../../src/core/names/call-names';
 import { decodeEvent, describeDecoded } from '../../../src/core/names/decode';
 import { AbiRegistry } from '../../../src/core/names/registry';
 import { nameFrames } from '../../../src/core/names/trace-names';
-import { sampleWorkspace } from '../../unit/helpers/sample-workspace';
-import { CASE_NAMES, HTS_CASE_NAMES, startReference, type CaseName, type ReferenceMirror } from '../../unit/trace/reference';
+import { sampleWorkspace } from '../helpers/sample-workspace';
+import { CASE_NAMES, HTS_CASE_NAMES, startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
 describe('names on the reference mirror’s traces (sample workspace build output)', function () {
   this.timeout(120_000);

@@ -1,8 +1,8 @@
 // The reference mirror's REST results routes over loopback: /contracts/results/{id} and /actions, their parameter
 // checks, ordering and links.next, on the real EVM cases.
 import { strict as assert } from 'node:assert';
-import { httpGet } from '../../unit/servers/mirror-http';
-import { startReference, type ReferenceMirror } from '../../unit/trace/reference';
+import { httpGet } from '../../helpers/mirror-http';
+import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 
 interface ActionsBody {
   actions: Array<{ index: number; call_depth: number }>;
