@@ -7,7 +7,9 @@ import { HttpClient } from '../../../src/core/http';
 import { describeCall } from '../../../src/core/names/call-names';
 import { decodeEvent, describeDecoded } from '../../../src/core/names/decode';
 import { AbiRegistry } from '../../../src/core/names/registry';
+import { logAtStep, ResultLogs } from '../../../src/core/names/log-steps';
 import { nameFrames } from '../../../src/core/names/trace-names';
+import type { Trace } from '../../../src/core/trace/model';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { CASE_NAMES, HTS_CASE_NAMES, startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
@@ -67,5 +69,47 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
     assert.ok(described.includes('Note(text: "hello from Events")'), described.join('\n'));
     assert.ok(described.some((d) => /^Transfer\(from: 0x[0-9a-f]{40}, to: 0x0+3ee, value: 1000\)$/.test(d)), described.join('\n'));
     assert.ok(described.includes('Paid(token: 0x0000000000000000000000000000000000001389, to: 0x00000000000000000000000000000000000003ea, amount: 50)'));
+  });
+
+  const logSteps = (trace: Trace): number[] => {
+    const steps: number[] = [];
+    for (let i = 0; i < trace.length; i++) if (/^LOG[0-4]$/.test(trace.row(i).op)) steps.push(i);
+    return steps;
+  };
+  const LOGS_CASE = ['Transfer', 'Note', null];
+
+  for (const variant of ['post-op', 'pre-op'] as const) {
+    it(`${variant}: LOG steps name their events from the trace's own stack and memory`, async () => {
+      const mirror = variant === 'post-op' ? ref : await startReference(variant);
+      try {
+        const trace = await mirror.fetch('logs', { stack: true, memory: true, storage: false });
+        const events = logSteps(trace).map((step) => {
+          const log = logAtStep(trace, step);
+          assert.ok(log?.data, `step ${step}`);
+          return decodeEvent(abis, log.topics, log.data)?.name ?? null;
+        });
+        assert.deepEqual(events, LOGS_CASE);
+        const note = logSteps(trace)[1];
+        assert.equal(describeDecoded(decodeEvent(abis, logAtStep(trace, note)!.topics, logAtStep(trace, note)!.data!)!), 'Note(text: "hello from Events")');
+        assert.equal(logAtStep(trace, 0), null, 'not a LOG step');
+      } finally {
+        if (mirror !== ref) await mirror.close();
+      }
+    });
+  }
+
+  it('without memory, LOG steps take their data from the mirror’s logs, in order', async () => {
+    const trace = await ref.fetch('logs', { stack: true, memory: false, storage: false });
+    const steps = logSteps(trace);
+    assert.equal(logAtStep(trace, steps[0])?.data, null);
+    const { result } = await fetchContractResult(http, ref.endpoints, ref.info('logs').transactionId);
+    const logs = new ResultLogs(trace, result.logs ?? []);
+    assert.deepEqual(
+      steps.map((step) => {
+        const log = logs.at(step);
+        return log ? (decodeEvent(abis, log.topics ?? [], log.data ?? '0x')?.name ?? null) : 'missing';
+      }),
+      LOGS_CASE,
+    );
   });
 });
