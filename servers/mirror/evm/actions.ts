@@ -4,7 +4,7 @@
  * (the mirror orders actions by `index`, which the consensus node assigns as frames open).
  */
 import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
-import type { EvmEvents } from './recorder';
+import type { EvmListener } from './recorder';
 
 export type CallOperationType = 'CALL' | 'CALLCODE' | 'DELEGATECALL' | 'STATICCALL' | 'CREATE' | 'CREATE2' | 'UNKNOWN';
 /** hapi ContractActionType: CALL excludes calls to system contracts (SYSTEM) and EVM precompiles (PRECOMPILE). */
@@ -41,28 +41,15 @@ export function isSystemContract(address: string): boolean {
 const CALL_OPS: ReadonlySet<string> = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
 const hex = (bytes: Uint8Array | undefined): string => `0x${Buffer.from(bytes ?? new Uint8Array()).toString('hex')}`;
 
-export class ActionRecorder {
+export class ActionRecorder implements EvmListener {
   private readonly actions: RecordedAction[] = [];
   /** Open frames: the action each belongs to and the address its code runs as (`address(this)`). */
   private readonly open: Array<{ action: RecordedAction; self: string }> = [];
   /** The op each depth ran last: the one that opened the next frame. */
   private readonly lastOp: string[] = [];
-  private readonly onStep = (step: InterpreterStep): void => {
+
+  step(step: InterpreterStep): void {
     this.lastOp[step.depth] = step.opcode.name;
-  };
-  private readonly onBeforeMessage = (message: Message): void => this.enter(message);
-  private readonly onAfterMessage = (result: EVMResult): void => this.exit(result);
-
-  attach(events: EvmEvents): void {
-    events.on('step', this.onStep);
-    events.on('beforeMessage', this.onBeforeMessage);
-    events.on('afterMessage', this.onAfterMessage);
-  }
-
-  detach(events: EvmEvents): void {
-    events.off('step', this.onStep);
-    events.off('beforeMessage', this.onBeforeMessage);
-    events.off('afterMessage', this.onAfterMessage);
   }
 
   done(): RecordedAction[] {
@@ -70,7 +57,7 @@ export class ActionRecorder {
     return [...this.actions];
   }
 
-  private enter(message: Message): void {
+  enter(message: Message): void {
     const depth = this.open.length;
     const opened = depth === 0 ? (message.to === undefined ? 'CREATE' : 'CALL') : this.lastOp[depth - 1];
     const operation: CallOperationType = opened !== undefined && CALL_OPS.has(opened) ? (opened as CallOperationType) : 'UNKNOWN';
@@ -97,7 +84,7 @@ export class ActionRecorder {
     this.open.push({ action, self });
   }
 
-  private exit(result: EVMResult): void {
+  exit(result: EVMResult): void {
     const frame = this.open.pop();
     if (!frame) throw new Error('afterMessage without beforeMessage');
     const { action } = frame;

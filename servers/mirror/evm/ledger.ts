@@ -10,7 +10,7 @@ import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { ActionRecorder, type RecordedAction } from './actions';
-import { type RecordedTransaction, TraceRecorder, type EvmEvents } from './recorder';
+import { listen, type RecordedTransaction, TraceRecorder, type EvmEvents } from './recorder';
 
 /** Hedera's per-transaction gas limit. */
 export const DEFAULT_GAS_LIMIT = 15_000_000n;
@@ -69,8 +69,7 @@ export class Ledger {
     if (!events) throw new Error('this EVM emits no step events');
     const recorder = new TraceRecorder(preOp);
     const actions = new ActionRecorder();
-    recorder.attach(events);
-    actions.attach(events);
+    const detach = listen(events, [recorder, actions]);
     try {
       const result = await runTx(this.vm, { tx, skipBlockGasLimitValidation: true });
       const error = result.execResult.exceptionError;
@@ -89,8 +88,7 @@ export class Ledger {
         logs: result.receipt.logs.map(([address, topics, logData]) => ({ address: hex(address), topics: topics.map(hex), data: hex(logData) })),
       };
     } finally {
-      recorder.detach(events);
-      actions.detach(events);
+      detach();
     }
   }
 

@@ -5,6 +5,7 @@
 import { toEventSelector, toFunctionSelector, toFunctionSignature, type Abi, type AbiEvent, type AbiFunction } from 'viem';
 import { z } from 'zod';
 import type { CompiledContract } from '../build-output/compiled';
+import { asMetadata } from '../verify/metadata';
 
 export type AbiError = Extract<Abi[number], { type: 'error' }>;
 
@@ -118,13 +119,5 @@ function pick<T>(list: ReadonlyArray<Declared<T>> | undefined, contract: string 
 
 /** `metadata.output.abi`, from the metadata as JSON text (solc) or as an object (Foundry's `metadata`). */
 export function abiOfMetadata(metadata: unknown): unknown {
-  let value = metadata;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  return (value as { output?: { abi?: unknown } } | null)?.output?.abi;
+  return asMetadata(metadata)?.output?.abi;
 }

@@ -30,10 +30,18 @@ const OTHER = parseAbi(['function withdraw(uint256 wei_)', 'event Ping()']);
 const ACCOUNT = '0x00000000000000000000000000000000000003e9';
 
 function contract(name: string, abi: Abi, metadataAsObject = false): CompiledContract {
-  const metadata = { language: 'Solidity', output: { abi } };
+  const source = `contracts/${name}.sol`;
+  const metadata = {
+    compiler: { version: '0.8.37+commit.f401782d' },
+    language: 'Solidity',
+    settings: { compilationTarget: { [source]: name } },
+    sources: { [source]: { keccak256: '0x00' } },
+    output: { abi },
+    version: 1,
+  };
   return {
     name,
-    sourceName: `contracts/${name}.sol`,
+    sourceName: source,
     output: { metadata: metadataAsObject ? metadata : JSON.stringify(metadata), evm: {} },
     sources: new Map(),
     origin: `/w/artifacts/build-info/${name}.json`,
