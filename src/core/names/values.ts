@@ -1,7 +1,8 @@
 // Decoded ABI values as text: exact (bigints in decimal), one form for JSON and the terminal alike. The data came
-// from a chain or a trace file, so strings are quoted with every control and direction-changing character escaped
-// wherever they are shown.
+// from a chain or a trace file, so strings are quoted with every control and direction-changing character made
+// visible (safe-text) wherever they are shown.
 import type { AbiParameter } from 'viem';
+import { safeLine } from '../safe-text';
 
 /** One decoded argument or return value: its parameter name (or position) and the value as text. */
 export interface NamedValue {
@@ -15,13 +16,9 @@ export interface NamedValue {
   isString: boolean;
 }
 
-/** Characters that could move the cursor, recolour a terminal or reorder text: C0, DEL, C1, bidi controls. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** A string in double quotes with anything unprintable written as `\uXXXX`. */
+/** A string in double quotes, with quotes and backslashes escaped and every control or bidi character visible. */
 export function quote(text: string): string {
-  return `"${text.replace(/["\\]/g, (c) => `\\${c}`).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  return `"${safeLine(text.replace(/["\\]/g, (c) => `\\${c}`))}"`;
 }
 
 /** Pairs decoded values with their parameters, in order. */

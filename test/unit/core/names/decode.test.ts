@@ -122,9 +122,9 @@ describe('names: ABI registry and decoding', () => {
   });
 
   it('decoded strings are quoted with control and direction characters escaped', () => {
-    assert.equal(quote('a\u001b[31m"b"\u202e\u009b'), '"a\\u001b[31m\\"b\\"\\u202e\\u009b"');
+    assert.equal(quote('a\u001b[31m"b"\u202e\u009b'), '"a\\x1b[31m\\"b\\"\\u202e\\x9b"');
     const error = decodeError(new AbiRegistry(), encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['\u001b[2J'] }));
-    assert.equal(describeDecoded(error!), 'Error(message: "\\u001b[2J")');
+    assert.equal(describeDecoded(error!), 'Error(message: "\\x1b[2J")');
   });
 
   it('skips malformed ABI entries and metadata it cannot read, keeping the rest', () => {
