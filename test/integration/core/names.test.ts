@@ -8,6 +8,7 @@ import { describeCall } from '../../../src/core/names/call-names';
 import { decodeEvent, describeDecoded } from '../../../src/core/names/decode';
 import { AbiRegistry } from '../../../src/core/names/registry';
 import { logAtStep, ResultLogs } from '../../../src/core/names/log-steps';
+import { resultHeader } from '../../../src/core/names/result-header';
 import { nameFrames } from '../../../src/core/names/trace-names';
 import type { Trace } from '../../../src/core/trace/model';
 import { sampleWorkspace } from '../helpers/sample-workspace';
@@ -51,6 +52,14 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
       'MathLib.mulAdd(a: 6, b: 7, c: 8) → 50',
     ]);
     assert.deepEqual((await named('custom-error')).map((f) => describeCall(f.named)), ['Vault.withdraw(amount: 100) reverted: InsufficientBalance(available: 5, required: 100)']);
+  });
+
+  it('the header of the token-service case: sender, contract, the call by name and the mirror’s error named', async () => {
+    const { result } = await fetchContractResult(http, ref.endpoints, ref.info('hts-insufficient').transactionId);
+    const header = resultHeader(abis, result);
+    assert.deepEqual([header.toId, header.result, header.gasLimit], ['0.0.1011', 'CONTRACT_REVERT_EXECUTED', '15000000']);
+    assert.equal(header.error, 'TransferFailed(token: 0x0000000000000000000000000000000000001389, responseCode: 178)');
+    assert.equal(header.call.function, 'pay');
   });
 
   it('every log of every case decodes as an event by its topic, except the anonymous LOG0', async () => {
