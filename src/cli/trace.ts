@@ -3,6 +3,7 @@ import { EXIT, ApiError } from '../core/errors';
 import type { AbiRegistry } from '../core/names/registry';
 import { nameFrames, type NamedFrame } from '../core/names/trace-names';
 import { fetchTrace } from '../core/opcodes-client';
+import { safeLine } from '../core/safe-text';
 import type { DecodedRevert, Frame, TraceSummary } from '../core/trace/model';
 import type { ColumnarTrace } from '../core/trace/trace';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
@@ -143,7 +144,7 @@ export const traceCommand: Command = {
         readActions(http, endpoints, positionals[0]),
       ]),
     );
-    if (actions.note) process.stderr.write(`ledger-mirror: note: ${actions.note.replace(/\s*\n\s*/g, ' ')}\n`);
+    if (actions.note) process.stderr.write(`ledger-mirror: note: ${safeLine(actions.note.replace(/\s*\n\s*/g, ' '))}\n`);
     const frames = nameFrames(trace, abis, actions.actions);
     if (values.json) printJson(traceJson(trace.summary, abis, frames));
     else printLines(summaryLines(trace, abis, frames));

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
+import { sendJson, startServer } from '../helpers/fixture-server';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
@@ -143,5 +144,17 @@ describe('CLI trace: names from the build output and the mirror', function () {
       ['ROOT', null],
       ['CALL', null],
     ]);
+  });
+
+  it('the note quotes the server’s message with its control characters made visible', async () => {
+    const hostile = await startServer((req, res) => sendJson(req, res, 404, JSON.stringify({ _status: { messages: [{ message: 'gone\u001b[2J\u009b31m' }] } })));
+    try {
+      const run = await runCli(['trace', ref.info('nested-call').transactionId, '--mirror', hostile.url, '--web3', ref.mirror.url, '--json']);
+      expectExit(run, EXIT.ok);
+      assert.match(run.stderr, /^ledger-mirror: note: call arguments unavailable: Not found — HTTP 404: gone\\x1b\[2J\\x9b31m/);
+      assert.ok(!run.stderr.includes('\u001b') && !run.stderr.includes('\u009b'), 'no raw control character');
+    } finally {
+      await hostile.close();
+    }
   });
 });
