@@ -1,6 +1,7 @@
 // Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
 import type * as vscode from 'vscode';
 import { registerNetwork } from './network';
+import { registerTraceLinks, type TraceLinksApi } from './links/uri-handler';
 import { createServices } from './services';
 import { registerSourceStepping, type SourceSteppingApi } from './source/index';
 import { registerTokens } from './tokens/register';
@@ -17,6 +18,7 @@ export interface LedgerMirrorApi {
   traces: TraceApi;
   verification: VerificationApi;
   sourceStepping: SourceSteppingApi;
+  traceLinks: TraceLinksApi;
 }
 
 export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
@@ -26,7 +28,8 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const traces = registerTrace(context, services);
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
-  return { tokensTree, networkStatus, traces, verification, sourceStepping };
+  const traceLinks = registerTraceLinks(context, services);
+  return { tokensTree, networkStatus, traces, verification, sourceStepping, traceLinks };
 }
 
 export function deactivate(): void {

@@ -62,7 +62,7 @@ describe('HashScan transaction URLs', () => {
   it('escapes control characters from the URL in its messages', () => {
     const parsed = parseTraceInput(`https://hashscan.io/${encodeURIComponent('x\u202e')}\u001b/transaction/${ID}`);
     assert.equal(parsed.ok, false);
-    if (!parsed.ok) assert.ok(![...parsed.message].some((c) => c < " " || c === "\u202e"));
+    if (!parsed.ok) assert.ok(![...parsed.message].some((c) => c < ' ' || c === '\u202e'));
   });
 
   it('still takes plain ids and hashes, without a network', () => {

@@ -69,7 +69,7 @@ describe('trace links', () => {
     const parsed = parseTraceLink('/trace', `tx=${ID}&network=${encodeURIComponent('x\u001b]0;pwned\u0007\u202e')}`);
     assert.equal(parsed.ok, false);
     if (!parsed.ok) {
-      assert.ok(![...parsed.message].some((c) => c < " " || c === "\u202e"));
+      assert.ok(![...parsed.message].some((c) => c < ' ' || c === '\u202e'));
       assert.match(parsed.message, /x\\x1b\]0;pwned\\x07\\u202e/);
     }
   });
