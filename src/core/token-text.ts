@@ -21,6 +21,9 @@ function fields(token: Token): Field[] {
       walk(item.children ?? [], path, depth + 1, fullKeys);
     }
   };
+  // The sections leave symbol and name to the title; here they are fields, so a renamed token shows as changed.
+  out.push({ path: 'Token', line: 'Token' });
+  walk([{ label: 'Symbol', value: safeLine(token.symbol) }, { label: 'Name', value: safeLine(token.name) }], ['Token'], 1, false);
   for (const section of describeToken(token)) {
     out.push({ path: section.label, line: section.label });
     walk(section.items, [section.label], 1, section.id === 'keys');

@@ -36,6 +36,7 @@ describe('token text for comparison', () => {
     const before = token('no-params.json', { total_supply: '1000', memo: 'old', pause_status: 'UNPAUSED' });
     const after = token('no-params.json', { total_supply: '2000', memo: 'new', pause_status: 'PAUSED' });
     assert.deepEqual(changedFields(before, after), ['Overview / Total supply', 'Overview / Memo', 'Overview / Pause status']);
+    assert.deepEqual(changedFields(before, { ...before, symbol: 'NEW', name: 'Renamed' }), ['Token / Symbol', 'Token / Name']);
   });
 
   it('counts a fee that exists on one side only', () => {
