@@ -23,10 +23,10 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const services = createServices(context);
   const networkStatus = registerNetwork(context, services);
   const tokensTree = registerTokens(context, services);
-  const traces = registerTrace(context, services);
+  const trace = registerTrace(context, services);
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
-  return { tokensTree, networkStatus, traces, verification, sourceStepping };
+  return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping };
 }
 
 export function deactivate(): void {

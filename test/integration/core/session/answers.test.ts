@@ -1,10 +1,10 @@
 // The host's answers to the stepper webview, checked against real reference-mirror traces (solc + @ethereumjs/vm)
 // with brute-force oracles: row pages, the comparison step, changed bytes and slots, the overview.
 import { strict as assert } from 'node:assert';
-import type { Trace } from '../../../src/core/trace/model';
-import { changedByteRanges, MAX_PAGE, overview, previousStepInFrame, rowPage, stepView } from '../../../src/extension/trace/answers';
-import { OVERVIEW_FLAG } from '../../../src/shared/trace-protocol';
-import { CASE_NAMES, startReference, type ReferenceMirror } from '../trace/reference';
+import type { Trace } from '../../../../src/core/trace/model';
+import { changedByteRanges, MAX_PAGE, overview, previousStepInFrame, rowPage, stepView } from '../../../../src/core/session/answers';
+import { OVERVIEW_FLAG } from '../../../../src/shared/trace-protocol';
+import { CASE_NAMES, startReference, type ReferenceMirror } from '../../../unit/trace/reference';
 
 /** The last earlier step of the same frame, found by scanning back; null at a frame's first step. */
 function previousByScan(t: Trace, s: number): number | null {

@@ -1,8 +1,8 @@
 // A TraceSession moves exactly as the core's Trace.navigate says and answers the webview's typed requests.
 import { strict as assert } from 'node:assert';
-import type { NavCommand } from '../../../src/core/trace/model';
-import { TraceSession } from '../../../src/extension/trace/session';
-import { startReference, type ReferenceMirror } from '../trace/reference';
+import type { NavCommand } from '../../../../src/core/trace/model';
+import { TraceSession } from '../../../../src/core/session/session';
+import { startReference, type ReferenceMirror } from '../../../unit/trace/reference';
 
 describe('stepper session (real reference traces)', () => {
   let ref: ReferenceMirror;
