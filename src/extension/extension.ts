@@ -1,5 +1,6 @@
 // Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
 import type * as vscode from 'vscode';
+import { registerDebugger } from './debug/index';
 import { registerNetwork } from './network';
 import { createServices } from './services';
 import { registerSourceStepping, type SourceSteppingApi } from './source/index';
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const trace = registerTrace(context, services);
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
+  registerDebugger(context, services, trace.panels);
   return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping };
 }
 
