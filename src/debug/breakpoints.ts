@@ -31,6 +31,9 @@ interface Breakpoint {
   /** Steps it may stop at, ascending. */
   steps: Int32Array;
   label: string;
+  /** Hits (condition true) among steps[0..i], filled in as far as a stop needed it. */
+  hits: Int32Array;
+  counted: number;
 }
 
 export type ExceptionFilter = 'revert' | 'panic';
@@ -82,6 +85,8 @@ export class Breakpoints {
       kind,
       steps: Int32Array.from(steps),
       label,
+      hits: new Int32Array(hitCondition?.trim() ? steps.length : 0),
+      counted: 0,
       condition: condition?.trim() ? new Expression(condition) : undefined,
       hit: hitCondition?.trim() ? parseHitCondition(hitCondition) : undefined,
     };
@@ -137,11 +142,9 @@ export class Breakpoints {
     this.instructions = [];
     const out: Verified[] = [];
     for (const spec of specs) {
+      const { pc, traceFrame } = this.program;
       const steps: number[] = [];
-      for (let s = 0; s < this.trace.length; s++) {
-        const row = this.trace.row(s);
-        if (row.instructionPc === spec.pc && this.codeOf(row.frame) === spec.code) steps.push(s);
-      }
+      for (let s = 0; s < pc.length; s++) if (pc[s] === spec.pc && this.codeOf(traceFrame[s]) === spec.code) steps.push(s);
       try {
         const bp = this.make('instruction', steps, `pc ${spec.pc}`, spec.condition, spec.hitCondition);
         this.instructions.push(bp);
@@ -156,13 +159,10 @@ export class Breakpoints {
 
   /** "Revert": every REVERT except a Panic's; "Panic": a Panic's REVERT and INVALID. */
   setExceptions(filters: readonly ExceptionFilter[], conditions: Partial<Record<ExceptionFilter, string>> = {}): void {
+    const p = this.program;
+    const panic = (s: number) => this.trace.frame(p.traceFrame[s]).revert?.kind === 'Panic';
     this.exceptions = filters.map((filter) => {
-      const steps: number[] = [];
-      for (let s = 0; s < this.trace.length; s++) {
-        const row = this.trace.row(s);
-        const panic = this.trace.frame(row.frame).revert?.kind === 'Panic';
-        if (filter === 'revert' ? row.op === 'REVERT' && !panic : (row.op === 'REVERT' && panic) || row.op === 'INVALID') steps.push(s);
-      }
+      const steps = filter === 'revert' ? p.reverts.filter((s) => !panic(s)) : [...p.reverts.filter(panic), ...p.invalids].sort((a, b) => a - b);
       return this.make('exception', steps, filter === 'revert' ? 'Revert' : 'Panic', conditions[filter]);
     });
     this.merged = undefined;
@@ -233,10 +233,10 @@ export class Breakpoints {
         return false;
       }
     };
-    if (!ok(step)) return false;
-    if (!bp.hit) return true;
-    let count = 0;
-    for (let i = 0; i <= at; i++) if (ok(bp.steps[i])) count++;
-    return bp.hit(count);
+    if (!bp.hit) return ok(step);
+    // Counted once per candidate, however often continue passes over it.
+    for (; bp.counted <= at; bp.counted++) bp.hits[bp.counted] = (bp.counted > 0 ? bp.hits[bp.counted - 1] : 0) + (ok(bp.steps[bp.counted]) ? 1 : 0);
+    const here = bp.hits[at] - (at > 0 ? bp.hits[at - 1] : 0);
+    return here === 1 && bp.hit(bp.hits[at]);
   }
 }

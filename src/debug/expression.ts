@@ -148,7 +148,9 @@ function evaluate(node: Node, ctx: EvalContext): Value {
     case 'name':
       return ctx.scalar(node.name as Parameters<EvalContext['scalar']>[0]);
     case 'index': {
-      const index = num(evaluate(node.index, ctx), node.target);
+      let index = num(evaluate(node.index, ctx), node.target);
+      // Read as a signed word, so stack[-1] (2^256 - 1 after the minus wraps) is the top.
+      if (node.target === 'stack' && index >> 255n === 1n) index -= 1n << 256n;
       const v = ctx[node.target](index);
       if (v === undefined) throw new ExpressionError(`${node.target}[${index}] is not in the trace at this step.`);
       return v;

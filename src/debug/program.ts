@@ -85,6 +85,12 @@ export class Program {
   readonly depth: Int32Array;
   /** Per step: 1 where a statement starts (its function was on another line before). */
   readonly entry: Uint8Array;
+  /** Per step: the instruction's pc and the trace frame (external call) running it. */
+  readonly pc: Int32Array;
+  readonly traceFrame: Int32Array;
+  /** Steps whose op is REVERT, and INVALID, ascending. */
+  readonly reverts: number[] = [];
+  readonly invalids: number[] = [];
   /** Per trace frame. */
   readonly frameCode: FrameCode[];
   private readonly lineKeys = new Map<string, number>();
@@ -96,6 +102,8 @@ export class Program {
     this.vis = new Int32Array(n);
     this.depth = new Int32Array(n);
     this.entry = new Uint8Array(n);
+    this.pc = new Int32Array(n);
+    this.traceFrame = new Int32Array(n);
     this.frameCode = frameCode;
   }
 
@@ -258,6 +266,10 @@ export class Program {
         this.entry[s] = 1;
         lastKey[vis] = this.locs[loc].lineKey;
       }
+      this.pc[s] = row.instructionPc;
+      this.traceFrame[s] = row.frame;
+      if (row.op === 'REVERT') this.reverts.push(s);
+      else if (row.op === 'INVALID') this.invalids.push(s);
       prevFrame = row.frame;
       prevPc = row.instructionPc;
       prevOp = row.op;

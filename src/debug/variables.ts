@@ -26,7 +26,11 @@ export function entityOfAddress(address: string | null | undefined): string | un
 /** The ABI of a function from its Solidity header (`function f(uint256 a) external returns (uint256)`). */
 export function functionAbi(header: string | undefined): AbiFunction | undefined {
   if (!header) return undefined;
-  const text = header.replace(/\s+/g, ' ').trim().replace(/\b(virtual|override(\s*\([^)]*\))?)\b/g, '');
+  // The ABI parser knows neither data locations nor inheritance keywords; neither changes the ABI.
+  const text = header
+    .replace(/\b(virtual|override(\s*\([^)]*\))?|memory|calldata|storage)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text.startsWith('function ')) return undefined;
   try {
     const item = parseAbiItem(text);
