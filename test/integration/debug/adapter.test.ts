@@ -236,6 +236,32 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.equal(await evaluate('memory[0x40]'), await evaluate('memory[64]'));
   });
 
+  it('function breakpoints, Jump to Cursor, Restart Frame and loaded sources', async () => {
+    const requireLine = await lineOf('Callee.sol', 'require(amount == 0');
+    const callLine = await lineOf('Caller.sol', 'return callee.check(amount)');
+    const stopped = await launch('revert-error', { stopOnEntry: false }, async () => {
+      const set = await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.check' }, { name: 'Vault.withdraw' }] });
+      assert.deepEqual(set.body.breakpoints.map((b) => b.verified), [true, false]);
+    });
+    assert.equal(stopped.body.reason, 'function breakpoint');
+    assert.equal((await stack())[0].name, 'Callee.check');
+
+    const targets = await dc.gotoTargetsRequest({ source: { path: pathOf('Callee.sol') }, line: requireLine });
+    assert.equal(targets.body.targets.length, 1);
+    await move(() => dc.gotoRequest({ threadId: 1, targetId: targets.body.targets[0].id }));
+    assert.equal((await stack())[0].line, requireLine);
+
+    const frames = await stack();
+    await move(() => dc.restartFrameRequest({ frameId: frames[1].id }));
+    const restarted = await stack();
+    assert.deepEqual(restarted.map((f) => f.name), ['Caller.callCheck']);
+    assert.ok(restarted[0].line <= callLine);
+
+    const loaded = (await dc.customRequest('loadedSources', {})) as DebugProtocol.LoadedSourcesResponse;
+    const names = loaded.body.sources.map((src) => src.name);
+    assert.ok(names.includes('Callee.sol') && names.includes('Caller.sol'), names.join(', '));
+  });
+
   it('reports a bad launch with the reason and no session', async () => {
     await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
     await assert.rejects(dc.launchRequest({ transaction: 'not-an-id', mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /not-an-id|Unsupported|Invalid|transaction/i);
