@@ -120,7 +120,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     try {
       this.opened = await this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${m}\n`, 'console')));
       const { session, sources, files } = this.opened;
-      const program = await Program.build(session.trace, sources, files);
+      const program = await Program.cached(session.trace, sources, files);
       this.runtime = new DebugRuntime(session, program);
       this.runtime.breakpoints.setExceptions(this.exceptionFilters, this.exceptionConditions);
     } catch (err) {

@@ -68,6 +68,8 @@ interface PcTable {
   jump: Uint8Array;
 }
 
+const built = new WeakMap<Trace, WeakMap<SourceFiles, Promise<Program>>>();
+
 const DEFINITION = /^\s*(?:(contract|abstract\s+contract|library|interface)\b|(function)\s+([A-Za-z_$][\w$]*)|(constructor|fallback|receive)\b|(modifier)\s+([A-Za-z_$][\w$]*))/;
 const HEADER_LIMIT = 2000;
 
@@ -105,6 +107,21 @@ export class Program {
     this.pc = new Int32Array(n);
     this.traceFrame = new Int32Array(n);
     this.frameCode = frameCode;
+  }
+
+  /**
+   * `build`, once per trace and build (SourceFiles is one per build read): a second session on an open trace, or a
+   * restart, reuses the index.
+   */
+  static cached(trace: Trace, sources: TraceSources | undefined, files: SourceFiles): Promise<Program> {
+    let perBuild = built.get(trace);
+    if (!perBuild) built.set(trace, (perBuild = new WeakMap()));
+    let program = perBuild.get(files);
+    if (!program) {
+      perBuild.set(files, (program = Program.build(trace, sources, files)));
+      program.catch(() => perBuild.delete(files));
+    }
+    return program;
   }
 
   /**
@@ -228,7 +245,7 @@ export class Program {
       const table = tables[row.frame];
       if (row.frame !== prevFrame) {
         const isChild = prevFrame >= 0 && t.frame(row.frame).parent === prevFrame;
-        if (!isChild) while (stack.length && this.frames[stack[stack.length - 1]].traceFrame !== row.frame) stack.pop();
+        if (!isChild) while (stack.length && this.frames[stack[stack.length - 1]].traceFrame !== row.frame) this.frames[stack.pop()!].exitStep = s - 1;
         if (isChild || stack.length === 0) {
           const { name, contract } = this.frameName(row.frame);
           stack.push(this.push('external', stack.length ? stack[stack.length - 1] : -1, row.frame, s, name, contract, undefined, false));
@@ -250,12 +267,10 @@ export class Program {
           }
           stack.push(this.push('internal', top.id, row.frame, s, name, contract, def?.header, merged || !def));
         } else if (kind === JUMP_OUT && top.kind === 'internal') {
-          stack.pop();
+          this.frames[stack.pop()!].exitStep = s - 1;
         }
       }
       const fnId = stack[stack.length - 1];
-      this.frames[fnId].exitStep = s;
-      for (let i = stack.length - 2; i >= 0 && this.frames[stack[i]].exitStep < s; i--) this.frames[stack[i]].exitStep = s;
       const vis = this.frames[fnId].visible;
       this.fn[s] = fnId;
       this.vis[s] = vis;
@@ -274,6 +289,7 @@ export class Program {
       prevPc = row.instructionPc;
       prevOp = row.op;
     }
+    for (const id of stack) this.frames[id].exitStep = t.length - 1;
   }
 
   /** The Loc of `step`, if its instruction maps to Solidity. */

@@ -27,8 +27,8 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const trace = registerTrace(context, services);
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
-  registerDebugger(context, services, trace.panels);
-  return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping };
+  registerDebugger(context, services, trace.panels, sourceStepping.artifacts);
+  return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api };
 }
 
 export function deactivate(): void {

@@ -6,6 +6,9 @@ import { parseTransactionIdOrHash } from '../../core/ids';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
+import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
+import type { Trace } from '../../core/trace/model';
+import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
 import type { Services } from '../services';
 import type { OpenedTrace as OpenedPanel } from '../trace/open';
 import type { TracePanel, TracePanels } from '../trace/panel';
@@ -19,6 +22,7 @@ class ExtensionDebugHost implements DebugHost {
   constructor(
     private readonly services: Services,
     private readonly panels: TracePanels,
+    private readonly artifacts: WorkspaceArtifacts,
   ) {}
 
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
@@ -29,8 +33,14 @@ class ExtensionDebugHost implements DebugHost {
     const session = panel.session;
     const endpoints = this.services.endpoints();
     const lookup = endpoints.ok && session.meta.network !== 'file' ? (address: string) => fetchContractCode(this.services.http(), endpoints.value.restUrl, address) : undefined;
-    const mapped = await mapSources(session.trace, buildRoots(args, roots), lookup, log);
+    // The workspace's build as source stepping already read it, unless the launch names other folders.
+    const mapped = args.buildOutput === undefined ? await this.workspaceSources(session.trace, lookup) : await mapSources(session.trace, buildRoots(args, roots), lookup, log);
     return { session, ...mapped, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
+  }
+
+  private async workspaceSources(trace: Trace, lookup: CodeLookup | undefined): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
+    const build = await this.artifacts.current();
+    return { files: build.files, sources: build.index.artifacts.length ? new TraceSources(trace, build.index, build.files, lookup) : undefined };
   }
 
   /** The panel showing the trace: the one named, else opened (or revealed) through the trace commands. */
@@ -81,8 +91,8 @@ function startOn(panel: TracePanel): Thenable<boolean> {
   return vscode.debug.startDebugging(folder, { type: DEBUG_TYPE, request: 'launch', name: `Debug ${panel.session.meta.title}`, traceKey: panel.session.meta.key, stopOnEntry: true });
 }
 
-export function registerDebugger(context: vscode.ExtensionContext, services: Services, panels: TracePanels): void {
-  const host = new ExtensionDebugHost(services, panels);
+export function registerDebugger(context: vscode.ExtensionContext, services: Services, panels: TracePanels, artifacts: WorkspaceArtifacts): void {
+  const host = new ExtensionDebugHost(services, panels, artifacts);
   context.subscriptions.push(
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
       createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(new LedgerMirrorDebugSession(host)),

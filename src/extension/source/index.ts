@@ -18,12 +18,18 @@ export interface SourceSteppingApi {
   status(): string | undefined;
 }
 
-export function registerSourceStepping(context: vscode.ExtensionContext, services: Services): SourceSteppingApi {
+/** The feature's API for tests, and the workspace build it keeps (the debugger maps traces with it too). */
+export interface SourceStepping {
+  api: SourceSteppingApi;
+  artifacts: WorkspaceArtifacts;
+}
+
+export function registerSourceStepping(context: vscode.ExtensionContext, services: Services): SourceStepping {
   const compiled = new CompiledDocuments();
   const presenter = new SourcePresenter(compiled);
   const artifacts = new WorkspaceArtifacts(services.log);
   const follower = new StepFollower(services, artifacts, presenter);
   context.subscriptions.push(compiled, presenter, artifacts, follower, onDidChangeTraceStep((change) => follower.onStep(change)));
   services.registerCommand(REVEAL_COMMAND, () => presenter.reveal());
-  return { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() };
+  return { api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() }, artifacts };
 }
