@@ -17,7 +17,7 @@ import { fetchTrace } from '../src/core/opcodes-client';
 import { TraceSession } from '../src/core/session/session';
 import { LedgerMirrorDebugSession, type OpenedTrace } from '../src/debug/adapter';
 import { mapSources } from '../src/debug/standalone-host';
-import { sampleWorkspace } from '../test/unit/helpers/sample-workspace';
+import { sampleWorkspace } from '../test/integration/helpers/sample-workspace';
 
 const STEPS = Number(process.env.DEBUG_BENCH_STEPS ?? 1_000_000);
 const REPEATS = 20;

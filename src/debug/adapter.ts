@@ -116,7 +116,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override async launchRequest(response: DebugProtocol.LaunchResponse, args: LaunchArguments): Promise<void> {
+  protected override launchRequest(response: DebugProtocol.LaunchResponse, args: LaunchArguments): void {
+    this.launch(response, args).catch((err: unknown) => this.sendEvent(new OutputEvent(`Ledger Mirror debugger: ${err instanceof Error ? err.message : String(err)}\n`, 'stderr')));
+  }
+
+  private async launch(response: DebugProtocol.LaunchResponse, args: LaunchArguments): Promise<void> {
     try {
       this.opened = await this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${m}\n`, 'console')));
       const { session, sources, files } = this.opened;
@@ -398,7 +402,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override async disassembleRequest(response: DebugProtocol.DisassembleResponse, args: DebugProtocol.DisassembleArguments): Promise<void> {
+  protected override disassembleRequest(response: DebugProtocol.DisassembleResponse, args: DebugProtocol.DisassembleArguments): void {
+    this.disassemble(response, args).catch((err: unknown) => this.sendErrorResponse(response, { id: 1005, format: err instanceof Error ? err.message : String(err), showUser: false }));
+  }
+
+  private async disassemble(response: DebugProtocol.DisassembleResponse, args: DebugProtocol.DisassembleArguments): Promise<void> {
     const rt = this.need();
     const at = parseInstructionRef(args.memoryReference, args.offset ?? 0);
     const frame = at && rt.frameOfCode(at.code);

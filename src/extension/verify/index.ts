@@ -12,6 +12,7 @@ import { ExplorerKeys } from './secrets';
 import { readVerifySettings, VERIFY_SECTION } from './settings';
 import { VerifyStatus } from './status';
 import { VERIFY_VIEW, VerificationTree } from './view';
+import { safeText } from '../../core/safe-text';
 
 /** What the in-VS-Code tests observe. */
 export interface VerificationApi {
@@ -47,7 +48,7 @@ function announce(report: VerificationReport): void {
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   };
   if (ok) void vscode.window.showInformationMessage(summary, 'Show Results').then(show);
-  else void vscode.window.showWarningMessage(`${summary}. ${firstProblem?.name}: ${firstProblem?.message ?? 'not verified'}`, 'Show Problems', 'Show Results').then(show);
+  else void vscode.window.showWarningMessage(safeText(`${summary}. ${firstProblem?.name}: ${firstProblem?.message ?? 'not verified'}`), 'Show Problems', 'Show Results').then(show);
 }
 
 export function registerVerification(context: vscode.ExtensionContext, services: Services): VerificationApi {

@@ -18,6 +18,7 @@ import type { Services } from '../services';
 import type { VerificationDiagnostics } from './diagnostics';
 import { contractLink, readVerifySettings, VERIFY_SECTION, verifyUrlProblem } from './settings';
 import type { VerificationTree } from './view';
+import { safeText } from '../../core/safe-text';
 
 /** A discovered record and the workspace folder it belongs to (settings records: the first folder). */
 export interface FoundRecord {
@@ -48,7 +49,7 @@ export class VerificationRunner {
       const setting = vscode.workspace.getConfiguration(VERIFY_SECTION, folder?.uri).get<unknown>('contracts', []);
       const { records, problems } = await discoverDeployments(folder?.uri.fsPath, setting);
       for (const p of problems) this.services.log.warn(p);
-      if (problems.length) void vscode.window.showWarningMessage(problems.join('\n'));
+      if (problems.length) void vscode.window.showWarningMessage(safeText(problems.join('\n')));
       for (const record of records) {
         if (seen.has(recordKey(record))) continue;
         seen.add(recordKey(record));
@@ -89,7 +90,7 @@ export class VerificationRunner {
   }
 
   private transport(): VerifyTransport {
-    return new VerifyTransport(this.services.http().options);
+    return new VerifyTransport(this.services.http().transport);
   }
 
   private settingsOrThrow() {

@@ -6,6 +6,7 @@ import type { PlannedDiagnostic } from '../../core/verify/diagnostics-plan';
 import type { ContractOutcome } from '../../core/verify/prepare';
 import { STATUS_LABEL } from '../../core/verify/report-text';
 import type { ContractResult } from '../../core/verify/result';
+import { safeLine, safeText } from '../../core/safe-text';
 
 export const VERIFY_VIEW = 'ledgerMirror.verification';
 
@@ -113,12 +114,12 @@ export class VerificationTree implements vscode.TreeDataProvider<VerificationNod
     switch (node.kind) {
       case 'contract': {
         const { result } = node.shown.outcome;
-        const item = new vscode.TreeItem(result.name, vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(safeLine(result.name), vscode.TreeItemCollapsibleState.Expanded);
         item.id = node.shown.key;
         item.iconPath = STATUS_ICON[result.status];
         item.description = `${short(result.address)} · chain ${result.chainId ?? '?'} · ${STATUS_LABEL[result.status]}${node.shown.dryRun ? ' (dry run)' : ''}`;
         item.tooltip = new vscode.MarkdownString(
-          [`**${result.name}** — ${STATUS_LABEL[result.status]}${result.alreadyVerified ? ' (already verified)' : ''}`, `Address: \`${result.address ?? '?'}\`, chain ${result.chainId ?? '?'}`, result.message ?? '', `${node.shown.protocol === 'session' ? 'Session API' : 'API v2'}, ${node.shown.at.toLocaleTimeString()}`]
+          [`**${safeLine(result.name)}** — ${STATUS_LABEL[result.status]}${result.alreadyVerified ? ' (already verified)' : ''}`, `Address: \`${result.address ?? '?'}\`, chain ${result.chainId ?? '?'}`, safeText(result.message ?? ''), `${node.shown.protocol === 'session' ? 'Session API' : 'API v2'}, ${node.shown.at.toLocaleTimeString()}`]
             .filter(Boolean)
             .join('\n\n'),
         );
@@ -131,10 +132,10 @@ export class VerificationTree implements vscode.TreeDataProvider<VerificationNod
         return item;
       }
       case 'file': {
-        const item = new vscode.TreeItem(node.entry.label, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(safeLine(node.entry.label), vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(node.icon);
         item.description = node.entry.description;
-        item.tooltip = node.entry.tooltip;
+        item.tooltip = node.entry.tooltip === undefined ? undefined : safeText(node.entry.tooltip);
         item.command = openCommand(node.entry.target);
         return item;
       }

@@ -12,8 +12,8 @@ import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import type { Trace } from '../../../src/core/trace/model';
-import { sampleWorkspace } from '../../unit/helpers/sample-workspace';
-import { startReference, type CaseName, type ReferenceMirror } from '../../unit/trace/reference';
+import { sampleWorkspace } from '../helpers/sample-workspace';
+import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
 const ADAPTER = 'dist/debug-adapter.js';
 const STACK_ONLY = { stack: true, memory: false, storage: false };

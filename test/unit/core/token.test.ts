@@ -5,10 +5,10 @@ import { parseErrorBody } from '../../../src/core/error-body';
 import { ApiError } from '../../../src/core/errors';
 import { parseJson, stringifyJson } from '../../../src/core/json';
 import { parseToken, type Token } from '../../../src/core/token';
-import { MIRROR_DATA, minifyJson, tokenSpecCases } from '../helpers/fixture-server';
+import { minifyJson, TOKEN_SPECS, tokenSpecCases } from '../../helpers/mirror-data';
 
 const cases = tokenSpecCases();
-const fileText = (file: string) => minifyJson(readFileSync(join(MIRROR_DATA, 'tokens', file), 'utf8'));
+const fileText = (file: string) => minifyJson(readFileSync(join(TOKEN_SPECS, file), 'utf8'));
 const fixtureToken = (file: string) => cases.find((c) => c.file === file)!.body;
 
 describe('token schema', () => {
@@ -40,6 +40,14 @@ describe('token schema', () => {
   it('keeps expiry_timestamp exact (1234567890000010001 ns)', () => {
     const token = parseToken(fixtureToken('custom-fees.json'));
     assert.equal(token.expiry_timestamp, 1234567890000010001n);
+  });
+
+  it('keeps int64 values past 2^53 exact, and refuses a number whose exact value was lost in parsing', () => {
+    const body = (expiry: string) => parseJson(stringifyJson(fixtureToken('custom-fees.json')).replace('"expiry_timestamp":1234567890000010001', `"expiry_timestamp":${expiry}`));
+    assert.equal(parseToken(body('123456789012345678901234567890')).expiry_timestamp, 123456789012345678901234567890n);
+    for (const lossy of ['1e20', '1234567890000010001.5', '1e400']) {
+      assert.throws(() => parseToken(body(lossy)), (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /field expiry_timestamp: expected an integer written as digits/.test(err.message), lossy);
+    }
   });
 
   it('reads fixed and fractional fees with their exact values', () => {

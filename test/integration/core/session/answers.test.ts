@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import type { Trace } from '../../../../src/core/trace/model';
 import { changedByteRanges, MAX_PAGE, overview, previousStepInFrame, rowPage, stepView } from '../../../../src/core/session/answers';
 import { OVERVIEW_FLAG } from '../../../../src/shared/trace-protocol';
-import { CASE_NAMES, startReference, type ReferenceMirror } from '../../../unit/trace/reference';
+import { CASE_NAMES, startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 
 /** The last earlier step of the same frame, found by scanning back; null at a frame's first step. */
 function previousByScan(t: Trace, s: number): number | null {

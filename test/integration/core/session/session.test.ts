@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import type { NavCommand } from '../../../../src/core/trace/model';
 import { TraceSession } from '../../../../src/core/session/session';
-import { startReference, type ReferenceMirror } from '../../../unit/trace/reference';
+import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 
 describe('stepper session (real reference traces)', () => {
   let ref: ReferenceMirror;
