@@ -11,7 +11,7 @@ export function buildBundles(): void {
 }
 
 // What the VSIX may contain (vsce paths). Everything else (servers, tests, sources, node_modules) stays out.
-const shipped = /^(dist\/extension\.js|dist\/webview\/.+(?<!\.map)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
+const shipped = /^(dist\/extension\.js|dist\/debug-adapter\.js|dist\/webview\/.+(?<!\.map)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
 // Runtime dependencies are bundled into dist/ by esbuild, so vsce must not collect node_modules.
 const noDependencies = '--no-dependencies';
 

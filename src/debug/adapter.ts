@@ -60,6 +60,9 @@ export interface DebugHost {
   open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace>;
 }
 
+/** The debug type, in package.json's `debuggers` and every launch configuration. */
+export const DEBUG_TYPE = 'ledger-mirror';
+
 const THREAD_ID = 1;
 const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'revert', label: 'Revert', description: 'Stop where a call reverts (require, revert, custom errors).', default: true, supportsCondition: true, conditionDescription: 'An expression, e.g. depth == 1' },

@@ -29,6 +29,8 @@ describe('Debugger in the browser', () => {
     await workbench.runCommand('Ledger Mirror: Debug Transaction…');
     await page.locator('.quick-input-widget input.input').fill(id);
     await page.keyboard.press('Enter');
+    await page.locator('.debug-toolbar').waitFor({ timeout: 60_000 });
+    await workbench.runCommand('View: Show Run and Debug');
     const callStack = page.locator('.debug-call-stack');
     await callStack.locator('.monaco-list-row', { hasText: 'Caller.callCheck' }).waitFor({ timeout: 60_000 });
 
@@ -38,8 +40,9 @@ describe('Debugger in the browser', () => {
     await page.locator('.debug-pane .monaco-list-row', { hasText: 'amount' }).first().waitFor({ timeout: 15_000 });
     const variables = await page.locator('.debug-variables').innerText();
     assert.match(variables, /amount\s*[:=]?\s*7/);
-    await page.locator('.tabs-container .tab', { hasText: 'Callee.sol' }).waitFor({ timeout: 15_000 });
+    await page.locator('.tabs-container .tab', { hasText: 'Callee.sol' }).first().waitFor({ timeout: 15_000 });
     assert.ok(requireLine > 0);
+    await page.locator('.part.statusbar', { hasText: `Callee.sol:${requireLine}` }).waitFor({ timeout: 15_000 });
 
     await page.mouse.move(5, 450);
     await page.waitForTimeout(500);

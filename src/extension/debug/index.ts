@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { parseTransactionIdOrHash } from '../../core/ids';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
-import { LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
+import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
 import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
 import type { Trace } from '../../core/trace/model';
@@ -13,7 +13,6 @@ import type { Services } from '../services';
 import type { OpenedTrace as OpenedPanel } from '../trace/open';
 import type { TracePanel, TracePanels } from '../trace/panel';
 
-export const DEBUG_TYPE = 'ledger-mirror';
 export const DEBUG_COMMAND = 'ledgerMirror.debugTransaction';
 
 const workspaceRoots = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
