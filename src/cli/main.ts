@@ -22,7 +22,8 @@ function help(): string[] {
     '',
     "Run 'ledger-mirror <command> --help' for a command's options.",
     'Exit codes: 0 ok, 1 other error, 2 invalid input (nothing sent), 3 not found or endpoint disabled,',
-    '            4 rate limited, 5 server error, 6 network error or timeout, 7 verification failed.',
+    '            4 rate limited, 5 server error or unreadable/too large/moved answer,',
+    '            6 network error, timeout or connection closed mid-response, 7 verification failed.',
   ];
 }
 

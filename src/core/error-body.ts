@@ -3,6 +3,7 @@
 // `{"message","detail"}`. Whatever arrives, the user gets its words, never a generic "request failed".
 import { z } from 'zod';
 import type { ServerMessage } from './errors';
+import { parseUntrustedJson } from './json';
 
 const text = z.string().nullish();
 const item = z.looseObject({ message: z.string(), detail: text, data: text });
@@ -25,7 +26,7 @@ export function parseErrorBody(body: string): ServerMessage[] {
   if (body.trim() === '') return [];
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = parseUntrustedJson(body);
   } catch {
     return [{ message: `response body is not JSON: ${preview(body)}` }];
   }

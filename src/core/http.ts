@@ -7,7 +7,8 @@ import { ApiError, type ErrorKind, type ServerMessage } from './errors';
 import { parseJson } from './json';
 import { BODY_LIMITS, DEFAULT_BUDGETS } from './net/limits';
 import { stripUserInfo } from './net/redact';
-import { SYSTEM_CLOCK, Transport, type Clock, type RetryInfo, type TransportOptions, type TransportResponse } from './net/transport';
+import { systemClock, type Clock } from './clock';
+import { sleepOn, Transport, type RetryInfo, type TransportOptions, type TransportResponse } from './net/transport';
 
 export type { RequestLog, RetryInfo } from './net/transport';
 export { retryAfterMs } from './net/retry';
@@ -29,6 +30,8 @@ export interface StreamResponse {
   url: string;
   /** Decompressed body; destroy it to abandon the download. Errors are ApiErrors. */
   body: Readable;
+  /** Removes the request's secrets (URL credentials) from text taken from the body. */
+  redact?: (text: string) => string;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = { ...DEFAULT_BUDGETS };
@@ -78,18 +81,19 @@ export class HttpClient {
 
   constructor(opts: Partial<HttpOptions> = {}) {
     this.options = { ...DEFAULT_HTTP_OPTIONS, ...opts };
-    this.clock = this.options.clock ?? SYSTEM_CLOCK;
+    this.clock = this.options.clock ?? systemClock;
     this.transport = new Transport(this.options);
   }
 
   /** GET and parse JSON losslessly (integers beyond 2^53 as bigint). */
   async getJson(url: string, opts: RequestOptions = {}): Promise<unknown> {
-    const res = await this.getStream(url, { maxBodyBytes: BODY_LIMITS.json, ...opts });
+    const res = await this.getStream(url, { ...opts, maxBodyBytes: opts.maxBodyBytes ?? BODY_LIMITS.json });
     const text = await this.transport.text(res.body);
     try {
       return parseJson(text);
     } catch {
-      throw new ApiError('bad-response', `The mirror's response is not JSON: ${preview(text)} (GET ${res.url})`, { status: res.status, url: res.url });
+      const shown = res.redact ? res.redact(text) : text;
+      throw new ApiError('bad-response', `The mirror's response is not JSON: ${preview(shown)} (GET ${res.url})`, { status: res.status, url: res.url });
     }
   }
 
@@ -103,7 +107,7 @@ export class HttpClient {
       onRetry: opts.onRetry,
       ...(opts.serializeHost ? { beforeAttempt: (target: URL) => this.waitForHostSlot(target.host, opts.signal) } : {}),
     });
-    if (res.status >= 200 && res.status < 300) return { status: res.status, url: res.url, body: res.body };
+    if (res.status >= 200 && res.status < 300) return { status: res.status, url: res.url, body: res.body, redact: res.redact };
     throw await this.failed(res, opts.signal);
   }
 
@@ -126,7 +130,7 @@ export class HttpClient {
     this.nextStart.set(host, slot + HOST_INTERVAL_MS);
     if (slot <= now) return;
     try {
-      await this.clock.sleep(slot - now, signal);
+      await sleepOn(this.clock, slot - now, signal);
     } catch (err) {
       throw new ApiError('cancelled', `Request cancelled while waiting for the mirror's 1-per-second slot (${host})`, { cause: err });
     }

@@ -1,6 +1,21 @@
 // Mirror JSON carries int64 values (e.g. token `expiry_timestamp` in nanoseconds) beyond 2^53 that JSON.parse would
 // silently round; lossless-json keeps them as bigint so they can be shown and re-serialised digit for digit.
+// Every body parsed here is untrusted, so its shape is bounded first: lossless-json recurses (a stack overflow), and
+// JSON.parse builds one array per level (8 million `[` exhaust a 256 MB heap and abort the process).
 import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
+import { jsonBoundsProblem, type JsonBounds } from './workspace/bounded-json';
+
+/**
+ * Bounds for JSON from a server, checked in one pass before parsing (the same check as workspace JSON). Mirror and
+ * Sourcify answers nest under 20 levels and hold a few thousand values; the bounds keep a hostile 16 MB body
+ * (the JSON budget) within a few hundred MB of heap.
+ */
+export const SERVER_JSON_BOUNDS: JsonBounds = { maxDepth: 512, maxContainers: 1_000_000, maxValues: 4_000_000 };
+
+function checkBounds(text: string): void {
+  const problem = jsonBoundsProblem(text, SERVER_JSON_BOUNDS);
+  if (problem) throw new SyntaxError(`too large to parse: ${problem}`);
+}
 
 function parseNumber(text: string): number | bigint {
   return isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
@@ -8,7 +23,14 @@ function parseNumber(text: string): number | bigint {
 
 /** Like JSON.parse, except integers beyond Number.MAX_SAFE_INTEGER become `bigint`. Throws SyntaxError. */
 export function parseJson(text: string): unknown {
+  checkBounds(text);
   return parse(text, null, parseNumber);
+}
+
+/** JSON.parse within SERVER_JSON_BOUNDS, for untrusted bodies that need no exact big integers. Throws SyntaxError. */
+export function parseUntrustedJson(text: string): unknown {
+  checkBounds(text);
+  return JSON.parse(text);
 }
 
 /** Like JSON.stringify, writing bigints as plain digits. */

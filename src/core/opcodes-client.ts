@@ -26,6 +26,8 @@ export interface FetchTraceOptions {
   onRetry?: RequestOptions['onRetry'];
   /** Also write the raw (decompressed) body to this file; it appears only once the whole trace decoded. */
   saveTo?: string;
+  /** Decompressed-size budget of the response (default BODY_LIMITS.trace, 2 GiB): beyond it, ApiError 'too-large'. */
+  maxBytes?: number;
 }
 
 /** `GET {web3}/api/v1/contracts/results/{id}/opcodes?stack=&memory=&storage=` for a parsed transaction. */
@@ -40,7 +42,12 @@ export function opcodesUrl(endpoints: Endpoints, transaction: TransactionRef, pa
 export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrHash: string, options: FetchTraceOptions = {}): Promise<ColumnarTrace> {
   const transaction = required(parseTransactionIdOrHash(txIdOrHash));
   const parts: TraceParts = { stack: options.stack ?? true, memory: options.memory ?? false, storage: options.storage ?? false };
-  const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), { signal: options.signal, serializeHost: true, onRetry: options.onRetry });
+  const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), {
+    signal: options.signal,
+    serializeHost: true,
+    onRetry: options.onRetry,
+    maxBodyBytes: options.maxBytes,
+  });
   const decode = { transaction: transaction.value, parts, signal: options.signal, onProgress: options.onProgress };
   if (options.saveTo === undefined) return decodeTraceStream(response.body, decode);
   const file = new BodyFile(options.saveTo);

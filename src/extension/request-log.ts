@@ -1,14 +1,19 @@
 // One line per HTTP request in the "Ledger Mirror" log: method, URL, status, time and size only, never headers.
-// The core hands over URLs already stripped of any `user:password@`.
+// The transport hands over URLs without `user:password@` and errors already redacted; the line is stripped once
+// more, so a URL with credentials quoted inside an error can never reach the log either.
 import type * as vscode from 'vscode';
+import { stripUserInfoIn } from '../core/net/redact';
 import type { RequestLog } from '../core/net/transport';
 
 /** `GET https://…/api/v1/tokens/0.0.1 → 200 in 35 ms (1234 bytes)`, or `→ 404 failed after 35 ms: <error>`. */
 export function describeRequest(e: RequestLog): string {
   const head = `${e.method} ${e.url} →`;
   const ms = Math.round(e.ms);
-  if (e.error !== undefined) return `${head} ${e.status === undefined ? '' : `${e.status} `}failed after ${ms} ms: ${e.error}`;
-  return `${head} ${e.status ?? '?'} in ${ms} ms (${e.bytes} bytes)`;
+  const line =
+    e.error !== undefined
+      ? `${head} ${e.status === undefined ? '' : `${e.status} `}failed after ${ms} ms: ${e.error}`
+      : `${head} ${e.status ?? '?'} in ${ms} ms (${e.bytes} bytes)`;
+  return stripUserInfoIn(line);
 }
 
 export function requestLogger(log: vscode.LogOutputChannel): (e: RequestLog) => void {

@@ -1,18 +1,19 @@
 // The network budgets, in one place, each with its reason. The README's "Network budgets" section lists them.
 import type { RetryPolicy } from './retry';
-import type { StallRule } from './stall';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
 const GIB = 1024 * MIB;
 
-export interface NetBudgets extends RetryPolicy, StallRule {
+export interface NetBudgets extends RetryPolicy {
   /** Time to open the TCP/TLS connection: a reachable server accepts within seconds. */
   connectTimeoutMs: number;
   /** Time until the response headers arrive: the mirror re-executes a transaction for a trace, which can take minutes. */
   headersTimeoutMs: number;
-  /** Longest silence inside a body. */
+  /** Longest silence inside a body, and the window of the stall rule (core/net/stall.ts). */
   bodyTimeoutMs: number;
+  /** The stall rule's slowest accepted average rate over one window. */
+  minBytesPerSecond: number;
   /** Same-host redirects of GET/HEAD followed before giving up (a loop must end). */
   maxRedirects: number;
 }
@@ -21,8 +22,7 @@ export const DEFAULT_BUDGETS: NetBudgets = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 120_000,
   bodyTimeoutMs: 60_000,
-  // The stall window follows the body timeout (see Transport); 1 KiB/s is slower than any working link.
-  windowMs: 60_000,
+  // 1 KiB/s is slower than any working link.
   minBytesPerSecond: KIB,
   maxRetries: 4,
   backoffBaseMs: 500,

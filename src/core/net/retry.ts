@@ -14,6 +14,8 @@ export function retryAfterMs(header: string | string[] | undefined, now = Date.n
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its month; Date.parse alone would read "-5" as a year.
+  if (!/[a-z]{3}/i.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

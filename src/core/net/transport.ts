@@ -5,9 +5,9 @@
 // spacing, Sourcify's cookies and error dialects) live in the clients on top of it.
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable, Transform, pipeline } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createGunzip } from 'node:zlib';
 import { Agent, request } from 'undici';
+import { systemClock, type Clock } from '../clock';
 import { formatServerMessages, parseErrorBody } from '../error-body';
 import { ApiError, type ServerMessage } from '../errors';
 import { formatBytes, requestError } from './classify';
@@ -34,26 +34,31 @@ export interface RetryInfo {
   delayMs: number;
 }
 
-/** Time and chance, injectable so tests of back-off run on fake time. */
-export interface Clock {
-  /** Wall-clock ms (Retry-After dates are compared with it). */
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  random(): number;
+/** `ms` of `clock` time; rejects with the signal's reason when it aborts first, as timers/promises does. */
+export function sleepOn(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clock.clearTimeout(handle);
+      reject(signal?.reason);
+    };
+    const handle = clock.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
-export const SYSTEM_CLOCK: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) => sleep(ms, undefined, { signal }),
-  random: () => Math.random(),
-};
-
-export interface TransportOptions extends Omit<NetBudgets, 'windowMs'> {
+export interface TransportOptions extends NetBudgets {
   logger?: (e: RequestLog) => void;
   userAgent?: string;
   /** Values (API keys, tokens) that must never appear in an error or log, whichever request they belong to. */
   secrets?: readonly string[];
+  /** Time for back-off waits and Retry-After dates (tests pass a fake one). */
   clock?: Clock;
+  /** Jitter source in [0, 1). */
+  random?: () => number;
 }
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
@@ -143,11 +148,13 @@ export class Transport {
   readonly options: TransportOptions;
   private readonly agent: Agent;
   private readonly clock: Clock;
+  private readonly random: () => number;
   private readonly redactor: Redactor;
 
   constructor(options: Partial<TransportOptions> = {}) {
     this.options = { ...DEFAULT_BUDGETS, ...options };
-    this.clock = this.options.clock ?? SYSTEM_CLOCK;
+    this.clock = this.options.clock ?? systemClock;
+    this.random = this.options.random ?? Math.random;
     this.redactor = new Redactor(this.options.secrets ?? []);
     this.agent = new Agent({
       connect: { timeout: this.options.connectTimeoutMs },
@@ -167,7 +174,13 @@ export class Transport {
    */
   async send(url: string, o: SendOptions = {}): Promise<TransportResponse> {
     const method = o.method ?? 'GET';
-    const { target: first, authorization, secrets } = splitCredentials(new URL(url));
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ApiError('invalid-input', `Not a valid URL: ${JSON.stringify(stripUserInfo(url).slice(0, 200))}`);
+    }
+    const { target: first, authorization, secrets } = splitCredentials(parsed);
     const headers: Record<string, string> = { 'user-agent': this.options.userAgent ?? 'ledger-mirror', ...o.headers };
     if (authorization && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) headers.authorization = authorization;
     const marked = new Set([...ALWAYS_SECRET, ...(o.secretHeaders ?? []).map((h) => h.toLowerCase())]);
@@ -192,12 +205,12 @@ export class Transport {
       if (opened.status !== 429) return this.respond(opened, ctx);
       const text = await this.readErrorText(opened, ctx);
       const wait = retryAfterMs(opened.headers['retry-after'], this.clock.now());
-      const decision = retryDecision(attempt, wait, this.options, this.clock.random);
+      const decision = retryDecision(attempt, wait, this.options, this.random);
       if (!decision.retry) throw this.rateLimited(opened, text, ctx, attempt + 1, decision.waitMs);
       attempt++;
       o.onRetry?.({ attempt, delayMs: decision.delayMs });
       try {
-        await this.clock.sleep(decision.delayMs, o.signal);
+        await sleepOn(this.clock, decision.delayMs, o.signal);
       } catch (err) {
         throw requestError(err, { method, url: opened.shown, signal: o.signal });
       }

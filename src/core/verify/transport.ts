@@ -5,6 +5,7 @@
 import type { CookieJar } from 'tough-cookie';
 import { preview } from '../error-body';
 import { ApiError, type ErrorKind, type ServerMessage } from '../errors';
+import { parseUntrustedJson } from '../json';
 import { BODY_LIMITS } from '../net/limits';
 import { redact } from '../net/redact';
 import { Transport, type TransportOptions } from '../net/transport';
@@ -85,7 +86,7 @@ export class VerifyTransport {
 
 function parseOrUndefined(text: string): unknown {
   try {
-    return text === '' ? undefined : JSON.parse(text);
+    return text === '' ? undefined : parseUntrustedJson(text);
   } catch {
     return undefined;
   }

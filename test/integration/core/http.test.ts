@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
 import type { ServerResponse } from 'node:http';
 import { createGzip, gzipSync } from 'node:zlib';
-import { ApiError, type ErrorKind } from '../../../src/core/errors';
+import type { ErrorKind } from '../../../src/core/errors';
 import { HttpClient, retryAfterMs, type HttpOptions, type RequestLog, type RetryInfo } from '../../../src/core/http';
 import { sendJson, startServer, type Handler, type TestServer } from '../helpers/fixture-server';
+import { rejectsWith } from '../../helpers/api-error';
 
 const FAST: Partial<HttpOptions> = { backoffBaseMs: 2, backoffMaxMs: 20, maxRetries: 3, headersTimeoutMs: 5000, bodyTimeoutMs: 5000 };
 const TOKEN_BODY = '{"token_id":"0.0.1135","expiry_timestamp":1234567890000010001}';
@@ -17,18 +18,6 @@ async function serve(handler: Handler, options: Partial<HttpOptions> = FAST): Pr
   server = await startServer(handler);
   client = new HttpClient(options);
   return { server, client };
-}
-
-async function rejectsWith(promise: Promise<unknown>, kind: ErrorKind): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof ApiError, `expected a ApiError, got ${String(err)}`);
-    assert.equal(err.kind, kind, err.message);
-    assert.ok(!err.message.includes('\n'), 'one line');
-    return err;
-  }
-  assert.fail(`expected a '${kind}' error`);
 }
 
 /** Sends headers and the first half of a gzip body, then leaves the socket open and silent. */
