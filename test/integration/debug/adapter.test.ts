@@ -262,6 +262,18 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.ok(names.includes('Callee.sol') && names.includes('Caller.sol'), names.join(', '));
   });
 
+  it('instruction breakpoints stop where that instruction of that code runs', async () => {
+    await launch('nested-call');
+    const [top] = await stack();
+    const at = await currentStep();
+    const set = await dc.customRequest('setInstructionBreakpoints', { breakpoints: [{ instructionReference: top.instructionPointerReference }] });
+    assert.deepEqual((set.body as DebugProtocol.SetInstructionBreakpointsResponse['body']).breakpoints.map((b) => b.verified), [true]);
+    await move(() => dc.nextRequest({ threadId: 1 }));
+    const back = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+    assert.equal(back.body.reason, 'instruction breakpoint');
+    assert.equal(await currentStep(), at);
+  });
+
   it('reports a bad launch with the reason and no session', async () => {
     await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
     await assert.rejects(dc.launchRequest({ transaction: 'not-an-id', mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /not-an-id|Unsupported|Invalid|transaction/i);
