@@ -300,6 +300,8 @@ export class Program {
 
   /** Where `step` is in the Solidity, or for generated code the statement of its function that ran last before. */
   placeOf(step: number): Loc | undefined {
+    // Code without build output maps nowhere: nothing to look back for.
+    if (!this.frameCode[this.traceFrame[step]].code) return undefined;
     const vis = this.vis[step];
     const entry = this.frames[vis].entryStep;
     for (let s = step; s >= entry; s--) {
