@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { ApiError } from '../../../src/core/errors';
 import { decodeTraceStream, TraceDecoder } from '../../../src/core/trace/decoder';
+import { MAX_SKIPPED_NESTING } from '../../../src/core/trace/limits';
 import type { ColumnarTrace } from '../../../src/core/trace/trace';
 import { startReference, type ReferenceMirror } from './reference';
 
@@ -50,6 +51,8 @@ function snapshot(trace: ColumnarTrace): unknown {
   return { summary: trace.summary, steps: Array.from({ length: trace.length }, (_, i) => trace.detail(i)) };
 }
 
+const ENDLESS_STEPS = Buffer.from('{"pc":1,"op":"JUMPDEST","gas":9,"gas_cost":1,"depth":0},'.repeat(1024));
+
 describe('trace decoder robustness', function () {
   this.timeout(120_000);
   let m: ReferenceMirror;
@@ -79,11 +82,11 @@ describe('trace decoder robustness', function () {
       assert.deepEqual(snapshot(decodeChunks(small, cuts)), snapshot(decodeChunks(small)));
     });
 
-    it('accepts pretty-printed JSON, escaped keys and unknown fields at any depth', () => {
+    it('accepts pretty-printed JSON, escaped keys and unknown fields nested up to the limit', () => {
       const body = JSON.parse(small.toString()) as { opcodes: Record<string, unknown>[] } & Record<string, unknown>;
       body.opcodes[0] = { ...body.opcodes[0], future_field: { nested: [[[1, 2, { x: null }]], 'y\\"z'], n: -1.5e3 } };
       body.opcodes[1] = { ...body.opcodes[1], extra: true };
-      const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+      const deep = '['.repeat(MAX_SKIPPED_NESTING) + ']'.repeat(MAX_SKIPPED_NESTING);
       const text = JSON.stringify({ note: 'ignored', ...body }, null, 2)
         .replace('"pc":', '"p\\u0063":')
         .replace('"note": "ignored"', `"note": ${deep}`);
@@ -248,8 +251,8 @@ describe('trace decoder robustness', function () {
       const source = new Readable({
         read() {
           served++;
-          // Endless whitespace inside the opcodes array: only cancellation can end this body.
-          this.push(served === 1 ? Buffer.from('{"opcodes":[') : Buffer.alloc(64 * 1024, 0x20));
+          // Endless steps: only cancellation can end this body.
+          this.push(served === 1 ? Buffer.from('{"opcodes":[') : ENDLESS_STEPS);
         },
       });
       const decoding = decodeTraceStream(source, {
