@@ -48,6 +48,12 @@ export class TraceColumns {
     this.length = i + 1;
   }
 
+  /** Bytes held by the columns and logs (reasons aside: each is bounded and rare), for the decoder's memory budget. */
+  get byteSize(): number {
+    const steps = this.pc.byteLength + this.depth.byteLength + this.gas.byteLength + this.gasCost.byteLength + this.op.byteLength;
+    return steps + this.opInterner.byteSize + this.words.byteSize + this.stacks.byteSize + this.memory.byteSize + this.storage.byteSize;
+  }
+
   /** Removes the last step (the server's truncation marker, which is not an executed op). */
   dropLast(): void {
     if (this.length === 0) return;

@@ -2,6 +2,7 @@ import { addAbortSignal, Readable } from 'node:stream';
 import { ApiError } from '../errors';
 import { TraceColumns } from './columns-store';
 import { validateEnvelope } from './envelope';
+import { MAX_DECODED_BYTES } from './limits';
 import { TraceScanner } from './scanner';
 import { ColumnarTrace, type TraceParts } from './trace';
 
@@ -26,8 +27,17 @@ export class TraceDecoder {
   private readonly columns = new TraceColumns();
   private readonly scanner = new TraceScanner(this.columns);
 
+  /** @param maxBytes the budget for the decoded columns (tests lower it). */
+  constructor(private readonly maxBytes = MAX_DECODED_BYTES) {}
+
   write(chunk: Uint8Array): void {
     this.scanner.write(chunk);
+    if (this.columns.byteSize > this.maxBytes) {
+      throw new ApiError(
+        'bad-response',
+        `The trace is too large to hold: after ${this.scanner.bytes} bytes (${this.columns.length} steps) it needs more than the decoder's ${Math.round(this.maxBytes / 1024 / 1024)} MB.`,
+      );
+    }
   }
 
   get bytes(): number {

@@ -54,6 +54,11 @@ export class ByteInterner {
     return true;
   }
 
+  /** Bytes held, for the decoder's memory budget. */
+  get byteSize(): number {
+    return this.bytes.length + this.starts.byteLength + this.hashes.byteLength + this.table.byteLength;
+  }
+
   /** The word as text; hex words and op names are ASCII. */
   text(id: number): string {
     return this.bytes.toString('latin1', this.starts[id], this.starts[id + 1]);

@@ -87,6 +87,11 @@ export class SnapshotLog {
     this.nextLen = 0;
   }
 
+  /** Bytes held, for the decoder's memory budget. */
+  get byteSize(): number {
+    return this.next.byteLength + this.cur.byteLength + this.firstStep.byteLength + this.checkpoint.byteLength + this.length.byteLength + this.offset.byteLength + this.data.byteLength;
+  }
+
   /** The list in force at `step`, or an empty list before the first snapshot. */
   at(step: number): Int32Array {
     const k = floorIndex(this.firstStep, this.count, step);

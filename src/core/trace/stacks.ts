@@ -65,6 +65,11 @@ export class StackLog {
     this.size[step] = n;
   }
 
+  /** Bytes held, for the decoder's memory budget. */
+  get byteSize(): number {
+    return this.next.byteLength + this.prevWords.byteLength + this.prevNodes.byteLength + this.nodeWord.byteLength + this.nodeParent.byteLength + this.top.byteLength + this.size.byteLength;
+  }
+
   /** Word ids of the stack at `step`, bottom first. */
   at(step: number): Int32Array {
     const out = new Int32Array(this.size[step]);

@@ -144,6 +144,25 @@ describe('trace limits', function () {
     });
   });
 
+  it('refuses a trace whose decoded columns outgrow the budget, between two chunks', () => {
+    const decoder = new TraceDecoder(8 * 1024 * 1024);
+    const chunk = Buffer.from(`${step({ extra: '"stack":["0x1"]' })},`.repeat(10_000));
+    decoder.write(Buffer.from(ENVELOPE_HEAD));
+    let error: unknown;
+    let steps = 0;
+    try {
+      for (let i = 0; i < 1000; i++) {
+        decoder.write(chunk);
+        steps = decoder.steps;
+      }
+    } catch (err) {
+      error = err;
+    }
+    assert.ok(error instanceof ApiError && error.kind === 'bad-response', String(error));
+    assert.match(error.message, /^The trace is too large to hold: after \d+ bytes \(\d+ steps\) it needs more than the decoder's 8 MB\.$/);
+    assert.ok(steps > 50_000 && steps < 1_000_000, `${steps} steps`);
+  });
+
   describe('numbers', () => {
     it('keeps gas exact up to 2^53 − 1', () => {
       const trace = decodes(body([step({ gas: MAX_GAS, gas_cost: MAX_GAS - 1 }), step({ gas: '9.007199254740991e15', gas_cost: '12.0' })]));
