@@ -1,7 +1,7 @@
 // Opcode traces: fetched from the mirror's web3 module (or read from a saved body) and decoded while they stream.
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { rename, rm, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { ApiError } from './errors';
@@ -10,6 +10,8 @@ import { parseTransactionIdOrHash, type TransactionRef } from './ids';
 import { required } from './mirror-client';
 import type { Endpoints } from './networks';
 import { decodeTraceStream, type DecodeOptions } from './trace/decoder';
+import { MAX_SAVED_BODY_BYTES } from './trace/limits';
+import { fileError, formatMB, openRegularFile } from './trace/trace-file';
 import type { ColumnarTrace, TraceParts } from './trace/trace';
 
 export interface FetchTraceOptions {
@@ -26,6 +28,13 @@ export interface FetchTraceOptions {
   onRetry?: RequestOptions['onRetry'];
   /** Also write the raw (decompressed) body to this file; it appears only once the whole trace decoded. */
   saveTo?: string;
+  /** At most this many bytes go to `saveTo` (default MAX_SAVED_BODY_BYTES). */
+  saveMaxBytes?: number;
+  /**
+   * A body larger than `saveMaxBytes`: 'fail' the fetch (the default: the user asked for the file) or 'skip' saving
+   * it and decode on (a cache: the caller finds no file at `saveTo`).
+   */
+  whenTooLargeToSave?: 'fail' | 'skip';
 }
 
 /** `GET {web3}/api/v1/contracts/results/{id}/opcodes?stack=&memory=&storage=` for a parsed transaction. */
@@ -43,7 +52,7 @@ export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrH
   const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), { signal: options.signal, serializeHost: true, onRetry: options.onRetry });
   const decode = { transaction: transaction.value, parts, signal: options.signal, onProgress: options.onProgress };
   if (options.saveTo === undefined) return decodeTraceStream(response.body, decode);
-  const file = new BodyFile(options.saveTo);
+  const file = new BodyFile(options.saveTo, options.saveMaxBytes ?? MAX_SAVED_BODY_BYTES, options.whenTooLargeToSave ?? 'fail');
   try {
     const trace = await decodeTraceStream(file.tee(response.body), decode);
     await file.commit();
@@ -57,12 +66,7 @@ export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrH
 
 /** Decodes a saved opcodes response (plain or gzip JSON) with the same streaming decoder. */
 export async function decodeTraceFile(path: string, options: DecodeOptions = {}): Promise<ColumnarTrace> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch (err) {
-    throw fileError(path, err);
-  }
+  const { handle } = await openRegularFile(path);
   try {
     const magic = Buffer.alloc(2);
     await handle.read(magic, 0, 2, 0).catch((err: unknown) => {
@@ -106,20 +110,22 @@ async function* readingFile(source: AsyncIterable<Uint8Array>, path: string): As
   }
 }
 
-function fileError(path: string, err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
-  const code = (err as { code?: string }).code;
-  const reason = code?.startsWith('Z_') ? 'not a valid gzip file' : err instanceof Error ? err.message : String(err);
-  return new ApiError('invalid-input', `Cannot read the trace file ${path}: ${reason}`, { cause: err });
-}
-
-/** The raw body written beside the decoder, to `path.partial`, renamed into place only when the trace is complete. */
+/**
+ * The raw body written beside the decoder, to `path.partial`, renamed into place only when the trace is complete.
+ * It writes at most `maxBytes`: past that it fails the fetch, or stops saving and lets the decoding go on.
+ */
 class BodyFile {
   private readonly partial: string;
   private readonly out: WriteStream;
   private failure: Error | undefined;
+  private written = 0;
+  private skipped = false;
 
-  constructor(private readonly path: string) {
+  constructor(
+    private readonly path: string,
+    private readonly maxBytes: number,
+    private readonly whenTooLarge: 'fail' | 'skip',
+  ) {
     this.partial = `${path}.partial`;
     this.out = createWriteStream(this.partial);
     this.out.on('error', (err) => (this.failure = err));
@@ -128,16 +134,29 @@ class BodyFile {
   async *tee(source: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
     for await (const chunk of source) {
       this.check();
-      if (!this.out.write(chunk)) await once(this.out, 'drain').catch((err: unknown) => this.fail(err));
+      if (!this.skipped && this.written + chunk.length > this.maxBytes) await this.tooLarge();
+      if (!this.skipped) {
+        this.written += chunk.length;
+        if (!this.out.write(chunk)) await once(this.out, 'drain').catch((err: unknown) => this.fail(err));
+      }
       yield chunk;
     }
   }
 
   async commit(): Promise<void> {
+    if (this.skipped) return;
     this.check();
     this.out.end();
     await finished(this.out).catch((err: unknown) => this.fail(err));
     await rename(this.partial, this.path).catch((err: unknown) => this.fail(err));
+  }
+
+  private async tooLarge(): Promise<void> {
+    if (this.whenTooLarge === 'fail') {
+      throw new ApiError('bad-response', `Not saved: the trace body is larger than the ${formatMB(this.maxBytes)} budget for ${this.path}; nothing was written.`);
+    }
+    this.skipped = true;
+    await this.discard();
   }
 
   async discard(): Promise<void> {

@@ -94,5 +94,11 @@ export const MAX_PC = 0x7fffffff;
  */
 export const MAX_DECODED_BYTES = 384 * 1024 * 1024;
 
+/**
+ * Bytes of raw body written to disk for one trace (`--out`, and Save Trace… of a file): a real trace is refused
+ * by the limits above long before a body this large, unless it is a long one with memory on every step.
+ */
+export const MAX_SAVED_BODY_BYTES = 2 * 1024 * 1024 * 1024;
+
 /** The decoding worker's V8 heap (frames, op names, reasons and the decoder's own objects live there). */
 export const WORKER_HEAP_MB = 256;
