@@ -62,7 +62,7 @@ describe('CLI trace against a hostile server', function () {
   before(async () => {
     assertCliBuilt();
     dir = mkdtempSync(join(tmpdir(), 'trace-hostile-'));
-    server = createServer((req, res) => {
+    server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       // The client hangs up once it has refused the body: that ends the stream here.
       pipeline(Readable.from(payload()), createGzip(), res).catch(() => undefined);
