@@ -9,7 +9,8 @@ import type { HttpClient, RequestOptions } from './http';
 import { parseTransactionIdOrHash, type TransactionRef } from './ids';
 import { required } from './mirror-client';
 import type { Endpoints } from './networks';
-import { decodeTraceStream, type DecodeOptions } from './trace/decoder';
+import { decodeTraceStream, movable } from './trace/decode-stream';
+import type { DecodeOptions } from './trace/decoder';
 import { MAX_SAVED_BODY_BYTES } from './trace/limits';
 import { fileError, formatMB, openRegularFile } from './trace/trace-file';
 import type { ColumnarTrace, TraceParts } from './trace/trace';
@@ -87,10 +88,10 @@ export async function decodeTraceFile(path: string, options: DecodeOptions = {})
 /** Bytes read per chunk from disk. */
 const FILE_CHUNK = 1 << 18;
 
-/** The file in chunks read into one reused buffer: the decoder copies each chunk before asking for the next. */
+/** The file in chunks, each read into a buffer of its own that moves to the decoding worker without a copy. */
 async function* readInPlace(handle: FileHandle, path: string): AsyncIterable<Uint8Array> {
-  const buffer = Buffer.allocUnsafe(FILE_CHUNK);
   for (;;) {
+    const buffer = new Uint8Array(FILE_CHUNK);
     let bytesRead: number;
     try {
       ({ bytesRead } = await handle.read(buffer, 0, buffer.length, null));
@@ -98,7 +99,7 @@ async function* readInPlace(handle: FileHandle, path: string): AsyncIterable<Uin
       throw fileError(path, err);
     }
     if (bytesRead === 0) return;
-    yield buffer.subarray(0, bytesRead);
+    yield movable(bytesRead === FILE_CHUNK ? buffer : buffer.slice(0, bytesRead));
   }
 }
 

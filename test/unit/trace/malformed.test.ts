@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { ApiError } from '../../../src/core/errors';
-import { decodeTraceStream, TraceDecoder } from '../../../src/core/trace/decoder';
+import { decodeTraceStream } from '../../../src/core/trace/decode-stream';
+import { TraceDecoder } from '../../../src/core/trace/decoder';
 import { MAX_SKIPPED_NESTING } from '../../../src/core/trace/limits';
 import type { ColumnarTrace } from '../../../src/core/trace/trace';
 import { startReference, type ReferenceMirror } from './reference';
@@ -263,7 +264,8 @@ describe('trace decoder robustness', function () {
       });
       await assert.rejects(decoding, (err: unknown) => err instanceof ApiError && err.kind === 'cancelled');
       assert.ok(source.destroyed, 'the source stream is destroyed');
-      assert.ok(served < 100, `stopped soon after the abort (${served} chunks read)`);
+      // The worker is at most its in-flight window (8 MB) behind the reading.
+      assert.ok(served * ENDLESS_STEPS.length < 12_000_000, `stopped soon after the abort (${served} chunks read)`);
     });
 
     it('rejects at once when already cancelled', async () => {
