@@ -43,7 +43,7 @@ function workerScript(): { code: string; eval: boolean } {
 }
 
 /** One worker decoding one body; every failure of the thread becomes the typed error the caller sees. */
-class DecoderWorker {
+export class DecoderWorker {
   private readonly worker: Worker;
   private sent = 0;
   private decoded = 0;
@@ -52,8 +52,11 @@ class DecoderWorker {
   /** Resolves the caller waiting for room in the window, for the result, or for a failure. */
   private wake: (() => void) | undefined;
 
-  constructor(private readonly onProgress?: (bytes: number, steps: number) => void) {
-    const script = workerScript();
+  /** @param script the worker's code (tests replace it to see a worker fail as a defect would make it fail). */
+  constructor(
+    private readonly onProgress?: (bytes: number, steps: number) => void,
+    script = workerScript(),
+  ) {
     this.worker = new Worker(script.code, { eval: script.eval, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } });
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (err: Error & { code?: string }) => {
@@ -131,13 +134,13 @@ class DecoderWorker {
  * Decodes a body stream in a worker. Each chunk is handed over before the next is requested, so a source may reuse
  * one buffer. Cancelling destroys the stream, ends the worker and drops everything decoded.
  */
-export async function decodeTraceStream(source: Readable | AsyncIterable<Uint8Array>, options: DecodeOptions = {}): Promise<ColumnarTrace> {
+export async function decodeTraceStream(source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: DecodeOptions = {}): Promise<ColumnarTrace> {
   const { signal } = options;
   if (signal?.aborted) throw cancelled();
   if (signal && source instanceof Readable) addAbortSignal(signal, source);
   const worker = new DecoderWorker(options.onProgress);
   try {
-    for await (const chunk of source as AsyncIterable<Uint8Array>) {
+    for await (const chunk of source) {
       if (signal?.aborted) throw cancelled();
       await worker.write(chunk);
     }

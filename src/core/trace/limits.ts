@@ -57,6 +57,13 @@ export const MAX_STORAGE_ENTRIES = Math.floor(HEDERA_MAX_TRANSACTION_GAS / 800);
  */
 export const MAX_DATA_HEX_CHARS = 2 + 2 * 32 * MAX_MEMORY_WORDS;
 
+/**
+ * All `reason`s of one trace together: a real one has a reason on the REVERT step of each reverted frame, mostly a
+ * few hundred bytes. Reasons are strings, copied (not transferred) from the worker to the host, so they get their own
+ * small budget.
+ */
+export const MAX_REASONS_TOTAL_BYTES = 32 * 1024 * 1024;
+
 /** An op name: the longest EVM mnemonic has 14 letters (RETURNDATACOPY); 32 leaves room for unknown ones. */
 export const MAX_OP_NAME_BYTES = 32;
 

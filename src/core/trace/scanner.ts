@@ -10,6 +10,7 @@ import {
   MAX_OP_NAME_BYTES,
   MAX_OP_NAMES,
   MAX_PC,
+  MAX_REASONS_TOTAL_BYTES,
   MAX_SKIPPED_NESTING,
   MAX_STACK_ITEMS,
   MAX_STORAGE_ENTRIES,
@@ -146,6 +147,8 @@ export class TraceScanner {
   private blank = 0;
   /** Frames opened so far (committed steps one level deeper than the step before). */
   private calls = 0;
+  /** Characters of the reasons committed so far. */
+  private reasonChars = 0;
   /** The fields of the last step in order (Field.Other where unknown), to predict the next step's keys. */
   private readonly keyOrder = new Int32Array(16).fill(Field.Other);
   private readonly stackMemo = new ListMemo(false);
@@ -431,6 +434,9 @@ export class TraceScanner {
     }
     if (cols.length > 0 && depth > cols.depth[cols.length - 1] && ++this.calls >= MAX_FRAMES) {
       this.invalid(p, `step ${cols.length} opens frame ${MAX_FRAMES + 1}: more calls than a transaction's gas can pay for`);
+    }
+    if (reason !== null && (this.reasonChars += reason.length) > MAX_REASONS_TOTAL_BYTES) {
+      this.invalid(p, `step ${cols.length}: the reasons of the trace take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`);
     }
     cols.append(pc, op, gas, gasCost, depth, reason);
     return p;

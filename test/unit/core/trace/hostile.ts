@@ -29,6 +29,14 @@ export function depthBomb(depth = 10_000_000): string {
   return body([step({ op: 'CALL' }), step({ op: 'STOP', depth })]);
 }
 
+/** Steps each carrying a 4 MB reason: each within the per-item bound, 800 MB together. */
+export function* reasonsBomb(steps = 200): Generator<Buffer> {
+  yield Buffer.from(ENVELOPE_HEAD);
+  const reason = `"reason":"0x${'ab'.repeat(2_000_000)}"`;
+  for (let i = 0; i < steps; i++) yield Buffer.from((i ? ',' : '') + step({ op: 'REVERT', extra: reason }));
+  yield Buffer.from(ENVELOPE_TAIL);
+}
+
 /** `n` words of `digits` hex digits each, as a JSON array. */
 export function words(n: number, digits = 64, fill = 'a'): string {
   const word = `"0x${fill.repeat(digits)}"`;

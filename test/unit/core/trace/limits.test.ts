@@ -10,6 +10,7 @@ import {
   MAX_FRAMES,
   MAX_GAS,
   MAX_MEMORY_WORDS,
+  MAX_REASONS_TOTAL_BYTES,
   MAX_SKIPPED_NESTING,
   MAX_STACK_ITEMS,
   MAX_STORAGE_ENTRIES,
@@ -19,7 +20,7 @@ import {
   HEDERA_MAX_TRANSACTION_GAS,
 } from '../../../../src/core/trace/limits';
 import type { ColumnarTrace } from '../../../../src/core/trace/trace';
-import { body, depthBomb, ENVELOPE_HEAD, ENVELOPE_TAIL, repeated, step, words } from './hostile';
+import { body, depthBomb, ENVELOPE_HEAD, ENVELOPE_TAIL, reasonsBomb, repeated, step, words } from './hostile';
 
 /** Feeds the chunks; returns the decoded trace, or the error with how many bytes had been fed when it was thrown. */
 function decode(chunks: Iterable<Uint8Array> | string): { trace?: ColumnarTrace; error?: ApiError; fed: number } {
@@ -142,6 +143,10 @@ describe('trace limits', function () {
       assert.equal(Object.keys(decodes(body([step({ extra: entries(MAX_STORAGE_ENTRIES) })])).detail(0).storage ?? {}).length, MAX_STORAGE_ENTRIES);
       refused(body([step({ extra: entries(MAX_STORAGE_ENTRIES + 1) })]), new RegExp(`step 0: "storage" has more than ${MAX_STORAGE_ENTRIES} entries`));
     });
+  });
+
+  it(`refuses reasons that take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`, () => {
+    refused(reasonsBomb(), new RegExp(`step 8: the reasons of the trace take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`));
   });
 
   it('refuses a trace whose decoded columns outgrow the budget, between two chunks', () => {
