@@ -1,7 +1,8 @@
-// `npm start`: build, start the reference mirror on a free port, copy the sample workspace pointed at it, and open
-// a real VS Code on it with this extension: desktop VS Code (`code --extensionDevelopmentPath`, the dev build) when
-// `code` is on PATH, otherwise code-server (installed by scripts/vscode-real/install.sh) with a freshly packaged
-// VSIX, whose URL is printed. Ctrl-C stops everything it started.
+// `npm start`: build, start the reference mirror and verifier on free ports, copy the sample workspace pointed at
+// them, and open a real VS Code on it with this extension: desktop VS Code (`code --extensionDevelopmentPath`, the
+// dev build) when `code` is on PATH, otherwise code-server (installed by scripts/vscode-real/install.sh) with a
+// freshly packaged VSIX. Prints only what the user needs: where to open it, how to reach it, how to stop.
+// Ctrl-C stops everything it started.
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { require as load } from 'tsx/cjs/api';
@@ -25,32 +26,47 @@ function onPath(command) {
   return undefined;
 }
 
+const servers = (session) => [
+  `  Reference mirror:    ${session.mirrorUrl}   (Hedera mirror node REST + web3, sample tokens and traces)`,
+  `  Reference verifier:  ${session.verifierUrl}   (Sourcify)`,
+  `  Sample workspace:    ${session.workspace}`,
+];
+
 async function desktop(code) {
+  console.log('Building the extension…');
   buildBundles();
   const session = await startSession('start', { verifier: true });
-  console.log(`Reference mirror: ${session.mirrorUrl}\nReference verifier: ${session.verifierUrl}\nWorkspace: ${session.workspace}`);
+  console.log(['', 'Opening VS Code with Ledger Mirror (development build) on the sample workspace.', '', ...servers(session), ''].join('\n'));
   // --wait keeps this process (and so the mirror) alive until the window is closed.
   const vscode = startProcess(code, ['--new-window', '--wait', `--extensionDevelopmentPath=${projectRoot}`, session.workspace], { stdio: 'inherit' });
-  console.log('Close the VS Code window or press Ctrl-C to stop the reference mirror.');
+  console.log('To stop: close the VS Code window, or press Ctrl-C here (stops the mirror and the verifier).');
   return new Promise((resolve) => vscode.once('exit', (status) => resolve(status ?? 0)));
 }
 
 async function browser() {
+  console.log('No desktop VS Code (`code`) on PATH: starting VS Code for the browser (code-server) instead.');
   const tools = ensureTools();
-  const vsix = packageVsix();
+  console.log('Packaging the extension…');
+  const vsix = packageVsix({ quiet: true });
   const session = await startSession('start', { verifier: true });
   const profile = createProfile(join(session.dir, 'profile'));
   await installVsix(tools, profile, vsix);
   const server = await startCodeServer(tools, { profile, logFile: join(session.logDir, 'code-server.log') });
+  const url = workbenchUrl(server.url, session.workspace);
+  const { port } = new URL(server.url);
   console.log([
     '',
-    `Reference mirror: ${session.mirrorUrl}`,
-    `Reference verifier: ${session.verifierUrl}`,
-    `VS Code (code-server ${tools.codeServerVersion}) with Ledger Mirror, on the sample workspace:`,
+    `Ledger Mirror is running in VS Code for the browser (code-server ${tools.codeServerVersion}). Open:`,
     '',
-    `  ${workbenchUrl(server.url, session.workspace)}`,
+    `  ${url}`,
     '',
-    'Press Ctrl-C to stop code-server, the mirror and the verifier.',
+    ...servers(session),
+    '',
+    `code-server listens on 127.0.0.1 only, without a password. From another machine, forward the port over SSH:`,
+    `  ssh -N -L ${port}:127.0.0.1:${port} <user>@<this machine>`,
+    'and open the same URL in a browser there.',
+    '',
+    'To stop: press Ctrl-C here (stops code-server, the mirror and the verifier).',
   ].join('\n'));
   const status = await server.exited;
   if (!isStopping()) console.log(`code-server exited (${status}); log: ${server.logFile}`);

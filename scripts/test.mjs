@@ -1,8 +1,8 @@
-// `npm test`: lint, type-check, build, unit tests, the installer for the real-VS-Code tools, the in-VS-Code suite
-// and the real-browser e2e, in that order, each streamed as it runs. Every step runs even when an earlier one
-// failed, so one run shows every problem. Counting: a mocha suite contributes its "passing" as passed and its
-// "failing" plus "pending" as failed (pending is not passed); a suite that crashes or prints no count is 1 failed;
-// the other steps are 1 passed or 1 failed each. The last line of output is exactly `N passed, N failed`, for CI.
+// `npm test`: lint, type-check, build, the unit tier (pure), the integration tier (reference servers, solc, EVM,
+// CLI processes), the installer for the real-VS-Code tools, the in-VS-Code suite and the real-browser e2e, in that
+// order, each streamed as it runs. Every step runs even when an earlier one failed, so one run shows every problem.
+// Counting: a mocha suite contributes its "passing" as passed and its "failing" plus "pending" as failed (pending is
+// not passed); a suite that crashes or prints no count is 1 failed; the other steps are 1 passed or 1 failed each. The last line of output is exactly `N passed, N failed`, for CI.
 import { stripVTControlCharacters } from 'node:util';
 import { require as load } from 'tsx/cjs/api';
 
@@ -16,7 +16,8 @@ const steps = [
   { name: 'lint', command: [npm, 'run', '-s', 'lint'], timeout: minutes(5) },
   { name: 'typecheck', command: [npm, 'run', '-s', 'typecheck'], timeout: minutes(5) },
   { name: 'build', command: [node, 'esbuild.mjs'], timeout: minutes(3) },
-  { name: 'unit', mocha: true, command: [node, 'node_modules/mocha/bin/mocha.js'], timeout: minutes(10) },
+  { name: 'unit', mocha: true, command: [node, 'node_modules/mocha/bin/mocha.js', '--config', 'test/unit/.mocharc.json', 'test/unit/**/*.test.ts'], timeout: minutes(2) },
+  { name: 'integration', mocha: true, command: [node, 'node_modules/mocha/bin/mocha.js', '--config', 'test/integration/.mocharc.json', 'test/integration/**/*.test.ts'], timeout: minutes(15) },
   { name: 'install', command: ['bash', 'scripts/vscode-real/install.sh'], timeout: minutes(20) },
   { name: 'vscode', mocha: true, command: [node, 'test/vscode/run-code-server.mjs', '--no-build'], timeout: minutes(10) },
   { name: 'e2e', mocha: true, command: [node, 'test/e2e/run.mjs'], timeout: minutes(15) },

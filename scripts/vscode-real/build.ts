@@ -15,14 +15,23 @@ const shipped = /^(dist\/extension\.js|dist\/webview\/.+(?<!\.map)|media\/.+|pac
 // Runtime dependencies are bundled into dist/ by esbuild, so vsce must not collect node_modules.
 const noDependencies = '--no-dependencies';
 
-/** Runs `vsce package` (its prepublish script makes the production build) into out/; returns the VSIX path. */
-export function packageVsix(): string {
+/**
+ * Runs `vsce package` (its prepublish script makes the production build) into out/; returns the VSIX path. `quiet`
+ * keeps vsce's file listing off the terminal (shown only when packaging fails), for launchers that print a URL.
+ */
+export function packageVsix({ quiet = false }: { quiet?: boolean } = {}): string {
   const { name, version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { name: string; version: string };
   mkdirSync(join(projectRoot, 'out'), { recursive: true });
   const vsix = join(projectRoot, 'out', `${name}-${version}.vsix`);
   // No repository field to rewrite relative README links against; they resolve inside the VSIX (media/ is shipped).
   const packageFlags = ['--allow-missing-repository', '--no-rewrite-relative-links'];
-  execFileSync(vsce, ['package', noDependencies, ...packageFlags, '--out', vsix], { cwd: projectRoot, stdio: 'inherit' });
+  try {
+    execFileSync(vsce, ['package', noDependencies, ...packageFlags, '--out', vsix], { cwd: projectRoot, stdio: quiet ? 'pipe' : 'inherit' });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    if (quiet) process.stderr.write(`${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
+    throw error;
+  }
   const files = execFileSync(vsce, ['ls', noDependencies], { cwd: projectRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
   const unexpected = files.filter((file) => !shipped.test(file));
   const problem = unexpected.length

@@ -108,5 +108,9 @@ export function runMain(name: string, main: () => Promise<number>): void {
     .then(async (code) => {
       await cleanupAll();
       if (!stopping) process.exit(code);
+    })
+    .catch((error: unknown) => {
+      console.error(`${name}: cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
     });
 }

@@ -30,6 +30,8 @@ export interface MirrorOptions {
   unavailable?: boolean;
   /** Opcode requests allowed per second, per mode (default 1, as v0.150+ servers); Infinity turns the limit off. */
   opcodeRequestsPerSecond?: number;
+  /** The rate limit's clock in milliseconds (default performance.now); tests move it by hand. */
+  now?: () => number;
   /** Called once per answered request with a one-line summary. */
   log?: (line: string) => void;
 }
@@ -95,7 +97,7 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
   const buckets = new Map<string, TokenBucket>();
   const bucketFor = (name: string): TokenBucket => {
     let bucket = buckets.get(name);
-    if (!bucket) buckets.set(name, (bucket = new TokenBucket(perSecond)));
+    if (!bucket) buckets.set(name, (bucket = new TokenBucket(perSecond, opts.now)));
     return bucket;
   };
 

@@ -56,7 +56,8 @@ export async function startVerifier(options: VerifierOptions = {}): Promise<Veri
     ...(options.v2Api === false ? [] : v2Routes),
   ];
 
-  const server = createServer(async (req, res) => {
+  // The handler answers every failure itself (the catch below), so nothing is left for the returned promise.
+  const server = createServer((req, res) => void (async () => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       for (const [method, pattern, handler] of routes) {
@@ -71,7 +72,7 @@ export async function startVerifier(options: VerifierOptions = {}): Promise<Veri
       if (!res.headersSent) sendError(res, err);
       else res.destroy();
     }
-  });
+  })());
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

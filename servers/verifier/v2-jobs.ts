@@ -37,12 +37,12 @@ export class JobStore {
       contract: { match: null, creationMatch: null, runtimeMatch: null, chainId, address },
     };
     this.jobs.set(job.verificationId, job);
-    const timer = setTimeout(async () => {
+    const timer = setTimeout(() => void (async () => {
       this.timers.delete(timer);
       const started = Date.now();
       const result = await work().catch((err: unknown) => ({ contract: job.contract, error: v2Error('internal_error', String(err)) }));
       Object.assign(job, result, { isJobCompleted: true, jobFinishTime: new Date().toISOString(), compilationTime: String(Date.now() - started) });
-    }, this.delayMs);
+    })(), this.delayMs);
     this.timers.add(timer);
     return job;
   }

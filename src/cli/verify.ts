@@ -106,7 +106,8 @@ export const verifyCommand: Command = {
     const endpoints = endpointsFrom(values);
 
     const report = await withHttp(values, async (http) => {
-      const transport = new VerifyTransport(http.options);
+      const transport = new VerifyTransport(http.transport);
+      if (apiKey) transport.addSecret(apiKey);
       try {
         const { records } = await discoverDeployments(root, undefined);
         const selected = selectRecords(records, chainId, values.address, values.contract);

@@ -11,15 +11,26 @@ export type ErrorKind =
   | 'endpoint-disabled'
   | 'rate-limited'
   | 'server'
+  /** No connection: refused, reset or unreachable before any response arrived. */
   | 'network'
+  /** Connecting, waiting for the headers, or the body stalled (see core/net/stall.ts for what counts as progress). */
   | 'timeout'
+  /** The server closed the connection in the middle of a response body. */
+  | 'truncated'
+  /** The body (after decompression) exceeded the budget for its kind of response. */
+  | 'too-large'
+  /** A redirect that is not followed (another host, or a non-idempotent request); `location` says where to. */
+  | 'moved'
   | 'cancelled'
+  /** A body that cannot be read: malformed JSON, corrupt gzip, an unknown Content-Encoding, an unexpected shape. */
   | 'bad-response';
 
 export interface ApiErrorInit {
   status?: number;
   url?: string;
   messages?: ServerMessage[];
+  /** For 'moved': the redirect's target, without user info. */
+  location?: string;
   cause?: unknown;
 }
 
@@ -29,6 +40,7 @@ export class ApiError extends Error {
   readonly status?: number;
   readonly url?: string;
   readonly messages: ServerMessage[];
+  readonly location?: string;
 
   constructor(kind: ErrorKind, message: string, init: ApiErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -37,12 +49,17 @@ export class ApiError extends Error {
     this.status = init.status;
     this.url = init.url;
     this.messages = init.messages ?? [];
+    if (init.location !== undefined) this.location = init.location;
   }
 }
 
 /** Process exit codes shared by every CLI subcommand. */
 export const EXIT = { ok: 0, other: 1, invalidInput: 2, notFound: 3, rateLimited: 4, server: 5, network: 6, verificationFailed: 7 } as const;
 
+/**
+ * A body that is too large, unreadable, or a redirect elsewhere is the server's doing (5); a connection that failed,
+ * stalled or was cut is the network's (6), so a retry may help.
+ */
 export function exitCodeFor(err: unknown): number {
   if (!(err instanceof ApiError)) return EXIT.other;
   switch (err.kind) {
@@ -54,9 +71,13 @@ export function exitCodeFor(err: unknown): number {
     case 'rate-limited':
       return EXIT.rateLimited;
     case 'server':
+    case 'too-large':
+    case 'bad-response':
+    case 'moved':
       return EXIT.server;
     case 'network':
     case 'timeout':
+    case 'truncated':
       return EXIT.network;
     default:
       return EXIT.other;

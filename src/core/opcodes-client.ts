@@ -154,7 +154,7 @@ class BodyFile {
 
   private async tooLarge(): Promise<void> {
     if (this.whenTooLarge === 'fail') {
-      throw new ApiError('bad-response', `Not saved: the trace body is larger than the ${formatMB(this.maxBytes)} budget for ${this.path}; nothing was written.`);
+      throw new ApiError('too-large', `Not saved: the trace body is larger than the ${formatMB(this.maxBytes)} budget for ${this.path}; nothing was written.`);
     }
     this.skipped = true;
     await this.discard();

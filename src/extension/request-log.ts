@@ -1,7 +1,7 @@
 // One line per HTTP request in the "Ledger Mirror" log: method, URL, status, time and size only, never headers.
 // The core hands over URLs already stripped of any `user:password@`.
 import type * as vscode from 'vscode';
-import type { RequestLog } from '../core/http';
+import type { RequestLog } from '../core/net/transport';
 
 /** `GET https://…/api/v1/tokens/0.0.1 → 200 in 35 ms (1234 bytes)`, or `→ 404 failed after 35 ms: <error>`. */
 export function describeRequest(e: RequestLog): string {

@@ -14,7 +14,7 @@ import { CASES } from '../../servers/mirror/evm/cases';
 import { caseTransaction } from '../../servers/mirror/evm/ids';
 import type { OpenedTrace } from '../../src/extension/trace/open';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
-import { depthBomb, reasonsBomb } from '../unit/core/trace/hostile';
+import { depthBomb, reasonsBomb } from '../helpers/hostile-traces';
 import { activate } from './tokens-support';
 
 const traceTabs = () =>

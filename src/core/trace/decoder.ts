@@ -37,7 +37,7 @@ export class TraceDecoder {
     this.scanner.write(chunk);
     if (this.columns.byteSize > this.maxBytes) {
       throw new ApiError(
-        'bad-response',
+        'too-large',
         `The trace is too large to hold: after ${this.scanner.bytes} bytes (${this.columns.length} steps) it needs more than the decoder's ${Math.round(this.maxBytes / 1024 / 1024)} MB.`,
       );
     }

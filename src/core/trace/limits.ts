@@ -2,6 +2,7 @@
 // a real trace to contain, with room to spare, so a trace beyond one is not a trace of a real execution: it is
 // refused with a typed error naming the step and the byte offset, before it can cost more than a few MB.
 // The README's "Trace limits" section lists these; keep the two in step.
+import { BODY_LIMITS } from '../net/limits';
 
 /**
  * Hedera's gas limit for one transaction (`contracts.maxGasPerSec`, 15M on every public network). The memory and
@@ -102,10 +103,10 @@ export const MAX_PC = 0x7fffffff;
 export const MAX_DECODED_BYTES = 384 * 1024 * 1024;
 
 /**
- * Bytes of raw body written to disk for one trace (`--out`, and Save Trace… of a file): a real trace is refused
- * by the limits above long before a body this large, unless it is a long one with memory on every step.
+ * Bytes of raw body written to disk for one trace (`--out`, and Save Trace… of a file): the transport's budget for
+ * a trace body (2 GB), so whatever could be read can be saved, and no more.
  */
-export const MAX_SAVED_BODY_BYTES = 2 * 1024 * 1024 * 1024;
+export const MAX_SAVED_BODY_BYTES = BODY_LIMITS.trace;
 
 /** The decoding worker's V8 heap (frames, op names, reasons and the decoder's own objects live there). */
 export const WORKER_HEAP_MB = 256;

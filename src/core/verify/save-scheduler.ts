@@ -1,11 +1,13 @@
 // Verify-on-save pacing: saves are debounced (a burst of saves runs once), and a save while a run is in flight
 // cancels that run, whose keys are carried into the next one so no affected contract is skipped.
 
+import { systemClock, type Clock } from '../clock';
+
 export type ScheduledRun<K> = (keys: ReadonlySet<K>, signal: AbortSignal) => Promise<void>;
 
 export class SaveScheduler<K> {
   private pending = new Set<K>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: unknown;
   private running: { keys: Set<K>; abort: AbortController; done: Promise<void> } | undefined;
   private disposed = false;
   /** Bumped by every trigger: only the timer of the latest trigger may start a run. */
@@ -14,6 +16,7 @@ export class SaveScheduler<K> {
   constructor(
     private readonly delayMs: number,
     private readonly run: ScheduledRun<K>,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Schedules `keys` for a run `delayMs` after the last trigger; cancels a run in progress. */
@@ -24,9 +27,9 @@ export class SaveScheduler<K> {
       for (const k of this.running.keys) this.pending.add(k);
       this.running.abort.abort();
     }
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     const generation = ++this.generation;
-    this.timer = setTimeout(() => void this.fire(generation), this.delayMs);
+    this.timer = this.clock.setTimeout(() => void this.fire(generation), this.delayMs);
   }
 
   /** True while a run is in flight or waiting for its debounce. */
@@ -36,12 +39,12 @@ export class SaveScheduler<K> {
 
   /** Settles when nothing is pending or running (tests and shutdown). */
   async idle(): Promise<void> {
-    while (this.busy) await (this.running?.done ?? new Promise((r) => setTimeout(r, this.delayMs)));
+    while (this.busy) await (this.running?.done ?? new Promise<void>((r) => this.clock.setTimeout(r, this.delayMs)));
   }
 
   dispose(): void {
     this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.running?.abort.abort();
   }

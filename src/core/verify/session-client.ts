@@ -70,7 +70,7 @@ export class SessionClient {
   }
 
   private async post(path: string, body: unknown, signal: AbortSignal | undefined, secrets: string[] = []): Promise<SessionResponse> {
-    const res = await this.transport.send('POST', `${this.base}${path}`, { body, jar: this.jar, signal });
+    const res = await this.transport.send('POST', `${this.base}${path}`, { body, jar: this.jar, signal, secrets });
     if (res.status !== 200) throw statusError(res, secrets);
     return parseSessionResponse(res.body, res.url);
   }

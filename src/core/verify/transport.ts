@@ -1,77 +1,98 @@
-// JSON over HTTP for verification servers. It follows the core HTTP conventions (undici agent, the same timeouts
-// and request log, every failure a ApiError) but adds what the mirror client never needs: POST bodies, an optional
-// cookie jar for Sourcify's session, and Sourcify's error dialects. The status is left to the caller, because
-// several non-2xx answers (404 on a lookup, 409 "already verified") are normal outcomes here.
-import { request, type Agent } from 'undici';
+// JSON over HTTP for verification servers, on the one transport (core/net) that the mirror client uses too: the
+// same budgets, 429 back-off, redirect rule and secret redaction. What only Sourcify needs sits here: POST bodies,
+// an optional cookie jar for its session, and its error dialects. The status is left to the caller, because several
+// non-2xx answers (404 on a lookup, 409 "already verified") are normal outcomes here.
 import type { CookieJar } from 'tough-cookie';
-import { ApiError, type ErrorKind, type ServerMessage } from '../errors';
-import { DEFAULT_HTTP_OPTIONS, keepAliveAgent, requestError, type HttpOptions } from '../http';
 import { preview } from '../error-body';
+import { ApiError, type ErrorKind, type ServerMessage } from '../errors';
+import { BODY_LIMITS } from '../net/limits';
+import { redact } from '../net/redact';
+import { Transport, type TransportOptions } from '../net/transport';
 
 export interface JsonResponse {
   status: number;
   /** Parsed JSON, or undefined when the body is not JSON (then see `text`). */
   body: unknown;
+  /** The body with every secret of the request redacted. */
   text: string;
   method: string;
+  /** Without user info. */
   url: string;
 }
 
-export type TransportOptions = Pick<HttpOptions, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs' | 'logger' | 'userAgent'>;
+export type { TransportOptions };
+
+export interface SendOptions {
+  body?: unknown;
+  jar?: CookieJar;
+  signal?: AbortSignal;
+  /** Values sent in this request (an API key in the body) that must not come back in any text. */
+  secrets?: readonly string[];
+}
+
+const SERVER = 'the verification server';
 
 export class VerifyTransport {
-  private readonly options: TransportOptions;
-  private readonly agent: Agent;
+  private readonly transport: Transport;
+  private readonly owned: boolean;
 
-  constructor(options: Partial<TransportOptions> = {}) {
-    this.options = { ...DEFAULT_HTTP_OPTIONS, ...options };
-    this.agent = keepAliveAgent(this.options);
+  /** On a shared transport (the extension's and the CLI's, so one pool and one log), or a new one with `options`. */
+  constructor(transport: Transport | Partial<TransportOptions> = {}) {
+    this.owned = !(transport instanceof Transport);
+    this.transport = transport instanceof Transport ? transport : new Transport(transport);
+  }
+
+  /** Registers a secret (an API key) that no later error or log may show. */
+  addSecret(value: string): void {
+    this.transport.addSecret(value);
   }
 
   /** One request; `jar` carries cookies across requests of one verification session. */
-  async send(method: 'GET' | 'POST', url: string, opts: { body?: unknown; jar?: CookieJar; signal?: AbortSignal } = {}): Promise<JsonResponse> {
-    const started = performance.now();
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent ?? 'ledger-mirror' };
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const cookie = opts.jar ? await opts.jar.getCookieString(url) : '';
-    if (cookie) headers.cookie = cookie;
-    const log = (status: number | undefined, bytes: number, error?: string) =>
-      this.options.logger?.({ method, url, status, ms: Math.round(performance.now() - started), bytes, ...(error ? { error } : {}) });
-    try {
-      const res = await request(url, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        dispatcher: this.agent,
-        signal: opts.signal,
-      });
-      const setCookie = res.headers['set-cookie'];
-      if (opts.jar && setCookie) {
-        for (const c of Array.isArray(setCookie) ? setCookie : [setCookie]) await opts.jar.setCookie(c, url, { ignoreError: true });
-      }
-      const text = await res.body.text();
-      log(res.statusCode, Buffer.byteLength(text));
-      let body: unknown;
-      try {
-        body = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      return { status: res.statusCode, body, text, method, url };
-    } catch (err) {
-      const error = requestError(err, { method, url, signal: opts.signal, unreachable: 'Cannot reach the verification server' });
-      log(undefined, 0, error.message);
-      throw error;
-    }
+  async send(method: 'GET' | 'POST', url: string, opts: SendOptions = {}): Promise<JsonResponse> {
+    const { jar } = opts;
+    const res = await this.transport.send(url, {
+      method,
+      headers: { accept: 'application/json', 'accept-encoding': 'gzip', ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+      secrets: opts.secrets,
+      maxBodyBytes: BODY_LIMITS.json,
+      server: SERVER,
+      unreachable: 'Cannot reach the verification server',
+      errorMessages: (text) => serverMessages({ body: parseOrUndefined(text), text }),
+      ...(jar
+        ? {
+            beforeAttempt: async (target: URL): Promise<Record<string, string>> => {
+              const cookie = await jar.getCookieString(target.href);
+              return cookie ? { cookie } : {};
+            },
+            afterHeaders: async (target: URL, headers) => {
+              const setCookie = headers['set-cookie'];
+              for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) await jar.setCookie(c, target.href, { ignoreError: true });
+            },
+          }
+        : {}),
+    });
+    const ok = res.status >= 200 && res.status < 300;
+    const text = res.redact(ok ? await this.transport.text(res.body) : await this.transport.errorText(res, opts.signal));
+    return { status: res.status, body: parseOrUndefined(text), text, method, url: res.url };
   }
 
   close(): Promise<void> {
-    return this.agent.close();
+    return this.owned ? this.transport.close() : Promise.resolve();
+  }
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 
 /** The server's words from any of Sourcify's error bodies: `{error, message}`, `{message, errors[]}`, `{customCode, message}`, or text. */
-export function serverMessages(res: JsonResponse): ServerMessage[] {
+export function serverMessages(res: Pick<JsonResponse, 'body' | 'text'>): ServerMessage[] {
   const b = res.body as { error?: unknown; message?: unknown; errors?: Array<{ message?: string; path?: string }>; customCode?: unknown } | undefined;
   if (b && typeof b === 'object') {
     const main = typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : undefined;
@@ -88,7 +109,7 @@ function kindForStatus(status: number): ErrorKind {
   return 'bad-response';
 }
 
-/** A ApiError for a non-2xx answer, with the server's message first; `secrets` never appear in the text. */
+/** An ApiError for a non-2xx answer, with the server's message first; `secrets` never appear in the text. */
 export function statusError(res: JsonResponse, secrets: readonly string[] = []): ApiError {
   const messages = serverMessages(res).map((m) => ({ ...m, message: redact(m.message, secrets) }));
   const said = messages.map((m) => m.message).join('; ');
@@ -97,9 +118,4 @@ export function statusError(res: JsonResponse, secrets: readonly string[] = []):
     url: res.url,
     messages,
   });
-}
-
-/** `text` with every non-empty secret replaced, so an echoed API key cannot reach a message or log. */
-export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.filter((s) => s.length > 0).reduce((t, s) => t.split(s).join('***'), text);
 }

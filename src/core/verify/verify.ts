@@ -3,6 +3,7 @@
 // verify-checked per contract, and one retry from scratch if the server lost the session mid-flow. v2: local source
 // check, submit standard JSON, poll the job.
 import { ApiError } from '../errors';
+import { stripUserInfo } from '../net/redact';
 import { localResult, locallyMissing, resultFor, withLocalState, type ContractOutcome, type PreparedContract } from './prepare';
 import type { ContractResult } from './result';
 import { isNoPendingContracts, SessionClient } from './session-client';
@@ -31,6 +32,7 @@ export interface VerifyOptions {
 
 export interface VerificationReport {
   protocol: Protocol;
+  /** Without user info: reports are printed and logged. */
   url: string;
   dryRun: boolean;
   outcomes: ContractOutcome[];
@@ -172,7 +174,7 @@ async function runV2(prepared: readonly PreparedContract[], o: VerifyOptions): P
 export async function verifyContracts(prepared: readonly PreparedContract[], o: VerifyOptions): Promise<VerificationReport> {
   const protocol = await resolveProtocol(o);
   const outcomes = protocol === 'session' ? await runSession(prepared, o) : await runV2(prepared, o);
-  return { protocol, url: o.url, dryRun: o.dryRun, outcomes };
+  return { protocol, url: stripUserInfo(o.url), dryRun: o.dryRun, outcomes };
 }
 
 export interface ExplorerImport {
@@ -191,5 +193,5 @@ export async function verifyViaExplorer(target: PreparedContract, o: ExplorerImp
   const res = await client.importFromExplorer(o.explorer, { address: target.target.address, chainId: target.target.chainId, apiKey: o.apiKey }, o.signal);
   const mine = res.contracts.find((c) => c.address?.toLowerCase() === target.target.address.toLowerCase()) ?? res.contracts[0];
   const result = mine ? normaliseSessionContract(mine) : localResult(target, 'The explorer import returned no contract');
-  return { protocol: 'session', url: o.url, dryRun: false, outcomes: [{ ...target, result }] };
+  return { protocol: 'session', url: stripUserInfo(o.url), dryRun: false, outcomes: [{ ...target, result }] };
 }

@@ -1,10 +1,11 @@
 // Runs async work for the latest of a stream of values, never two at once and at most once per interval: values
 // pushed meanwhile replace each other, so a burst (a held stepping key) costs a few runs, not one per value.
-// No `vscode` import: unit-tested with plain timers.
+// No `vscode` import: unit-tested with a hand-driven clock.
+import { systemClock, type Clock } from '../../core/clock';
 
 export class LatestOnly<T> {
   private pending: { value: T } | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: unknown;
   private running = false;
   private lastStart = Number.NEGATIVE_INFINITY;
   private idle: Array<() => void> = [];
@@ -13,6 +14,7 @@ export class LatestOnly<T> {
     private readonly work: (value: T) => Promise<void>,
     private readonly intervalMs: number,
     private readonly onError: (err: unknown) => void,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Records `value` and returns at once; the work runs later, with whatever value is latest then. */
@@ -39,7 +41,7 @@ export class LatestOnly<T> {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.pending = undefined;
     this.notifyIfIdle();
@@ -51,8 +53,8 @@ export class LatestOnly<T> {
 
   private schedule(): void {
     if (this.timer !== undefined || this.running) return;
-    const wait = Math.max(0, this.lastStart + this.intervalMs - Date.now());
-    this.timer = setTimeout(() => {
+    const wait = Math.max(0, this.lastStart + this.intervalMs - this.clock.now());
+    this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
       void this.run();
     }, wait);
@@ -63,7 +65,7 @@ export class LatestOnly<T> {
     this.pending = undefined;
     if (next) {
       this.running = true;
-      this.lastStart = Date.now();
+      this.lastStart = this.clock.now();
       try {
         await this.work(next.value);
       } catch (err) {

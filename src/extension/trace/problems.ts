@@ -69,6 +69,12 @@ export function describeTraceProblem(err: unknown, ctx: ProblemContext): Problem
       };
     case 'network':
       return { severity: 'error', message: `Could not reach the mirror for ${ctx.network}. ${err.message}${said}`, actions: ['retry', 'selectNetwork', 'showLog'] };
+    case 'truncated':
+      return { severity: 'error', message: `The mirror closed the connection before the whole trace arrived. ${err.message}${said}`, actions: ['retry', ...lighter, 'showLog'] };
+    case 'too-large':
+      return { severity: 'error', message: `The trace is larger than this extension accepts. ${err.message}${said}`, actions: [...lighter, 'showLog'] };
+    case 'moved':
+      return { severity: 'error', message: `The mirror for ${ctx.network} redirects to another address, which is not followed. ${err.message}${said}`, actions: ['selectNetwork', 'showLog'] };
     case 'invalid-input':
       return { severity: 'error', message: `${err.message}${said}`, actions: [] };
     case 'bad-response':

@@ -89,7 +89,7 @@ export class VerificationRunner {
   }
 
   private transport(): VerifyTransport {
-    return new VerifyTransport(this.services.http().options);
+    return new VerifyTransport(this.services.http().transport);
   }
 
   private settingsOrThrow() {

@@ -1,5 +1,5 @@
 // `ledger-mirror trace` (dist/cli.js) against a hostile server over loopback, in a child process with a 256 MB heap:
-// every bomb ends in a clear error and exit 1 (bad response), never an abort, a hang or more than 512 MB of RSS.
+// every bomb ends in a clear error and exit 5 (a bad response from the server), never an abort, a hang or more than 512 MB of RSS.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { EXIT } from '../../../src/core/errors';
 import { MAX_MEMORY_WORDS } from '../../../src/core/trace/limits';
-import { body, depthBomb, ENVELOPE_HEAD, repeated, step, words } from '../../unit/core/trace/hostile';
-import { assertCliBuilt } from '../../unit/helpers/cli';
+import { body, depthBomb, ENVELOPE_HEAD, repeated, step, words } from '../../helpers/hostile-traces';
+import { assertCliBuilt } from '../helpers/cli';
 
 const CLI = join(__dirname, '../../../dist/cli.js');
 const TX = '0.0.1000-1735689600-000000000';
@@ -77,12 +77,12 @@ describe('CLI trace against a hostile server', function () {
   });
 
   for (const c of CASES) {
-    it(`${c.name}: exit 1 with the decoder's error, within 512 MB`, async () => {
+    it(`${c.name}: exit 5 (bad response) with the decoder's error, within 512 MB`, async () => {
       payload = c.payload;
       const out = join(dir, 'out.json');
       const run = await runCli(['trace', TX, '--mirror', url, '--out', out]);
       assert.equal(run.signal, null, `killed by ${run.signal}: ${run.stderr}`);
-      assert.equal(run.code, EXIT.other, `exit ${run.code}: ${run.stderr}`);
+      assert.equal(run.code, EXIT.server, `exit ${run.code}: ${run.stderr}`);
       assert.match(run.stderr, /^ledger-mirror: Malformed trace response at byte \d+: /);
       assert.match(run.stderr, c.error);
       assert.doesNotMatch(run.stderr, /heap out of memory|FATAL|Invalid size|Aborted/i);

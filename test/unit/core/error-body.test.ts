@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatServerMessages, parseErrorBody } from '../../../src/core/error-body';
-import { MIRROR_DATA, tokenSpecCases } from '../helpers/fixture-server';
+import { OPCODES_DATA, tokenSpecCases } from '../../helpers/mirror-data';
 
-const opcodesDir = join(MIRROR_DATA, 'opcodes');
+const opcodesDir = OPCODES_DATA;
 const errorFiles = readdirSync(opcodesDir).filter((f) => f.endsWith('.json') && !f.startsWith('relay-'));
 
 describe('parseErrorBody', () => {

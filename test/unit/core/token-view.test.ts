@@ -12,7 +12,7 @@ import {
   type TokenItem,
   type TokenSection,
 } from '../../../src/core/token-view';
-import { tokenSpecCases } from '../helpers/fixture-server';
+import { tokenSpecCases } from '../../helpers/mirror-data';
 
 const base = (file: string) => tokenSpecCases().find((c) => c.file === file)!.body as Record<string, unknown>;
 const token = (file: string, changes: Record<string, unknown> = {}): Token => parseToken({ ...base(file), ...changes });

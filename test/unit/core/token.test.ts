@@ -5,10 +5,10 @@ import { parseErrorBody } from '../../../src/core/error-body';
 import { ApiError } from '../../../src/core/errors';
 import { parseJson, stringifyJson } from '../../../src/core/json';
 import { parseToken, type Token } from '../../../src/core/token';
-import { MIRROR_DATA, minifyJson, tokenSpecCases } from '../helpers/fixture-server';
+import { minifyJson, TOKEN_SPECS, tokenSpecCases } from '../../helpers/mirror-data';
 
 const cases = tokenSpecCases();
-const fileText = (file: string) => minifyJson(readFileSync(join(MIRROR_DATA, 'tokens', file), 'utf8'));
+const fileText = (file: string) => minifyJson(readFileSync(join(TOKEN_SPECS, file), 'utf8'));
 const fixtureToken = (file: string) => cases.find((c) => c.file === file)!.body;
 
 describe('token schema', () => {

@@ -9,7 +9,7 @@ import { ApiError } from '../../../../src/core/errors';
 import { HttpClient } from '../../../../src/core/http';
 import { decodeTraceFile, fetchTrace } from '../../../../src/core/opcodes-client';
 import { copyRegularFile } from '../../../../src/core/trace/trace-file';
-import { startReference, type ReferenceMirror } from '../../../unit/trace/reference';
+import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 
 const isInvalidInput = (pattern: RegExp) => (err: unknown) => err instanceof ApiError && err.kind === 'invalid-input' && pattern.test(err.message);
 
@@ -72,7 +72,7 @@ describe('trace files and saved bodies', function () {
       const saveTo = join(dir, 'fail.json');
       await assert.rejects(
         fetchTrace(http, m.endpoints, m.info('create').transactionId, { stack: true, memory: true, storage: true, saveTo, saveMaxBytes: size - 1 }),
-        (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /^Not saved: the trace body is larger than the \d+\.\d MB budget for .*fail\.json; nothing was written\.$/.test(err.message),
+        (err: unknown) => err instanceof ApiError && err.kind === 'too-large' && /^Not saved: the trace body is larger than the \d+\.\d MB budget for .*fail\.json; nothing was written\.$/.test(err.message),
       );
       assert.deepEqual(leftovers('fail.json'), []);
     });

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { ApiError } from '../../../../src/core/errors';
 import { TraceDecoder } from '../../../../src/core/trace/decoder';
-import { startReference, type CaseName, type ReferenceMirror } from '../../../unit/trace/reference';
+import { startReference, type CaseName, type ReferenceMirror } from '../../helpers/reference-mirror';
 
 const FUZZ_SEED = 8_2026;
 const MEMORY_BOUND = 256 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { ApiError } from '../../../../src/core/errors';
 import { DecoderWorker, decodeTraceStream } from '../../../../src/core/trace/decode-stream';
 import { MAX_REASONS_TOTAL_BYTES, WORKER_HEAP_MB } from '../../../../src/core/trace/limits';
-import { body, reasonsBomb, step } from '../../../unit/core/trace/hostile';
+import { body, reasonsBomb, step } from '../../../helpers/hostile-traces';
 
 const badResponse = (pattern: RegExp) => (err: unknown) => {
   assert.ok(err instanceof ApiError, String(err));

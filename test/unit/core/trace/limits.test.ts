@@ -20,7 +20,7 @@ import {
   HEDERA_MAX_TRANSACTION_GAS,
 } from '../../../../src/core/trace/limits';
 import type { ColumnarTrace } from '../../../../src/core/trace/trace';
-import { body, depthBomb, ENVELOPE_HEAD, ENVELOPE_TAIL, reasonsBomb, repeated, step, words } from './hostile';
+import { body, depthBomb, ENVELOPE_HEAD, ENVELOPE_TAIL, reasonsBomb, repeated, step, words } from '../../../helpers/hostile-traces';
 
 /** Feeds the chunks; returns the decoded trace, or the error with how many bytes had been fed when it was thrown. */
 function decode(chunks: Iterable<Uint8Array> | string): { trace?: ColumnarTrace; error?: ApiError; fed: number } {
@@ -163,7 +163,7 @@ describe('trace limits', function () {
     } catch (err) {
       error = err;
     }
-    assert.ok(error instanceof ApiError && error.kind === 'bad-response', String(error));
+    assert.ok(error instanceof ApiError && error.kind === 'too-large', String(error));
     assert.match(error.message, /^The trace is too large to hold: after \d+ bytes \(\d+ steps\) it needs more than the decoder's 8 MB\.$/);
     assert.ok(steps > 50_000 && steps < 1_000_000, `${steps} steps`);
   });

@@ -1,0 +1,47 @@
+import { strict as assert } from 'node:assert';
+import { ApiError } from '../../../../src/core/errors';
+import { HttpClient } from '../../../../src/core/http';
+import { fetchContractCode } from '../../../../src/core/sourcemap/contract-code';
+import { sendJson, startServer, type TestServer } from '../../helpers/fixture-server';
+
+const ADDRESS = '0x00000000000000000000000000000000000003ea';
+
+describe('contract code from the mirror', () => {
+  let server: TestServer;
+  let http: HttpClient;
+  const answers = new Map<string, { status: number; body: string }>();
+  before(async () => {
+    server = await startServer((req, res) => {
+      const answer = answers.get(req.url ?? '') ?? { status: 404, body: '{"_status":{"messages":[{"message":"Not found"}]}}' };
+      sendJson(req, res, answer.status, answer.body);
+    });
+    http = new HttpClient({ maxRetries: 0 });
+  });
+  after(async () => {
+    await http.close();
+    await server.close();
+  });
+
+  it('reads runtime and init code from GET /api/v1/contracts/{address}', async () => {
+    answers.set(`/api/v1/contracts/${ADDRESS}`, { status: 200, body: JSON.stringify({ contract_id: '0.0.1002', runtime_bytecode: '0x6080', bytecode: '0x60806040' }) });
+    const code = await fetchContractCode(http, `${server.url}/`, ADDRESS);
+    assert.deepEqual(code, { runtime: Uint8Array.from([0x60, 0x80]), creation: Uint8Array.from([0x60, 0x80, 0x60, 0x40]) });
+    assert.equal(server.requests.at(-1)?.url, `/api/v1/contracts/${ADDRESS}`);
+  });
+
+  it('a contract created by another contract has no init code; empty code is none', async () => {
+    answers.set('/api/v1/contracts/0.0.5', { status: 200, body: JSON.stringify({ runtime_bytecode: '0x', bytecode: null }) });
+    assert.deepEqual(await fetchContractCode(http, server.url, '0.0.5'), { runtime: undefined, creation: undefined });
+  });
+
+  it('404 (an account, a system contract): no contract, not an error', async () => {
+    assert.equal(await fetchContractCode(http, server.url, '0x0000000000000000000000000000000000000167'), undefined);
+  });
+
+  it('a body without readable bytecode, or a server error, is a ApiError', async () => {
+    answers.set('/api/v1/contracts/0.0.6', { status: 200, body: JSON.stringify({ runtime_bytecode: 'not hex' }) });
+    await assert.rejects(fetchContractCode(http, server.url, '0.0.6'), (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /0\.0\.6 has no readable bytecode/.test(err.message));
+    answers.set('/api/v1/contracts/0.0.7', { status: 500, body: '{"_status":{"messages":[{"message":"Internal error"}]}}' });
+    await assert.rejects(fetchContractCode(http, server.url, '0.0.7'), (err: unknown) => err instanceof ApiError && err.kind === 'server');
+  });
+});

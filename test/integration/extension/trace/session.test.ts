@@ -1,0 +1,61 @@
+// A TraceSession moves exactly as the core's Trace.navigate says and answers the webview's typed requests.
+import { strict as assert } from 'node:assert';
+import type { NavCommand } from '../../../../src/core/trace/model';
+import { TraceSession } from '../../../../src/extension/trace/session';
+import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
+
+describe('stepper session (real reference traces)', () => {
+  let ref: ReferenceMirror;
+  before(async function () {
+    this.timeout(120_000);
+    ref = await startReference('post-op');
+  });
+  after(() => ref?.close());
+
+  it('navigates as Trace.navigate does, from wherever it is', async () => {
+    const t = await ref.fetch('nested-call');
+    const session = new TraceSession(t, { key: 'k', title: 'tx', network: 'custom' });
+    const commands: NavCommand[] = [
+      { kind: 'into' }, { kind: 'class', opClass: 'call' }, { kind: 'into' }, { kind: 'over' }, { kind: 'out' },
+      { kind: 'out', backward: true }, { kind: 'step', delta: 7 }, { kind: 'op', name: 'SSTORE' }, { kind: 'last' },
+      { kind: 'over', backward: true }, { kind: 'first' }, { kind: 'step', delta: -3 }, { kind: 'goto', step: 200 },
+    ];
+    let at = 0;
+    for (const cmd of commands) {
+      const expected = t.navigate(at, cmd);
+      assert.equal(session.navigate(cmd), expected, JSON.stringify(cmd));
+      assert.equal(session.step, expected);
+      at = expected;
+    }
+  });
+
+  it('starts at a restored step, clamped into the trace', async () => {
+    const t = await ref.fetch('success');
+    assert.equal(new TraceSession(t, { key: 'k', title: 'tx', network: 'n' }, 12).step, 12);
+    assert.equal(new TraceSession(t, { key: 'k', title: 'tx', network: 'n' }, 10 ** 9).step, t.length - 1);
+    assert.equal(new TraceSession(t, { key: 'k', title: 'tx', network: 'n' }, -4).step, 0);
+  });
+
+  it('answers init with the outline and the current step, and keeps the memory window the panel asked for', async () => {
+    const t = await ref.fetch('nested-call');
+    const session = new TraceSession(t, { key: 'key-1', title: 'the tx', network: 'custom' }, 40);
+    const init = session.answer('init', { memoryStart: 0, memoryCount: 2 });
+    assert.equal(init.key, 'key-1');
+    assert.equal(init.title, 'the tx');
+    assert.equal(init.length, t.length);
+    assert.deepEqual(init.summary, t.summary);
+    assert.equal(init.view.row.step, 40);
+    const words = t.detail(41).memory ?? [];
+    assert.ok(words.length >= 3, 'the case has memory to window');
+    const w = session.answer('memory', { step: 41, start: 1, count: 2 });
+    assert.deepEqual(w, { step: 41, start: 1, words: words.slice(1, 3) });
+    session.navigate({ kind: 'step', delta: 1 });
+    assert.deepEqual(session.view().memory, { step: 41, start: 1, words: words.slice(1, 3) });
+  });
+
+  it('memoises the overview for the panel height and rejects unknown requests', async () => {
+    const session = new TraceSession(await ref.fetch('logs'), { key: 'k', title: 'tx', network: 'n' });
+    assert.equal(session.answer('overview', { buckets: 50 }), session.answer('overview', { buckets: 50 }));
+    assert.throws(() => session.answer('nope' as 'rows', { start: 0, count: 1 }), /Unknown request/);
+  });
+});
