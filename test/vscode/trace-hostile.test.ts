@@ -17,6 +17,10 @@ import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
 import { depthBomb, reasonsBomb } from '../helpers/hostile-traces';
 import { activate } from './tokens-support';
 
+function caseId(name: string): string {
+  return caseTransaction(CASES.findIndex((c) => c.name === name), name).transactionId;
+}
+
 const traceTabs = () =>
   vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
 
@@ -71,12 +75,37 @@ describe('hostile trace files in VS Code', function () {
   });
 
   it('then opens a real trace as usual', async () => {
-    const index = CASES.findIndex((c) => c.name === 'nested-call');
-    const { transactionId } = caseTransaction(index, 'nested-call');
+    const transactionId = caseId('nested-call');
     const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, { stack: true })) as OpenedTrace;
     assert.ok(opened, `openTrace failed: ${errors.join(' | ')}`);
     assert.equal(opened.transaction, transactionId);
     assert.ok(opened.length > 0);
     assert.equal(traceTabs().length, 1);
+  });
+
+  it('shows a trace larger than the whole cache without caching it, and says so', async () => {
+    const settings = vscode.workspace.getConfiguration('ledgerMirror.trace');
+    const infos: string[] = [];
+    const showInfo = vscode.window.showInformationMessage;
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
+      infos.push(message);
+      return Promise.resolve(undefined);
+    };
+    await settings.update('cacheSizeMB', 0.001, vscode.ConfigurationTarget.Global);
+    try {
+      const transactionId = caseId('create');
+      const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, { stack: true, memory: true, storage: true })) as OpenedTrace;
+      assert.ok(opened, `openTrace failed: ${errors.join(' | ')}`);
+      assert.ok(opened.length > 0);
+      assert.ok(
+        infos.some((m) => m.startsWith(`The trace of ${transactionId} is larger than the trace cache (1 KB), so it was not cached`)),
+        `told: ${infos.join(' | ')}`,
+      );
+      assert.equal(await vscode.commands.executeCommand('ledgerMirror.saveTrace', join(dir, 'saved.json')), undefined);
+      assert.match(errors[0] ?? '', /no longer cached/);
+    } finally {
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = showInfo;
+      await settings.update('cacheSizeMB', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });

@@ -68,5 +68,6 @@ export async function copyRegularFile(from: string, to: string, maxBytes: number
 }
 
 export function formatMB(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }

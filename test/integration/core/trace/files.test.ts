@@ -48,7 +48,7 @@ describe('trace files and saved bodies', function () {
     writeFileSync(from, 'x'.repeat(1000));
     await copyRegularFile(from, join(dir, 'copy.json'), 1000);
     assert.ok(existsSync(join(dir, 'copy.json')));
-    await assert.rejects(copyRegularFile(from, join(dir, 'big.json'), 999), isInvalidInput(/Not saved: .* is 0\.0 MB, more than the 0\.0 MB a saved trace may take/));
+    await assert.rejects(copyRegularFile(from, join(dir, 'big.json'), 999), isInvalidInput(/Not saved: .* is 1 KB, more than the 1 KB a saved trace may take/));
     assert.equal(existsSync(join(dir, 'big.json')), false);
   });
 
@@ -72,7 +72,7 @@ describe('trace files and saved bodies', function () {
       const saveTo = join(dir, 'fail.json');
       await assert.rejects(
         fetchTrace(http, m.endpoints, m.info('create').transactionId, { stack: true, memory: true, storage: true, saveTo, saveMaxBytes: size - 1 }),
-        (err: unknown) => err instanceof ApiError && err.kind === 'too-large' && /^Not saved: the trace body is larger than the \d+\.\d MB budget for .*fail\.json; nothing was written\.$/.test(err.message),
+        (err: unknown) => err instanceof ApiError && err.kind === 'too-large' && /^Not saved: the trace body is larger than the \d+ KB budget for .*fail\.json; nothing was written\.$/.test(err.message),
       );
       assert.deepEqual(leftovers('fail.json'), []);
     });
