@@ -72,7 +72,7 @@ describe('trace files and saved bodies', function () {
       const saveTo = join(dir, 'fail.json');
       await assert.rejects(
         fetchTrace(http, m.endpoints, m.info('create').transactionId, { stack: true, memory: true, storage: true, saveTo, saveMaxBytes: size - 1 }),
-        (err: unknown) => err instanceof ApiError && err.kind === 'too-large' && /^Not saved: the trace body is larger than the \d+ KB budget for .*fail\.json; nothing was written\.$/.test(err.message),
+        (err: unknown) => err instanceof ApiError && err.kind === 'too-large' && /^Not saved: the trace body is larger than the [\d.]+ (KB|MB) budget for .*fail\.json; nothing was written\.$/.test(err.message),
       );
       assert.deepEqual(leftovers('fail.json'), []);
     });
