@@ -82,8 +82,9 @@ export const MAX_UNIT_BYTES = 32 * 1024 * 1024;
 export const MAX_SKIPPED_NESTING = 100;
 
 /**
- * Consecutive whitespace between two tokens: pretty-printers write a newline and some indentation, never megabytes;
- * a body of nothing but spaces would otherwise stream forever (and fill the disk when saved).
+ * Consecutive whitespace at the end of what has arrived (between steps, or where a step waits for its next token):
+ * pretty-printers write a newline and some indentation, never megabytes; a body of nothing but spaces would
+ * otherwise stream forever (and fill the disk when saved). Inside a complete step it counts toward MAX_UNIT_BYTES.
  */
 export const MAX_WHITESPACE_RUN = 64 * 1024;
 
