@@ -13,6 +13,7 @@ const { ensureTools, projectRoot } = helper('tools');
 const { buildBundles, packageVsix } = helper('build');
 const { startSession } = helper('session');
 const { createProfile, installVsix, startCodeServer, workbenchUrl } = helper('code-server');
+const { SAMPLE } = load('../servers/mirror/sample.ts', import.meta.url);
 
 function onPath(command) {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -26,11 +27,19 @@ function onPath(command) {
   return undefined;
 }
 
-const servers = (session) => [
-  `  Reference mirror:    ${session.mirrorUrl}   (Hedera mirror node REST + web3, sample tokens and traces)`,
-  `  Reference verifier:  ${session.verifierUrl}   (Sourcify)`,
-  `  Sample workspace:    ${session.workspace}`,
-];
+const servers = (session) => {
+  const revert = session.traceCases.find((c) => c.name === 'revert-error') ?? session.traceCases[0];
+  return [
+    `  Reference mirror:    ${session.mirrorUrl}   (Hedera mirror node REST + web3, sample tokens and traces)`,
+    `  Reference verifier:  ${session.verifierUrl}   (Sourcify)`,
+    `  Sample workspace:    ${session.workspace}`,
+    '',
+    'Try (the Get Started walkthrough in VS Code goes through these):',
+    `  Ledger Mirror: Show Token…          ${SAMPLE.fungible} (fungible, with history), ${SAMPLE.nft} (NFT with royalty fees)`,
+    ...(revert ? [`  Ledger Mirror: Open Opcode Trace…   ${revert.transactionId} (${revert.name}), then Alt+X for its REVERT`] : []),
+    '  Ledger Mirror: Verify Contract…     deployments/local/Caller.json verifies',
+  ];
+};
 
 async function desktop(code) {
   console.log('Building the extension…');

@@ -20,6 +20,8 @@ export interface Session {
   verifierUrl?: string;
   /** A copy of test/vscode/workspace whose settings point at `mirrorUrl` (and `verifierUrl`). */
   workspace: string;
+  /** The mirror's sample traces, by case name, for the launcher to suggest. */
+  traceCases: { name: string; transactionId: string }[];
 }
 
 /**
@@ -32,7 +34,8 @@ export async function startSession(name: string, { verifier = false } = {}): Pro
   const logDir = join(projectRoot, 'out/logs', name);
   mkdirSync(logDir, { recursive: true });
   // With the EVM trace generator, as `npm run mirror` starts it: tokens and real opcode traces.
-  const mirror = await startMirror({ port: 0, traces: await createEvmTraceProvider() });
+  const traces = await createEvmTraceProvider();
+  const mirror = await startMirror({ port: 0, traces });
   onCleanup(() => mirror.close());
   let verifierUrl: string | undefined;
   if (verifier) {
@@ -41,5 +44,6 @@ export async function startSession(name: string, { verifier = false } = {}): Pro
     verifierUrl = running.url;
   }
   const settings = { 'ledgerMirror.mirrorUrl': mirror.url, ...(verifierUrl && { 'ledgerMirror.verify.url': verifierUrl }) };
-  return { dir, logDir, mirrorUrl: mirror.url, verifierUrl, workspace: await copySampleWorkspace(join(dir, 'workspace'), settings) };
+  const traceCases = traces.cases.map(({ name, transactionId }) => ({ name, transactionId }));
+  return { dir, logDir, mirrorUrl: mirror.url, verifierUrl, traceCases, workspace: await copySampleWorkspace(join(dir, 'workspace'), settings) };
 }

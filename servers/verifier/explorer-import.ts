@@ -4,7 +4,7 @@
 import type { StdJsonInput } from '../../src/core/verify/std-json';
 import { VERIFY_OUTPUT_SELECTION } from '../../src/core/verify/std-json';
 import type { InputFile } from './checked-contracts';
-import { compileStdJson, CompilerError } from './compiler';
+import { compileStdJson, CompilerError, type CompiledContract } from './compiler';
 import { HttpError, badRequest, errorBody } from './http';
 
 export interface EtherscanSource {
@@ -54,8 +54,16 @@ async function fetchSource(apiUrl: string, address: string, apiKey: string): Pro
   return entry;
 }
 
-/** The files an Etherscan import adds to the session: every source plus `metadata.json` of the named contract. */
-export async function importFromExplorer(apiUrl: string, address: string, apiKey: string): Promise<InputFile[]> {
+export interface ExplorerContract {
+  input: StdJsonInput;
+  /** Where the contract is in the compilation output. */
+  path: string;
+  name: string;
+  compiled: CompiledContract;
+}
+
+/** The explorer's verified source of `address`, recompiled; errors with Sourcify's statuses and texts (session dialect). */
+export async function importContract(apiUrl: string, address: string, apiKey: string): Promise<ExplorerContract> {
   const src = await fetchSource(apiUrl, address, apiKey);
   const input = stdJsonFrom(src);
   input.settings = { ...input.settings, outputSelection: VERIFY_OUTPUT_SELECTION };
@@ -66,12 +74,13 @@ export async function importFromExplorer(apiUrl: string, address: string, apiKey
     if (err instanceof CompilerError) throw new HttpError(500, errorBody(err.message));
     throw err;
   }
-  const found = Object.values(compiled)
-    .map((byName) => byName[src.ContractName])
-    .find(Boolean);
-  if (!found) throw badRequest('This contract was verified with errors on Etherscan');
-  return [
-    ...Object.entries(input.sources).map(([name, s]) => ({ name, content: s.content })),
-    { name: 'metadata.json', content: found.metadata },
-  ];
+  const path = Object.keys(compiled).find((p) => compiled[p][src.ContractName]);
+  if (path === undefined) throw badRequest('This contract was verified with errors on Etherscan');
+  return { input, path, name: src.ContractName, compiled: compiled[path][src.ContractName] };
+}
+
+/** The files an Etherscan import adds to the session: every source plus `metadata.json` of the named contract. */
+export async function importFromExplorer(apiUrl: string, address: string, apiKey: string): Promise<InputFile[]> {
+  const { input, compiled } = await importContract(apiUrl, address, apiKey);
+  return [...Object.entries(input.sources).map(([name, s]) => ({ name, content: s.content })), { name: 'metadata.json', content: compiled.metadata }];
 }

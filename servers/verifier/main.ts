@@ -1,5 +1,7 @@
 // `npm run verifier -- --port N [--mirror URL] [--v2-only | --session-only]`: runs the reference verification server
-// in the foreground until interrupted. Hedera chains 295–298 read deployed code from the mirror given.
+// in the foreground until interrupted. Hedera chains 295–298 read deployed code from the mirror given; the
+// /modes/<name> prefixes answer like a moved, rate-limiting or failing server (servers/verifier/modes.ts).
+import { MODE_NAMES } from './modes';
 import { startVerifier } from './server';
 
 function option(args: string[], name: string): string | undefined {
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     v2Api: !args.includes('--session-only'),
   });
   console.log(`Reference verifier listening on ${handle.url}${mirrorUrl ? ` (code from ${mirrorUrl})` : ' (no mirror: no contracts deployed)'}`);
+  console.log(`Failure modes (use as the verification URL): ${MODE_NAMES.map((name) => `${handle.url}/modes/${name}`).join(' ')}`);
   const stop = () => void handle.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -7,6 +7,7 @@ import { hederaChains, MemoryChain, mirrorCodeSource, type Chains } from './chai
 import { SessionStore } from './cookie-session';
 import type { Faults, Handler, Limits, VerifierContext } from './context';
 import { HttpError, sendError } from './http';
+import { ModeState, splitMode } from './modes';
 import { Repository } from './repository';
 import { sessionRoutes } from './session-api';
 import { newSession } from './session-state';
@@ -31,6 +32,8 @@ export interface VerifierOptions {
 
 export interface VerifierHandle {
   url: string;
+  /** `METHOD /path` of every request received, in order (tests check that nothing was sent). */
+  requests: string[];
   chains: Chains;
   repository: Repository;
   /** Mutable: tests arm failures between requests. */
@@ -56,12 +59,18 @@ export async function startVerifier(options: VerifierOptions = {}): Promise<Veri
     ...(options.v2Api === false ? [] : v2Routes),
   ];
 
+  const requests: string[] = [];
+  const modes = new ModeState();
   // The handler answers every failure itself (the catch below), so nothing is left for the returned promise.
   const server = createServer((req, res) => void (async () => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    requests.push(`${req.method} ${url.pathname}`);
     try {
+      const prefixed = splitMode(url.pathname);
+      if (prefixed && modes.answer(prefixed.mode, { req, res, path: prefixed.path, search: url.search, port: (server.address() as AddressInfo).port })) return;
+      const pathname = prefixed?.path ?? url.pathname;
       for (const [method, pattern, handler] of routes) {
-        const m = pattern.exec(url.pathname);
+        const m = pattern.exec(pathname);
         if (m && req.method === method) {
           await handler(ctx, { req, res, params: m.slice(1).map(decodeURIComponent), query: url.searchParams });
           return;
@@ -77,6 +86,7 @@ export async function startVerifier(options: VerifierOptions = {}): Promise<Veri
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    requests,
     chains,
     repository: ctx.repository,
     faults: ctx.faults,

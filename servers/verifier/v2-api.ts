@@ -4,7 +4,8 @@
 import { checksumAddress, isEvmAddress } from '../../src/core/verify/address';
 import type { StdJsonInput } from '../../src/core/verify/std-json';
 import { VERIFY_OUTPUT_SELECTION } from '../../src/core/verify/std-json';
-import { compileStdJson, CompilerError } from './compiler';
+import { compileStdJson, CompilerError, type CompiledContract } from './compiler';
+import { importContract } from './explorer-import';
 import type { Handler, VerifierContext } from './context';
 import { HttpError, readJsonObject, sendJson } from './http';
 import type { StoredMatch } from './repository';
@@ -15,8 +16,9 @@ const v2Fail = (status: number, code: string, message: string) => new HttpError(
 
 const toV2Match = (s: StoredMatch['status']): 'exact_match' | 'match' => (s === 'perfect' ? 'exact_match' : 'match');
 
+/** Sourcify's validateChainId and validateAddress middlewares: 404 "Chain <id> not found", 400 "Invalid address". */
 function pathTarget(ctx: VerifierContext, chainId: string, address: string): { chainId: string; address: string } {
-  if (!ctx.chains[chainId]) throw v2Fail(404, 'unsupported_chain', `Chain ${chainId} is not supported`);
+  if (!ctx.chains[chainId]) throw v2Fail(404, 'unsupported_chain', `Chain ${chainId} not found`);
   if (!isEvmAddress(address)) throw v2Fail(400, 'invalid_parameter', `Invalid address: ${address}`);
   return { chainId, address: checksumAddress(address) };
 }
@@ -27,23 +29,23 @@ function field(body: Record<string, unknown>, key: string): string {
   return v;
 }
 
-async function runJob(ctx: VerifierContext, chainId: string, address: string, input: StdJsonInput, compilerVersion: string, identifier: string) {
-  const cut = identifier.lastIndexOf(':');
-  const [path, name] = [identifier.slice(0, cut), identifier.slice(cut + 1)];
-  const outcome = await verifyDeployed(ctx.chains, chainId, address, () => {
-    const compiled = compileStdJson({ ...input, settings: { ...input.settings, outputSelection: VERIFY_OUTPUT_SELECTION } }, compilerVersion)[path]?.[name];
-    if (!compiled) throw new CompilerError(`The contract ${identifier} is not in the compilation output.`);
-    return compiled;
-  });
+async function runJob(ctx: VerifierContext, chainId: string, address: string, path: string, name: string, compile: () => CompiledContract) {
+  const outcome = await verifyDeployed(ctx.chains, chainId, address, compile);
   const unmatched = { match: null, creationMatch: null, runtimeMatch: null, chainId, address };
   if (outcome.status === 'error') return { contract: unmatched, error: v2Error(outcome.code, outcome.message) };
   const existing = ctx.repository.get(chainId, address);
   if (existing && (existing.status === 'perfect' || outcome.status === 'partial')) {
-    return { contract: unmatched, error: v2Error('already_verified', `Contract ${address} on chain ${chainId} is already verified with a ${toV2Match(existing.status)}.`) };
+    return { contract: unmatched, error: v2Error('already_verified', "The contract is already verified and the job didn't yield a better match.") };
   }
   const stored = ctx.repository.store(chainId, address, { status: outcome.status, name, compiledPath: path });
   const match = toV2Match(stored.status);
   return { contract: { match, creationMatch: null, runtimeMatch: match, chainId, address, verifiedAt: stored.verifiedAt.toISOString(), matchId: stored.matchId } };
+}
+
+function alreadyVerified(ctx: VerifierContext, chainId: string, address: string): void {
+  if (ctx.repository.get(chainId, address)?.status === 'perfect') {
+    throw v2Fail(409, 'already_verified', `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
+  }
 }
 
 const submit: Handler = async (ctx, ex) => {
@@ -59,8 +61,47 @@ const submit: Handler = async (ctx, ex) => {
   const compilerVersion = field(body, 'compilerVersion');
   const identifier = field(body, 'contractIdentifier');
   if (!identifier.includes(':')) throw v2Fail(400, 'invalid_parameter', 'contractIdentifier must be <path>:<ContractName>');
-  if (ctx.repository.get(chainId, address)?.status === 'perfect') throw v2Fail(409, 'already_verified', 'The contract is already verified.');
-  const job = ctx.jobs.start(chainId, address, () => runJob(ctx, chainId, address, input as StdJsonInput, compilerVersion, identifier));
+  alreadyVerified(ctx, chainId, address);
+  const cut = identifier.lastIndexOf(':');
+  const [path, name] = [identifier.slice(0, cut), identifier.slice(cut + 1)];
+  const compile = () => {
+    const std = input as StdJsonInput;
+    const compiled = compileStdJson({ ...std, settings: { ...std.settings, outputSelection: VERIFY_OUTPUT_SELECTION } }, compilerVersion)[path]?.[name];
+    if (!compiled) throw new CompilerError(`The contract ${identifier} is not in the compilation output.`);
+    return compiled;
+  };
+  const job = ctx.jobs.start(chainId, address, () => runJob(ctx, chainId, address, path, name, compile));
+  sendJson(ex.res, 202, { verificationId: job.verificationId });
+};
+
+/** The explorer import's failures in v2's words (Sourcify's fetchFromEtherscan with throwV2Errors). */
+const EXPLORER_CODES: Record<number, [number, string]> = {
+  429: [429, 'etherscan_limit'],
+  404: [404, 'not_etherscan_verified'],
+  502: [502, 'etherscan_request_failed'],
+  400: [400, 'malformed_etherscan_response'],
+};
+
+/**
+ * `POST /v2/verify/etherscan/{chainId}/{address}` with an optional `{apiKey}`: the source is fetched before the job
+ * starts, so explorer failures are HTTP errors; chains without an Etherscan API (every Hedera chain) answer 400.
+ */
+const submitFromExplorer: Handler = async (ctx, ex) => {
+  const { chainId, address } = pathTarget(ctx, ex.params[0], ex.params[1]);
+  const body = await readJsonObject(ex.req, ctx.limits.maxFileSize);
+  alreadyVerified(ctx, chainId, address);
+  const explorer = ctx.chains[chainId].explorerApiUrl;
+  if (!explorer) throw v2Fail(400, 'unsupported_chain', `Requested chain ${chainId} is not supported for importing from Etherscan.`);
+  let imported;
+  try {
+    imported = await importContract(explorer, address, typeof body.apiKey === 'string' ? body.apiKey : '');
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const [status, code] = EXPLORER_CODES[err.status] ?? [500, 'internal_error'];
+    throw v2Fail(status, code, (err.body as { message?: string }).message ?? err.message);
+  }
+  const { path, name, compiled } = imported;
+  const job = ctx.jobs.start(chainId, address, () => runJob(ctx, chainId, address, path, name, () => compiled));
   sendJson(ex.res, 202, { verificationId: job.verificationId });
 };
 
@@ -80,6 +121,7 @@ const lookup: Handler = async (ctx, ex) => {
 
 export const v2Routes: Array<[method: string, path: RegExp, handler: Handler]> = [
   ['POST', /^\/v2\/verify\/(\d+)\/([^/]+)$/, submit],
+  ['POST', /^\/v2\/verify\/etherscan\/(\d+)\/([^/]+)$/, submitFromExplorer],
   ['GET', /^\/v2\/verify\/([^/]+)$/, poll],
   ['GET', /^\/v2\/contract\/(\d+)\/([^/]+)$/, lookup],
 ];

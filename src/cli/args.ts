@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ApiError } from '../core/errors';
 import { HttpClient, type HttpOptions } from '../core/http';
 import { isNetworkName, NETWORK_NAMES, resolveNetwork, type Endpoints } from '../core/networks';
+import { safeText } from '../core/safe-text';
 
 /** A subcommand: `run` gets the arguments after its name and resolves to the process exit code. */
 export interface Command {
@@ -84,7 +85,7 @@ export async function withHttp<R>(v: CommonValues, use: (http: HttpClient) => Pr
   }
   if (v.verbose) {
     options.logger = (e) =>
-      process.stderr.write(`${e.method} ${e.url} → ${e.status ?? '-'} ${e.ms} ms ${e.bytes} bytes${e.error ? ` (${e.error})` : ''}\n`);
+      process.stderr.write(safeText(`${e.method} ${e.url} → ${e.status ?? '-'} ${e.ms} ms ${e.bytes} bytes${e.error ? ` (${e.error})` : ''}`) + '\n');
   }
   const http = new HttpClient(options);
   try {

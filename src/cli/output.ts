@@ -1,18 +1,21 @@
-// How every subcommand reports: results on stdout, one error line on stderr, a documented exit code.
+// How every subcommand reports: results on stdout, one error line on stderr, a documented exit code. Text from
+// servers, traces and workspaces reaches the terminal only through here, with its control characters escaped.
 import { exitCodeFor, ApiError } from '../core/errors';
 import { stringifyJson } from '../core/json';
+import { safeJson, safeLine, safeText } from '../core/safe-text';
 
+/** JSON keeps every value; C1 and bidi characters, which JSON.stringify leaves raw, are written as \uXXXX. */
 export function printJson(value: unknown): void {
-  process.stdout.write(stringifyJson(value, 2) + '\n');
+  process.stdout.write(safeJson(stringifyJson(value, 2)) + '\n');
 }
 
 export function printLines(lines: readonly string[]): void {
-  process.stdout.write(lines.map((l) => l + '\n').join(''));
+  process.stdout.write(lines.map((l) => safeText(l) + '\n').join(''));
 }
 
 /** One line on stderr (never a stack trace); returns the exit code for the error. */
 export function printError(err: unknown): number {
   const line = err instanceof ApiError ? err.message : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
-  process.stderr.write(`ledger-mirror: ${line.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.stderr.write(`ledger-mirror: ${safeLine(line.replace(/\s*\n\s*/g, ' '))}\n`);
   return exitCodeFor(err);
 }

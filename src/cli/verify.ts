@@ -1,42 +1,77 @@
 // `ledger-mirror verify`: verifies the workspace's deployed contracts (or one address) on a Sourcify server, for CI.
-// Exit 0 when every contract is verified (perfect or partial; "ready" in a v2 dry run), 7 when verification ran
-// and some contract failed, otherwise the shared exit codes.
+// The exit code follows one table for both protocols (core/verify/exit-codes): 0 verified, 7 only when the server
+// judged a contract and it did not match, 2 only when nothing was sent, and the shared codes otherwise.
 import { resolve } from 'node:path';
 import { discoverDeployments } from '../core/deployments/discover';
-import { resolveEvmAddress } from '../core/deployments/evm-address';
+import { isHederaId, resolveEvmAddress } from '../core/deployments/evm-address';
 import type { DeploymentRecord } from '../core/deployments/record';
-import { EXIT, ApiError } from '../core/errors';
+import { ApiError, EXIT } from '../core/errors';
+import type { Endpoints } from '../core/networks';
+import { isEvmAddress } from '../core/verify/address';
 import { BuildIndex } from '../core/verify/builds';
+import { errorExitCode, reportExitCode } from '../core/verify/exit-codes';
+import { DEFAULT_REPOSITORY_URL, hashscanLink, repositoryLink } from '../core/verify/links';
+import { movedServerMessage } from '../core/verify/moved';
 import { resultLines, summariseReport } from '../core/verify/report-text';
-import { isVerified } from '../core/verify/result';
+import { isVerified, type ContractResult } from '../core/verify/result';
 import { prepareRecords } from '../core/verify/targets';
 import { VerifyTransport } from '../core/verify/transport';
-import { DEFAULT_VERIFY_URL, verifyContracts, verifyViaExplorer, type ProtocolSetting, type VerificationReport } from '../core/verify/verify';
+import { DEFAULT_POLL_TIMEOUT_S } from '../core/verify/v2-client';
+import { DEFAULT_VERIFY_URL, hederaExplorerProblem, verifyContracts, verifyViaExplorer, type ProtocolSetting, type VerificationReport } from '../core/verify/verify';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
-import { printJson, printLines } from './output';
+import { printError, printJson, printLines } from './output';
 
-const USAGE = `Usage: ledger-mirror verify --chain-id N (--address ADDR [--contract NAME] | --workspace DIR) [options]
+const USAGE = `Usage: ledger-mirror verify (--network NAME | --chain-id N) (--address ADDR [--contract C] | --workspace DIR) [options]
 
-  --verify-url URL     Sourcify server (default ${DEFAULT_VERIFY_URL})
-  --chain-id N         chain to verify on (295 mainnet, 296 testnet, 297 previewnet, 298 local)
-  --address ADDR       one contract: 0x… EVM address or Hedera 0.0.x id (resolved through the mirror)
-  --contract NAME      the contract's name, when no deployment record in the workspace names it
+  --network NAME       mainnet | testnet | previewnet | local: sets the chain id (295–298) and the mirror
+  --chain-id N         chain to verify on, when it is not one of the named networks (or to state it explicitly)
+  --address ADDR       one contract: 0x… EVM address (EIP-55 checksum checked) or Hedera 0.0.x id
+  --contract C         the contract at --address, as Name or path/File.sol:Name, when no deployment record names it
   --workspace DIR      project folder with build output and deployment records (default: current folder);
-                       without --address, every recorded deployment on --chain-id is verified
+                       without --address, every recorded deployment on the chain is verified
+  --verify-url URL     Sourcify server (default ${DEFAULT_VERIFY_URL}); the VS Code setting is ledgerMirror.verify.url
   --protocol P         auto (default: session API when the server has it, else v2) | session | v2
-  --explorer NAME      import the source from this explorer instead (session API, e.g. etherscan); needs --address
+  --explorer NAME      import the verified source from this explorer (e.g. etherscan) instead; needs --address
   --api-key-env VAR    environment variable holding the explorer API key (never pass keys as arguments)
   --dry-run            check without storing the result
-  --json               print the results as JSON
+  --poll-timeout S     seconds to wait for an API v2 verification job (default ${DEFAULT_POLL_TIMEOUT_S})
+  --repository-url URL where verified contracts are browsed (default ${DEFAULT_REPOSITORY_URL} with the default server)
+
+Exit codes: 0 verified (perfect, partial, already verified, ready in a dry run); 2 invalid input, nothing sent;
+3 chain not supported or contract not found; 4 rate limited; 5 server error; 6 network error;
+7 the server judged a contract and it did not match (or refused the explorer import).
 
 ${COMMON_USAGE}`;
 
 const invalid = (message: string) => new ApiError('invalid-input', message);
+const usageLine = () => USAGE.split('\n')[0];
 
-function chainIdOf(value: string | undefined): number {
-  if (value === undefined) throw invalid(`--chain-id is required. ${USAGE.split('\n')[0]}`);
-  if (!/^\d+$/.test(value)) throw invalid(`--chain-id needs a number, got "${value}"`);
-  return Number(value);
+function httpUrlOf(option: string, value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw invalid(`--${option} needs an http(s) URL, got "${value}"`);
+  return value;
+}
+
+/** `--chain-id`, else the chain of `--network`; both given must agree. */
+function chainIdOf(value: string | undefined, network: string | undefined, endpoints: Endpoints): number {
+  const named = network !== undefined && network !== 'custom' ? endpoints.chainId : undefined;
+  if (value === undefined) {
+    if (named === undefined) throw invalid(`Give --network (mainnet, testnet, previewnet, local) or --chain-id. ${usageLine()}`);
+    return named;
+  }
+  const id = Number(value);
+  if (!/^\d+$/.test(value) || id === 0 || !Number.isSafeInteger(id)) throw invalid(`--chain-id needs a positive whole number, got "${value}"`);
+  if (named !== undefined && named !== id) throw invalid(`--chain-id ${id} contradicts --network ${network}, which is chain ${named}`);
+  return id;
+}
+
+/** A 0x address must have 40 hex digits and, when mixed-case, a valid EIP-55 checksum; checked before any request. */
+function addressOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const address = value.trim();
+  if (isHederaId(address)) return address;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw invalid(`--address "${value}" is neither a 0x EVM address of 40 hex digits nor a Hedera id like 0.0.1234`);
+  if (!isEvmAddress(address)) throw invalid(`--address "${value}" has a bad EIP-55 checksum (mixed case that does not match); check it, or write it all lower-case`);
+  return address;
 }
 
 function protocolOf(value: string | undefined): ProtocolSetting {
@@ -45,10 +80,11 @@ function protocolOf(value: string | undefined): ProtocolSetting {
   return p;
 }
 
-function urlOf(value: string | undefined): string {
-  const url = value ?? DEFAULT_VERIFY_URL;
-  if (!/^https?:\/\//.test(url)) throw invalid(`--verify-url needs an http(s) URL, got "${url}"`);
-  return url;
+function pollTimeoutOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_POLL_TIMEOUT_S * 1000;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || seconds <= 0) throw invalid(`--poll-timeout needs a positive number of seconds, got "${value}"`);
+  return seconds * 1000;
 }
 
 function apiKeyOf(envName: string | undefined): string | undefined {
@@ -67,17 +103,28 @@ function selectRecords(all: readonly DeploymentRecord[], chainId: number, addres
   return [{ ...(recorded ?? { origin: 'setting' as const }), address, chainId, ...(name ? { name } : {}) }];
 }
 
-function toJson(report: VerificationReport) {
+/** Where a verified contract can be seen: the repository page, and HashScan's on Hedera's public networks. */
+function linksFor(r: ContractResult, repositoryUrl: string | undefined): string[] {
+  if (!isVerified(r) || !r.address || !r.chainId) return [];
+  return [repositoryUrl && repositoryLink(repositoryUrl, r.chainId, r.address), hashscanLink(r.chainId, r.address)].filter((l): l is string => Boolean(l));
+}
+
+function toJson(report: VerificationReport, repositoryUrl: string | undefined) {
   return {
     protocol: report.protocol,
     url: report.url,
     dryRun: report.dryRun,
-    contracts: report.outcomes.map((o) => ({ ...o.result, origin: o.target.record.origin, ...(o.target.record.file ? { record: o.target.record.file } : {}) })),
+    contracts: report.outcomes.map((o) => ({
+      ...o.result,
+      links: linksFor(o.result, repositoryUrl),
+      origin: o.target.record.origin,
+      ...(o.target.record.file ? { record: o.target.record.file } : {}),
+    })),
   };
 }
 
 export const verifyCommand: Command = {
-  summary: 'Verify deployed contracts on a Sourcify server (session API or v2); exit 7 when verification fails',
+  summary: 'Verify deployed contracts on a Sourcify server (session API or v2); exit 7 only when a contract does not match',
   usage: USAGE,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {
@@ -90,43 +137,65 @@ export const verifyCommand: Command = {
       explorer: { type: 'string' },
       'api-key-env': { type: 'string' },
       'dry-run': { type: 'boolean' },
+      'poll-timeout': { type: 'string' },
+      'repository-url': { type: 'string' },
     });
     if (values.help) {
       printLines([USAGE]);
       return EXIT.ok;
     }
-    if (positionals.length > 0) throw invalid(`Unexpected argument "${positionals[0]}". ${USAGE.split('\n')[0]}`);
-    const chainId = chainIdOf(values['chain-id']);
-    const url = urlOf(values['verify-url']);
-    const protocol = protocolOf(values.protocol);
-    const apiKey = apiKeyOf(values['api-key-env']);
-    if (values.explorer !== undefined && values.address === undefined) throw invalid('--explorer imports one contract: give its --address');
-    if (values.address === undefined && values.workspace === undefined) throw invalid(`Give --address or --workspace. ${USAGE.split('\n')[0]}`);
-    const root = resolve(values.workspace ?? '.');
+    if (positionals.length > 0) throw invalid(`Unexpected argument "${positionals[0]}". ${usageLine()}`);
     const endpoints = endpointsFrom(values);
+    const chainId = chainIdOf(values['chain-id'], values.network, endpoints);
+    const address = addressOf(values.address);
+    const url = httpUrlOf('verify-url', values['verify-url'] ?? DEFAULT_VERIFY_URL);
+    const repositoryUrl = values['repository-url'] !== undefined ? httpUrlOf('repository-url', values['repository-url']) : url === DEFAULT_VERIFY_URL ? DEFAULT_REPOSITORY_URL : undefined;
+    const protocol = protocolOf(values.protocol);
+    const pollTimeoutMs = pollTimeoutOf(values['poll-timeout']);
+    const apiKey = apiKeyOf(values['api-key-env']);
+    const explorer = values.explorer;
+    if (explorer !== undefined && address === undefined) throw invalid('--explorer imports one contract: give its --address');
+    if (explorer !== undefined && values['dry-run']) throw invalid('--dry-run cannot be combined with --explorer: the server always stores an explorer import');
+    if (explorer !== undefined) {
+      const hedera = hederaExplorerProblem(String(chainId));
+      if (hedera) throw invalid(hedera);
+    }
+    if (address === undefined && values.workspace === undefined) throw invalid(`Give --address or --workspace. ${usageLine()}`);
+    const root = resolve(values.workspace ?? '.');
 
-    const report = await withHttp(values, async (http) => {
-      const transport = new VerifyTransport(http.transport);
-      if (apiKey) transport.addSecret(apiKey);
-      try {
-        const { records } = await discoverDeployments(root, undefined);
-        const selected = selectRecords(records, chainId, values.address, values.contract);
-        if (selected.length === 0) throw new ApiError('not-found', `No deployment on chain ${chainId} is recorded in ${root} (hardhat-deploy, Ignition or Foundry)`);
-        const prepared = await prepareRecords(selected, {
-          root,
-          builds: new BuildIndex(root),
-          defaultChainId: chainId,
-          resolveAddress: (a, signal) => resolveEvmAddress(http, endpoints.restUrl, a, signal),
-        });
-        if (values.explorer !== undefined) return await verifyViaExplorer(prepared[0], { url, explorer: values.explorer, apiKey, transport });
-        return await verifyContracts(prepared, { url, protocol, dryRun: values['dry-run'] ?? false, transport });
-      } finally {
-        await transport.close();
-      }
-    });
+    let report: VerificationReport;
+    try {
+      report = await withHttp(values, async (http) => {
+        const transport = new VerifyTransport(http.transport);
+        if (apiKey) transport.addSecret(apiKey);
+        try {
+          const { records } = await discoverDeployments(root, undefined);
+          const selected = selectRecords(records, chainId, address, values.contract);
+          if (selected.length === 0) throw new ApiError('not-found', `No deployment on chain ${chainId} is recorded in ${root} (hardhat-deploy, Ignition or Foundry); give --address and --contract`);
+          if (explorer === undefined && address !== undefined && !selected[0].name && !selected[0].metadata) {
+            throw invalid(`No deployment record in ${root} names the contract at ${address}: give --contract path/File.sol:Name (or just Name)`);
+          }
+          const prepared = await prepareRecords(selected, {
+            root,
+            builds: new BuildIndex(root),
+            defaultChainId: chainId,
+            resolveAddress: (a, signal) => resolveEvmAddress(http, endpoints.restUrl, a, signal),
+          });
+          const poll = { timeoutMs: pollTimeoutMs };
+          if (explorer !== undefined) return await verifyViaExplorer(prepared[0], { url, protocol, explorer, apiKey, transport, poll });
+          return await verifyContracts(prepared, { url, protocol, dryRun: values['dry-run'] ?? false, transport, poll });
+        } finally {
+          await transport.close();
+        }
+      });
+    } catch (err) {
+      const moved = movedServerMessage(err, url, '--verify-url (ledgerMirror.verify.url in VS Code)');
+      printError(moved && err instanceof ApiError ? new ApiError(err.kind, moved, { status: err.status, url: err.url }) : err);
+      return errorExitCode(err);
+    }
 
-    if (values.json) printJson(toJson(report));
-    else printLines([summariseReport(report), ...report.outcomes.flatMap((o) => resultLines(o.result))]);
-    return report.outcomes.every((o) => isVerified(o.result) || o.result.status === 'ready') ? EXIT.ok : EXIT.verificationFailed;
+    if (values.json) printJson(toJson(report, repositoryUrl));
+    else printLines([summariseReport(report), ...report.outcomes.flatMap((o) => resultLines(o.result, linksFor(o.result, repositoryUrl)))]);
+    return reportExitCode(report);
   },
 };

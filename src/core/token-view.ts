@@ -1,5 +1,7 @@
 // One presentation of a token, shared by the CLI's human output and the VS Code tree, so both show the same labels,
-// the same supply arithmetic and the same key shortening. Pure: values are plain text, never markup.
+// the same supply arithmetic and the same key shortening. Pure: values are plain text, never markup, and the
+// mirror's text (name, symbol, memo, metadata) has its control characters escaped (safe-text.ts) wherever it shows.
+import { safeLine, safeText } from './safe-text';
 import type { FixedFee, FractionalFee, Int64, RoyaltyFee, Token, TokenKey } from './token';
 
 export interface TokenItem {
@@ -19,7 +21,7 @@ export interface TokenSection {
 
 /** "SYMBOL — name (0.0.x)" */
 export function tokenTitle(token: Token): string {
-  return `${token.symbol} — ${token.name} (${token.token_id})`;
+  return safeLine(`${token.symbol} — ${token.name} (${token.token_id})`);
 }
 
 export function describeToken(token: Token): TokenSection[] {
@@ -35,9 +37,9 @@ export function describeToken(token: Token): TokenSection[] {
 
 const NONE = 'none';
 const item = (label: string, value: string, icon?: string, tooltip?: string, children?: TokenItem[]): TokenItem => ({
-  label,
-  value,
-  ...(tooltip === undefined ? {} : { tooltip }),
+  label: safeLine(label),
+  value: safeLine(value),
+  ...(tooltip === undefined ? {} : { tooltip: safeText(tooltip) }),
   ...(icon === undefined ? {} : { icon }),
   ...(children === undefined ? {} : { children }),
 });
@@ -47,16 +49,20 @@ const yesNo = (v: boolean | null | undefined) => (v === null || v === undefined 
 // Past this many decimals a positional number stops being readable (the mirror's own test data uses 1000).
 const MAX_POSITIONAL_DECIMALS = 40;
 
-/** `raw` smallest units shown in whole tokens, exactly: string arithmetic, no floating point. */
+/** `raw` smallest units (an integer, possibly negative) shown in whole tokens, exactly: string arithmetic only. */
 export function applyDecimals(raw: string, decimals: string): string {
   const d = Number(decimals);
   if (d === 0) return raw;
   if (d > MAX_POSITIONAL_DECIMALS) return `${raw} × 10^-${decimals}`;
-  const padded = raw.padStart(d + 1, '0');
+  const sign = raw.startsWith('-') ? '-' : '';
+  const padded = raw.slice(sign.length).padStart(d + 1, '0');
   const whole = padded.slice(0, -d);
   const fraction = padded.slice(-d).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
+  return `${sign}${fraction ? `${whole}.${fraction}` : whole}`;
 }
+
+/** What a value that cannot stand for what its field means is shown as: its raw form and why. */
+const invalid = (raw: string, why: string) => `${raw} (invalid value: ${why})`;
 
 function overview(t: Token): TokenItem[] {
   const nft = t.type === 'NON_FUNGIBLE_UNIQUE';
@@ -116,9 +122,20 @@ function fixedAmount(amount: Int64, denominatingTokenId: string | null): string 
     : `${int(amount)} units of ${denominatingTokenId}`;
 }
 
+/** `n/d` as a percentage rounded half away from zero to two decimals, in integer arithmetic at any size. */
+export function percentOf(numerator: Int64, denominator: Int64): string | undefined {
+  const n = BigInt(numerator);
+  const d = BigInt(denominator);
+  if (d === 0n) return undefined;
+  const negative = n < 0n !== d < 0n && n !== 0n;
+  const abs = (v: bigint) => (v < 0n ? -v : v);
+  const hundredths = (abs(n) * 20000n + abs(d)) / (2n * abs(d));
+  return `${negative ? '-' : ''}${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}%`;
+}
+
 function fraction(a: { numerator: Int64; denominator: Int64 }): string {
-  const percent = a.denominator === 0 || a.denominator === 0n ? '' : ` (${((Number(a.numerator) / Number(a.denominator)) * 100).toFixed(2)}%)`;
-  return `${int(a.numerator)}/${int(a.denominator)}${percent}`;
+  const percent = percentOf(a.numerator, a.denominator);
+  return `${int(a.numerator)}/${int(a.denominator)}${percent === undefined ? '' : ` (${percent})`}`;
 }
 
 const collector = (f: { collector_account_id: string | null; all_collectors_are_exempt?: boolean }) => [
@@ -160,31 +177,43 @@ function fees(t: Token): TokenItem[] {
 /** `seconds.nanos` → ISO 8601 UTC with all nine fraction digits, or undefined when out of Date's range. */
 export function isoFromTimestamp(ts: string): string | undefined {
   const [seconds, nanos = ''] = ts.split('.');
+  if (!/^\d+$/.test(seconds) || !/^\d{0,9}$/.test(nanos)) return undefined;
   const date = new Date(Number(seconds) * 1000);
   if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) return undefined;
   return `${date.toISOString().slice(0, 19)}.${nanos.padEnd(9, '0')}Z`;
 }
 
-/** Integer nanoseconds (the token's `expiry_timestamp`) → `seconds.nnnnnnnnn`. */
-export function timestampFromNanos(ns: Int64): string {
-  const s = BigInt(ns).toString().padStart(10, '0');
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Integer nanoseconds (the token's `expiry_timestamp`) → `seconds.nnnnnnnnn`; undefined outside 0…2^63-1, where it
+ * is no point in time the network can hold (a negative one would read as 1970).
+ */
+export function timestampFromNanos(ns: Int64): string | undefined {
+  const value = BigInt(ns);
+  if (value < 0n || value > INT64_MAX) return undefined;
+  const s = value.toString().padStart(10, '0');
   return `${BigInt(s.slice(0, -9))}.${s.slice(-9)}`;
 }
 
 function timeItem(label: string, ts: string | null | undefined, rawLabel = ts): TokenItem {
   if (ts === null || ts === undefined) return item(label, NONE, 'circle-slash');
   const iso = isoFromTimestamp(ts);
-  return item(label, iso ? `${iso} (${rawLabel})` : `${rawLabel}`, 'calendar', `raw ${rawLabel}`);
+  return item(label, iso ? `${iso} (${rawLabel})` : `${rawLabel} (invalid timestamp)`, 'calendar', `raw ${rawLabel}`);
+}
+
+function expiryItem(expiry: Int64 | null | undefined): TokenItem {
+  if (expiry === null || expiry === undefined) return item('Expiry', NONE, 'circle-slash');
+  const raw = `${int(expiry)} ns`;
+  const ts = timestampFromNanos(expiry);
+  return ts === undefined ? item('Expiry', `${raw} (invalid timestamp)`, 'calendar', `raw ${raw}`) : timeItem('Expiry', ts, raw);
 }
 
 function timestamps(t: Token): TokenItem[] {
-  const expiry = t.expiry_timestamp;
   return [
     timeItem('Created', t.created_timestamp),
     timeItem('Modified', t.modified_timestamp),
-    expiry === null || expiry === undefined
-      ? item('Expiry', NONE, 'circle-slash')
-      : timeItem('Expiry', timestampFromNanos(expiry), `${int(expiry)} ns`),
+    expiryItem(t.expiry_timestamp),
     timeItem('Fee schedule created', t.custom_fees.created_timestamp),
   ];
 }
@@ -236,6 +265,6 @@ function autoRenew(t: Token): TokenItem[] {
     item('Account', orNone(t.auto_renew_account), 'account'),
     period === null || period === undefined
       ? item('Period', NONE, 'circle-slash')
-      : item('Period', humanDuration(period), 'sync', `${int(period)} seconds`),
+      : item('Period', BigInt(period) < 0n ? invalid(`${int(period)} seconds`, 'negative') : humanDuration(period), 'sync', `${int(period)} seconds`),
   ];
 }

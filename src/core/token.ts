@@ -7,7 +7,12 @@ const entityId = z.string().regex(/^\d{1,10}\.\d{1,10}\.\d{1,10}$/, 'expected an
 const timestamp = z.string().regex(/^\d{1,10}(\.\d{1,9})?$/, 'expected a timestamp like 1234567890.000000001');
 /** Supplies and decimals are int64 sent as strings. */
 const digits = z.string().regex(/^\d+$/, 'expected a string of digits');
-const int64 = z.union([z.number().int(), z.bigint()]);
+/**
+ * json.ts keeps an integer written as digits exact (a bigint past 2^53); a number written any other way (`1e20`,
+ * `1.5`) lost its exact value in parsing, so it is refused rather than shown rounded.
+ */
+const INEXACT = 'expected an integer written as digits (its exact value cannot be kept otherwise)';
+const int64 = z.union([z.number().int({ error: INEXACT }), z.bigint()], { error: INEXACT });
 
 export const keySchema = z.looseObject({ _type: z.string(), key: z.string() });
 

@@ -2,6 +2,7 @@
 // sentence, the log gets the full error with its stack.
 import * as vscode from 'vscode';
 import { ApiError } from '../core/errors';
+import { safeText } from '../core/safe-text';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- command arguments are whatever the caller passes
 export type CommandHandler = (...args: any[]) => unknown;
@@ -22,7 +23,7 @@ function fullDetail(err: unknown): string {
 
 export function reportError(log: vscode.LogOutputChannel, what: string, err: unknown): void {
   log.error(`${what} failed: ${fullDetail(err)}`);
-  void vscode.window.showErrorMessage(userMessage(err));
+  void vscode.window.showErrorMessage(safeText(userMessage(err)));
 }
 
 export function registerCommand(log: vscode.LogOutputChannel, id: string, handler: CommandHandler): vscode.Disposable {

@@ -9,6 +9,7 @@ import type { Parsed } from '../core/ids';
 import { registerCommand, type CommandHandler } from './commands';
 import { affectsEndpoints, affectsTimeouts, endpointsFor, readConfig, type LedgerMirrorConfig } from './config';
 import { requestLogger } from './request-log';
+import { safeLogChannel } from './safe-log';
 
 export interface Services {
   readonly log: vscode.LogOutputChannel;
@@ -32,7 +33,7 @@ const MAX_RETRIES = 3;
 const MAX_CONNECT_MS = 10_000;
 
 export function createServices(context: vscode.ExtensionContext): Services {
-  const log = vscode.window.createOutputChannel('Ledger Mirror', { log: true });
+  const log = safeLogChannel(vscode.window.createOutputChannel('Ledger Mirror', { log: true }));
   const endpointsChanged = new vscode.EventEmitter<void>();
   context.subscriptions.push(log, endpointsChanged);
 

@@ -63,7 +63,7 @@ describe('verification in VS Code', function () {
     calleeText = Buffer.from(await vscode.workspace.fs.readFile(workspaceFile('contracts/Callee.sol'))).toString('utf8');
   });
   after(async () => {
-    for (const key of ['url', 'protocol', 'onSave']) await settings().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    for (const key of ['url', 'protocol', 'onSave', 'contracts']) await settings().update(key, undefined, vscode.ConfigurationTarget.Workspace);
     verifier?.stop();
   });
 
@@ -91,6 +91,41 @@ describe('verification in VS Code', function () {
     const shown = api.verification.tree.contracts().find((c) => c.outcome.target.address === CALLER)!;
     const labels = api.verification.tree.getChildren({ kind: 'contract', shown }).map((n) => String(api.verification.tree.getTreeItem(n).label));
     assert.ok(labels.includes('Open verified contract'), `children: ${labels.join(', ')}`);
+  });
+
+  it('reports a 500 while verifying as a server error (the CLI exit code 5), not as a failed match', async () => {
+    await settings().update('url', `${verifier.url}/modes/failing`, vscode.ConfigurationTarget.Workspace);
+    try {
+      const report = await verify('ledgerMirror.verifyContract', 'session');
+      assert.deepEqual([report.outcomes[0].result.status, report.outcomes[0].result.failure], ['error', 'server']);
+      const shown = api.verification.tree.contracts().find((c) => c.outcome.target.address === CALLER && c.outcome.target.chainId === '298')!;
+      const item = api.verification.tree.getTreeItem({ kind: 'contract', shown });
+      assert.match(String(item.description), /chain 298 · not verified \(server error\)$/);
+      assert.match((item.tooltip as vscode.MarkdownString).value, /CLI exit code 5: server error/);
+    } finally {
+      await settings().update('url', verifier.url, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  it('offers "Open on HashScan" for a contract verified on a Hedera public network', async () => {
+    await settings().update('contracts', [{ address: CALLER, chainId: 296, name: 'Caller' }], vscode.ConfigurationTarget.Workspace);
+    try {
+      await settings().update('protocol', 'v2', vscode.ConfigurationTarget.Workspace);
+      const report = (await vscode.commands.executeCommand('ledgerMirror.verifyContract', { address: CALLER, chainId: 296 })) as VerificationReport;
+      assert.deepEqual(report.outcomes.map((o) => [o.target.chainId, o.result.status]), [['296', 'perfect']]);
+      const shown = api.verification.tree.contracts().find((c) => c.outcome.target.chainId === '296')!;
+      assert.equal(shown.hashscan, `https://hashscan.io/testnet/contract/${CALLER}`);
+      assert.equal(api.verification.tree.getTreeItem({ kind: 'contract', shown }).contextValue, 'verification.perfect.hashscan');
+      const open = api.verification.tree
+        .getChildren({ kind: 'contract', shown })
+        .map((n) => api.verification.tree.getTreeItem(n))
+        .find((i) => i.label === 'Open on HashScan');
+      assert.equal(open?.command?.command, 'ledgerMirror.verify.openOnHashScan');
+      assert.ok((await vscode.commands.getCommands(true)).includes('ledgerMirror.verify.openOnHashScan'));
+    } finally {
+      await settings().update('contracts', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('ledgerMirror.verify.clearResults');
+    }
   });
 
   it('on save of an edited import, puts the problem on the import line of Caller.sol and clears it when undone', async () => {

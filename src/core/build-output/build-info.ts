@@ -2,7 +2,7 @@
 // copies Ignition keeps per deployment), Hardhat 3 (output in a sibling `<id>.output.json`), Foundry with
 // `build_info = true` (the same), or Foundry's minimal build info (only source index → path).
 import { basename, dirname, join } from 'node:path';
-import { readJson } from '../deployments/files';
+import type { WorkspaceFolder } from '../workspace/confined-fs';
 import { contractOutput, type CompiledSource, type CompiledSources, type SolcContractOutput } from './compiled';
 
 interface RawOutput {
@@ -36,16 +36,17 @@ export interface BuildInfoRead {
  * `tool` decides what counts as a build info: Hardhat's say so in `_format` (other JSON in the folder is not one);
  * Foundry's folder holds nothing else, and its minimal ones have no `_format`.
  */
-export async function readBuildInfo(file: string, tool: 'hardhat' | 'foundry', problems: string[]): Promise<BuildInfoRead> {
-  const info = (await readJson(file, problems))?.json as RawBuildInfo | undefined;
+export async function readBuildInfo(ws: WorkspaceFolder, file: string, tool: 'hardhat' | 'foundry', problems: string[]): Promise<BuildInfoRead> {
+  const info = (await ws.optionalJson(file, problems))?.json as RawBuildInfo | undefined;
   const none = { compilation: undefined, files: [file] };
   if (!info || typeof info !== 'object') return none;
   if (tool === 'hardhat' && !(typeof info._format === 'string' && info._format.includes('sol-build-info'))) return none;
   const id = typeof info.id === 'string' ? info.id : basename(file, '.json');
   if (info.output) return { compilation: compilation(id, info, info.output), files: [file] };
   if (tool === 'foundry') return { compilation: info.source_id_to_path ? { id, sources: minimalSources(info.source_id_to_path), contracts: [] } : undefined, files: [file] };
+  // `id` comes from the file: a `../` in it is refused by the workspace read like any other path.
   const outputFile = join(dirname(file), `${id}.output.json`);
-  const output = ((await readJson(outputFile, problems))?.json as RawBuildInfo | undefined)?.output;
+  const output = ((await ws.optionalJson(outputFile, problems))?.json as RawBuildInfo | undefined)?.output;
   if (!output) problems.push(`${file}: no compiler output beside it (${id}.output.json)`);
   return { compilation: output ? compilation(id, info, output) : undefined, files: [file, outputFile] };
 }

@@ -1,7 +1,8 @@
 // Foundry's side of the build output: the folders its `cache/solidity-files-cache.json` names (default `out/` and
 // `out/build-info`), which build each artifact came from, and the artifacts `out/<File>.sol/<Name>[.<version>].json`.
 import { basename, join, resolve, sep } from 'node:path';
-import { readJson } from '../deployments/files';
+import { parseBoundedJson } from '../workspace/bounded-json';
+import type { WorkspaceFolder } from '../workspace/confined-fs';
 import { contractOutput, type CompiledSources, type SolcContractOutput } from './compiled';
 
 interface RawCache {
@@ -16,8 +17,9 @@ export interface FoundryLayout {
   buildOfArtifact: ReadonlyMap<string, string>;
 }
 
-export async function foundryLayout(root: string, problems: string[]): Promise<FoundryLayout> {
-  const cache = (await readJson(join(root, 'cache', 'solidity-files-cache.json'), problems))?.json as RawCache | undefined;
+export async function foundryLayout(ws: WorkspaceFolder, problems: string[]): Promise<FoundryLayout> {
+  const { root } = ws;
+  const cache = (await ws.optionalJson(join(root, 'cache', 'solidity-files-cache.json'), problems))?.json as RawCache | undefined;
   const outDir = resolve(root, typeof cache?.paths?.artifacts === 'string' ? cache.paths.artifacts : 'out');
   const buildInfoDir = resolve(root, typeof cache?.paths?.build_infos === 'string' ? cache.paths.build_infos : join(outDir, 'build-info'));
   return { outDir, buildInfoDir, buildOfArtifact: cachedBuildIds(cache, outDir) };
@@ -59,8 +61,8 @@ export interface FoundryArtifact {
 }
 
 /** The contract an artifact holds; undefined for other JSON, or (said in `problems`) when it names no source. */
-export async function readFoundryArtifact(file: string, problems: string[]): Promise<FoundryArtifact | undefined> {
-  const artifact = (await readJson(file, problems))?.json as RawArtifact | undefined;
+export async function readFoundryArtifact(ws: WorkspaceFolder, file: string, problems: string[]): Promise<FoundryArtifact | undefined> {
+  const artifact = (await ws.optionalJson(file, problems))?.json as RawArtifact | undefined;
   if (!artifact || typeof artifact !== 'object') return undefined;
   const { bytecode, deployedBytecode, rawMetadata, metadata } = artifact;
   if (!bytecode && !deployedBytecode && !rawMetadata && !metadata) return undefined;
@@ -85,7 +87,7 @@ function compilationTarget(rawMetadata: unknown, metadata: RawArtifact['metadata
   let parsed = metadata;
   if (!parsed && typeof rawMetadata === 'string') {
     try {
-      parsed = JSON.parse(rawMetadata) as RawArtifact['metadata'];
+      parsed = parseBoundedJson(rawMetadata) as RawArtifact['metadata'];
     } catch {
       parsed = undefined;
     }

@@ -2,9 +2,8 @@
 // `artifacts/build-info`, the build infos Ignition keeps per deployment, and Foundry's artifacts and build infos
 // (in `out/` or the folders its cache names). A missing folder is normal; a file that cannot be read is skipped and
 // reported, so one broken file never hides the others. Files are parsed again only once they change.
-import { stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { walkFiles } from '../deployments/files';
+import { WorkspaceFolder } from '../workspace/confined-fs';
 import { readBuildInfo, type Compilation } from './build-info';
 import type { CompiledContract, CompiledSources } from './compiled';
 import { foundryLayout, readFoundryArtifact, type FoundryArtifact } from './foundry';
@@ -30,28 +29,32 @@ interface Cached<T> extends Read<T> {
 
 const SKIP = new Set(['node_modules', '.git']);
 
-const mtimeOf = async (file: string) => (await stat(file).catch(() => undefined))?.mtimeMs ?? -1;
-
 export class BuildOutputReader {
   private readonly cache = new Map<string, Cached<unknown>>();
 
-  constructor(private readonly root: string) {}
+  private readonly ws: WorkspaceFolder;
+
+  constructor(root: string) {
+    this.ws = new WorkspaceFolder(root);
+  }
 
   async read(): Promise<BuildOutput> {
     const problems: string[] = [];
-    const foundry = await foundryLayout(this.root, problems);
+    const { ws } = this;
+    const foundry = await foundryLayout(ws, problems);
+    // Foundry's cache names its folders: one that leaves the workspace is reported, not walked.
     const [hardhat, ignition, foundryBuildInfos, foundryArtifacts] = await Promise.all([
-      walkFiles(join(this.root, 'artifacts', 'build-info'), (rel) => rel.endsWith('.json') && !rel.endsWith('.output.json'), SKIP),
-      walkFiles(join(this.root, 'ignition', 'deployments'), (rel) => /\/build-info\/[^/]+\.json$/.test(rel) && !rel.endsWith('.output.json'), SKIP),
-      walkFiles(foundry.buildInfoDir, (rel) => rel.endsWith('.json'), SKIP),
-      walkFiles(foundry.outDir, (rel) => rel.endsWith('.json') && !basename(rel).startsWith('.'), SKIP),
+      ws.walkFiles(join(ws.root, 'artifacts', 'build-info'), (rel) => rel.endsWith('.json') && !rel.endsWith('.output.json'), SKIP),
+      ws.walkFiles(join(ws.root, 'ignition', 'deployments'), (rel) => /\/build-info\/[^/]+\.json$/.test(rel) && !rel.endsWith('.output.json'), SKIP),
+      ws.walkFiles(foundry.buildInfoDir, (rel) => rel.endsWith('.json'), SKIP, problems),
+      ws.walkFiles(foundry.outDir, (rel) => rel.endsWith('.json') && !basename(rel).startsWith('.'), SKIP, problems),
     ]);
     const inBuildInfoDir = (file: string) => !relative(foundry.buildInfoDir, file).startsWith('..');
     const builds: Array<Read<Compilation | undefined>> = [];
     for (const file of [...hardhat, ...ignition]) builds.push(await this.buildInfo(file, 'hardhat'));
     for (const file of foundryBuildInfos) builds.push(await this.buildInfo(file, 'foundry'));
     const artifacts: Array<Read<FoundryArtifact | undefined>> = [];
-    for (const file of foundryArtifacts) if (!inBuildInfoDir(file)) artifacts.push(await this.cached(file, 'artifact', async (p) => ({ value: await readFoundryArtifact(file, p), files: [file] })));
+    for (const file of foundryArtifacts) if (!inBuildInfoDir(file)) artifacts.push(await this.cached(file, 'artifact', async (p) => ({ value: await readFoundryArtifact(ws, file, p), files: [file] })));
     for (const r of [...builds, ...artifacts]) problems.push(...r.problems);
 
     const groups = [...builds.flatMap(buildGroup), ...artifactGroups(builds, artifacts, foundry.buildOfArtifact)];
@@ -69,7 +72,7 @@ export class BuildOutputReader {
 
   private buildInfo(file: string, tool: 'hardhat' | 'foundry'): Promise<Read<Compilation | undefined>> {
     return this.cached(file, tool, async (problems) => {
-      const { compilation, files } = await readBuildInfo(file, tool, problems);
+      const { compilation, files } = await readBuildInfo(this.ws, file, tool, problems);
       return { value: compilation, files };
     });
   }
@@ -78,11 +81,11 @@ export class BuildOutputReader {
   private async cached<T>(file: string, kind: string, load: (problems: string[]) => Promise<{ value: T; files: string[] }>): Promise<Read<T>> {
     const key = `${kind}:${file}`;
     const hit = this.cache.get(key) as Cached<T> | undefined;
-    if (hit && (await Promise.all(hit.stamps.map(async ([f, m]) => (await mtimeOf(f)) === m))).every(Boolean)) return hit;
-    const mtimeMs = await mtimeOf(file);
+    if (hit && (await Promise.all(hit.stamps.map(async ([f, m]) => (await this.ws.mtimeMs(f)) === m))).every(Boolean)) return hit;
+    const mtimeMs = await this.ws.mtimeMs(file);
     const problems: string[] = [];
     const { value, files } = await load(problems);
-    const stamps = await Promise.all(files.map(async (f): Promise<[string, number]> => [f, f === file ? mtimeMs : await mtimeOf(f)]));
+    const stamps = await Promise.all(files.map(async (f): Promise<[string, number]> => [f, f === file ? mtimeMs : await this.ws.mtimeMs(f)]));
     const entry: Cached<T> = { file, mtimeMs, value, problems, stamps };
     this.cache.set(key, entry);
     return entry;

@@ -1,5 +1,6 @@
 // All deployments the workspace records, in the order the user expects them to win: the explicit setting first,
 // then hardhat-deploy, Ignition and Foundry. The same chain and address found twice is kept once (the first).
+import { WorkspaceFolder } from '../workspace/confined-fs';
 import { foundryRecords } from './foundry';
 import { hardhatDeployRecords } from './hardhat-deploy';
 import { ignitionRecords } from './ignition';
@@ -18,7 +19,8 @@ export function recordKey(r: Pick<DeploymentRecord, 'chainId' | 'address'>): str
 
 export async function discoverDeployments(root: string | undefined, settingValue: unknown): Promise<Discovery> {
   const fromSetting = settingRecords(settingValue);
-  const fromFiles = root ? await Promise.all([hardhatDeployRecords(root), ignitionRecords(root), foundryRecords(root)]) : [];
+  const ws = root === undefined ? undefined : new WorkspaceFolder(root);
+  const fromFiles = ws ? await Promise.all([hardhatDeployRecords(ws), ignitionRecords(ws), foundryRecords(ws)]) : [];
   const seen = new Set<string>();
   const records = [fromSetting.records, ...fromFiles].flat().filter((r) => {
     const key = recordKey(r);

@@ -2,7 +2,7 @@
 // transactions name the contract, its address and the creating tx; contracts a factory deployed in that tx appear in
 // `additionalContracts`. Simulations under `dry-run/` never reached a chain and are ignored.
 import { join } from 'node:path';
-import { readJson, walkFiles } from './files';
+import type { WorkspaceFolder } from '../workspace/confined-fs';
 import { fileRecord, nonEmptyString as str, type DeploymentRecord } from './record';
 
 interface BroadcastTx {
@@ -15,11 +15,11 @@ interface BroadcastTx {
 
 const LATEST = /(?:^|\/)(\d+)\/[^/]+-latest\.json$/;
 
-export async function foundryRecords(root: string): Promise<DeploymentRecord[]> {
-  const files = await walkFiles(join(root, 'broadcast'), (rel) => LATEST.test(rel), new Set(['dry-run']));
+export async function foundryRecords(ws: WorkspaceFolder): Promise<DeploymentRecord[]> {
+  const files = await ws.walkFiles(join(ws.root, 'broadcast'), (rel) => LATEST.test(rel), new Set(['dry-run']));
   const out: DeploymentRecord[] = [];
   for (const file of files) {
-    const parsed = await readJson(file);
+    const parsed = await ws.optionalJson(file);
     const body = parsed?.json as { transactions?: BroadcastTx[]; chain?: unknown } | undefined;
     if (!parsed || !Array.isArray(body?.transactions)) continue;
     const pathChain = LATEST.exec(file.split('\\').join('/'))?.[1];

@@ -1,7 +1,7 @@
 // hardhat-deploy v1: `deployments/<network>/<Name>.json` with `address`, `transactionHash`, the solc `metadata` as a
 // string, and `deployments/<network>/.chainId` holding the chain id as text.
 import { join } from 'node:path';
-import { listDirs, listFiles, readJson, readText } from './files';
+import { BUILD_OUTPUT_BYTES, type WorkspaceFolder } from '../workspace/confined-fs';
 import { fileRecord, nonEmptyString as str, type DeploymentRecord } from './record';
 
 interface HardhatDeployFile {
@@ -11,16 +11,16 @@ interface HardhatDeployFile {
   metadata?: unknown;
 }
 
-export async function hardhatDeployRecords(root: string): Promise<DeploymentRecord[]> {
-  const base = join(root, 'deployments');
+export async function hardhatDeployRecords(ws: WorkspaceFolder): Promise<DeploymentRecord[]> {
+  const base = join(ws.root, 'deployments');
   const out: DeploymentRecord[] = [];
-  for (const network of (await listDirs(base)).sort()) {
+  for (const network of (await ws.listDirs(base)).sort()) {
     const dir = join(base, network);
-    const chainText = (await readText(join(dir, '.chainId')))?.trim();
+    const chainText = (await ws.optionalText(join(dir, '.chainId'), BUILD_OUTPUT_BYTES))?.trim();
     const chainId = chainText && /^\d+$/.test(chainText) ? Number(chainText) : undefined;
-    for (const name of (await listFiles(dir)).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort()) {
+    for (const name of (await ws.listFiles(dir)).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort()) {
       const file = join(dir, name);
-      const parsed = await readJson(file);
+      const parsed = await ws.optionalJson(file);
       const d = parsed?.json as HardhatDeployFile | undefined;
       const address = str(d?.address);
       if (!parsed || !address) continue;

@@ -3,7 +3,8 @@
 // and the creation transaction (TRANSACTION_CONFIRM, whose receipt names the created address). The journal wins
 // over the `chain-<id>` folder name, which is only Ignition's default deployment id.
 import { join, resolve, dirname } from 'node:path';
-import { listDirs, readJson, readText } from './files';
+import { parseBoundedJson } from '../workspace/bounded-json';
+import { BUILD_OUTPUT_BYTES, type WorkspaceFolder } from '../workspace/confined-fs';
 import { fileRecord, type DeploymentRecord } from './record';
 
 interface JournalFacts {
@@ -19,7 +20,7 @@ function readJournal(text: string | undefined): JournalFacts {
     if (!line.trim()) continue;
     let e: Record<string, unknown>;
     try {
-      e = JSON.parse(line) as Record<string, unknown>;
+      e = parseBoundedJson(line) as Record<string, unknown>;
     } catch {
       continue; // Ignition appends line by line; a torn last line is possible after a crash.
     }
@@ -33,27 +34,27 @@ function readJournal(text: string | undefined): JournalFacts {
 }
 
 /** The build-info an Ignition artifact's `.dbg.json` points at, if present. */
-async function buildInfoFor(deploymentDir: string, futureId: string): Promise<string | undefined> {
+async function buildInfoFor(ws: WorkspaceFolder, deploymentDir: string, futureId: string): Promise<string | undefined> {
   const dbgFile = join(deploymentDir, 'artifacts', `${futureId}.dbg.json`);
-  const dbg = (await readJson(dbgFile))?.json as { buildInfo?: unknown } | undefined;
+  const dbg = (await ws.optionalJson(dbgFile))?.json as { buildInfo?: unknown } | undefined;
   return typeof dbg?.buildInfo === 'string' ? resolve(dirname(dbgFile), dbg.buildInfo) : undefined;
 }
 
-export async function ignitionRecords(root: string): Promise<DeploymentRecord[]> {
-  const base = join(root, 'ignition', 'deployments');
+export async function ignitionRecords(ws: WorkspaceFolder): Promise<DeploymentRecord[]> {
+  const base = join(ws.root, 'ignition', 'deployments');
   const out: DeploymentRecord[] = [];
-  for (const id of (await listDirs(base)).sort()) {
+  for (const id of (await ws.listDirs(base)).sort()) {
     const dir = join(base, id);
     const file = join(dir, 'deployed_addresses.json');
-    const parsed = await readJson(file);
+    const parsed = await ws.optionalJson(file);
     if (!parsed || typeof parsed.json !== 'object' || parsed.json === null) continue;
-    const journal = readJournal(await readText(join(dir, 'journal.jsonl')));
+    const journal = readJournal(await ws.optionalText(join(dir, 'journal.jsonl'), BUILD_OUTPUT_BYTES));
     const folderChain = /^chain-(\d+)$/.exec(id)?.[1];
     const chainId = journal.chainId ?? (folderChain ? Number(folderChain) : undefined);
     for (const [futureId, address] of Object.entries(parsed.json as Record<string, unknown>)) {
       if (typeof address !== 'string') continue;
       const creatorTxHash = journal.createdBy.get(futureId);
-      const buildInfoFile = await buildInfoFor(dir, futureId);
+      const buildInfoFile = await buildInfoFor(ws, dir, futureId);
       const name = journal.contractName.get(futureId) ?? futureId.slice(futureId.indexOf('#') + 1);
       out.push(fileRecord('ignition', file, parsed.text, { name, address, chainId, creatorTxHash, buildInfoFile }));
     }

@@ -2,11 +2,14 @@
 // point into, whatever tool (Hardhat 2, Hardhat 3, Foundry) wrote them.
 import { isAbsolute, join } from 'node:path';
 import type { CompiledSource } from '../build-output/compiled';
+import type { WorkspaceFolder } from '../workspace/confined-fs';
 import type { CompiledCode } from './compiled-code';
 
 export interface SourceFile extends CompiledSource {
   /** Workspace paths it may be at, most likely first. */
   candidates: string[];
+  /** The folder the candidates are read from: only files inside it are. */
+  workspace: WorkspaceFolder;
 }
 
 export interface ContractArtifact {

@@ -3,6 +3,7 @@
 // build-output reader's; a contract whose code cannot be read is left out and named in `problems`.
 import { readBuildOutput } from '../build-output/reader';
 import type { CodeOutput, CompiledContract, CompiledSources } from '../build-output/compiled';
+import { WorkspaceFolder } from '../workspace/confined-fs';
 import { sourceCandidates, type ContractArtifact, type SourceFile } from './artifacts';
 import { CompiledCode } from './compiled-code';
 
@@ -14,10 +15,11 @@ export interface Discovery {
 
 export async function discoverArtifacts(root: string): Promise<Discovery> {
   const { contracts, problems } = await readBuildOutput(root);
+  const workspace = new WorkspaceFolder(root);
   const placed = new Map<CompiledSources, ReadonlyMap<number, SourceFile>>();
   const place = (sources: CompiledSources) => {
     let files = placed.get(sources);
-    if (!files) placed.set(sources, (files = new Map([...sources].map(([index, s]) => [index, { ...s, candidates: sourceCandidates(root, s.sourceName) }]))));
+    if (!files) placed.set(sources, (files = new Map([...sources].map(([index, s]) => [index, { ...s, candidates: sourceCandidates(root, s.sourceName), workspace }]))));
     return files;
   };
   const artifacts: ContractArtifact[] = [];

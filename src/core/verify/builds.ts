@@ -23,6 +23,13 @@ function toBuild(raw: unknown, origin: string): ContractBuild | undefined {
   return metadata && target && metadataRaw ? { name: target.name, sourcePath: target.path, metadataRaw, metadata, origin } : undefined;
 }
 
+/** Matches `Name`, or a fully qualified `path/File.sol:Name` when two contracts share a name. */
+function isNamed(name: string): (b: ContractBuild) => boolean {
+  const cut = name.lastIndexOf(':');
+  if (cut < 0) return (b) => b.name === name;
+  return (b) => b.sourcePath === name.slice(0, cut) && b.name === name.slice(cut + 1);
+}
+
 export class BuildIndex {
   private readonly reader: BuildOutputReader;
   /** Parsed metadata per output entry: the reader hands back the same entry until its file changes. */
@@ -49,11 +56,12 @@ export class BuildIndex {
     const own = record.metadata === undefined ? undefined : toBuild(record.metadata, record.file ?? 'record');
     if (own) return own;
     if (!record.name) return 'The deployment record does not name its contract; add "name" to it (for example in ledgerMirror.verify.contracts).';
+    const named = isNamed(record.name);
     if (record.buildInfoFile) {
-      const hit = this.builds(await this.reader.readBuildInfo(record.buildInfoFile)).find((b) => b.name === record.name);
+      const hit = this.builds(await this.reader.readBuildInfo(record.buildInfoFile)).find(named);
       if (hit) return hit;
     }
-    const hit = (await this.all()).find((b) => b.name === record.name);
+    const hit = (await this.all()).find(named);
     return hit ?? `No compiler output for contract ${record.name} was found (looked in artifacts/build-info, ignition build-info and Foundry out/). Compile the project first.`;
   }
 }

@@ -2,6 +2,7 @@
 // compiler and settings, and the keccak256 of every source file. Parsed leniently (unknown keys kept), because solc
 // adds fields across versions and the server re-hashes the raw text anyway.
 import { z } from 'zod';
+import { parseBoundedJson } from '../workspace/bounded-json';
 
 const sourceEntry = z.looseObject({
   keccak256: z.string(),
@@ -30,7 +31,7 @@ export function asMetadata(value: unknown): SolcMetadata | undefined {
   let v = value;
   if (typeof v === 'string') {
     try {
-      v = JSON.parse(v);
+      v = parseBoundedJson(v); // metadata text comes from workspace build output: bounded like the file it was in
     } catch {
       return undefined;
     }

@@ -2,8 +2,8 @@
 // workspace's copy of each source. Problems found here (no build output, say) become results without a request.
 import type { DeploymentRecord } from '../deployments/record';
 import type { BuildIndex, ContractBuild } from './builds';
-import { readLocalSources, type LocalSource } from './local-sources';
-import type { ContractResult, MissingSource } from './result';
+import { outsideMessage, readLocalSources, type LocalSource } from './local-sources';
+import type { ContractResult, FailureKind, MissingSource } from './result';
 
 export interface VerifyTarget {
   record: DeploymentRecord;
@@ -18,6 +18,8 @@ export interface PreparedContract {
   sources: LocalSource[];
   /** Why the contract cannot be sent at all. */
   problem?: string;
+  /** What kind of problem; absent, the sources cannot be supplied as deployed (outside the workspace): exit 7. */
+  failure?: FailureKind;
 }
 
 export interface ContractOutcome extends PreparedContract {
@@ -26,8 +28,10 @@ export interface ContractOutcome extends PreparedContract {
 
 export async function prepareContract(root: string, builds: BuildIndex, target: VerifyTarget): Promise<PreparedContract> {
   const build = await builds.forRecord(target.record);
-  if (typeof build === 'string') return { target, sources: [], problem: build };
-  return { target, build, sources: await readLocalSources(root, build.metadata) };
+  if (typeof build === 'string') return { target, sources: [], problem: build, failure: 'invalid-input' };
+  const sources = await readLocalSources(root, build.metadata);
+  const outside = sources.filter((s) => s.outside).map((s) => outsideMessage(s.path));
+  return { target, build, sources, ...(outside.length ? { problem: outside.join('; ') } : {}) };
 }
 
 /** A result built from what is known locally: the prepared contract plus a status and message. */

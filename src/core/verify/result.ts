@@ -29,6 +29,12 @@ export interface InvalidSource {
   message?: string;
 }
 
+/**
+ * Why a contract is not verified, when the reason is not "the server (or the local source check) judged it and it
+ * did not match" (the default, exit 7). Each maps to one exit code in exit-codes.ts.
+ */
+export type FailureKind = 'invalid-input' | 'not-found' | 'rate-limited' | 'server' | 'network';
+
 export interface ContractResult {
   name: string;
   /** Compilation target path as the metadata names it. */
@@ -37,11 +43,16 @@ export interface ContractResult {
   chainId?: string;
   status: VerificationStatus;
   message?: string;
+  /** Set on some `error` results: why it failed when that was not a mismatch. */
+  failure?: FailureKind;
   /** The server already held this match before the run (Sourcify's `storageTimestamp`, v2's 409). */
   alreadyVerified: boolean;
   storageTimestamp?: string;
   files: { found: string[]; missing: MissingSource[]; invalid: InvalidSource[] };
 }
 
-/** True when the contract counts as verified (the CLI's exit 0). */
+/** True when the contract counts as verified. */
 export const isVerified = (r: ContractResult) => r.status === 'perfect' || r.status === 'partial';
+
+/** True when the run reports success for this contract (verified, or ready in a dry run): exit 0. */
+export const isSuccess = (r: ContractResult) => isVerified(r) || r.status === 'ready';

@@ -76,10 +76,14 @@ function defaultMessage(c: SessionContract, missing: MissingSource[], invalid: I
   return 'Not verified: the server did not attempt this contract';
 }
 
+/** lib-sourcify's words when no code is deployed at the address: "Chain #296 does not have a contract deployed at 0x…". */
+const NOT_DEPLOYED = /does not have a contract deployed/;
+
 export function normaliseSessionContract(c: SessionContract): ContractResult {
   const missing = missingList(c.files?.missing);
   const invalid = invalidList(c.files?.invalid);
   const message = defaultMessage(c, missing, invalid);
+  const notFound = statusOf(c.status) === 'error' && NOT_DEPLOYED.test(c.statusMessage ?? '');
   return {
     name: c.name,
     sourcePath: c.compiledPath,
@@ -87,6 +91,7 @@ export function normaliseSessionContract(c: SessionContract): ContractResult {
     ...(c.chainId !== undefined && c.chainId !== null ? { chainId: String(c.chainId) } : {}),
     status: statusOf(c.status),
     ...(message ? { message } : {}),
+    ...(notFound ? { failure: 'not-found' as const } : {}),
     alreadyVerified: Boolean(c.storageTimestamp),
     ...(c.storageTimestamp ? { storageTimestamp: c.storageTimestamp } : {}),
     files: { found: c.files?.found ?? [], missing, invalid },

@@ -4,6 +4,7 @@
 import { ApiError } from '../errors';
 import type { DeploymentRecord } from '../deployments/record';
 import type { BuildIndex } from './builds';
+import { failureOf } from './exit-codes';
 import { prepareContract, type PreparedContract } from './prepare';
 
 export interface PrepareOptions {
@@ -25,7 +26,8 @@ export async function prepareRecords(records: readonly DeploymentRecord[], o: Pr
       address = await o.resolveAddress(record.address, o.signal);
     } catch (err) {
       if (!(err instanceof ApiError) || err.kind === 'cancelled') throw err;
-      out.push({ target: { record, address: record.address, chainId }, sources: [], problem: `Cannot resolve ${record.address}: ${err.message}` });
+      const failure = failureOf(err);
+      out.push({ target: { record, address: record.address, chainId }, sources: [], problem: `Cannot resolve ${record.address}: ${err.message}`, ...(failure ? { failure } : {}) });
       continue;
     }
     out.push(await prepareContract(o.root, o.builds, { record, address, chainId }));

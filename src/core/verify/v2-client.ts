@@ -37,9 +37,12 @@ export interface V2Submission {
 
 export type V2SubmitResult = { verificationId: string } | { alreadyVerified: true; message: string };
 
+/** How long a v2 job may take by default; the CLI's --poll-timeout and the setting ledgerMirror.verify.pollTimeoutSeconds change it. */
+export const DEFAULT_POLL_TIMEOUT_S = 300;
+
 export interface PollOptions {
   signal?: AbortSignal;
-  /** Give up after this long (default 5 minutes). */
+  /** Give up after this long (default DEFAULT_POLL_TIMEOUT_S). */
   timeoutMs?: number;
   /** First wait between polls; doubles up to maxDelayMs (defaults 500 ms and 3 s, hardhat-verify's pace). */
   firstDelayMs?: number;
@@ -63,9 +66,23 @@ export class V2Client {
   }
 
   async submit(chainId: string, address: string, submission: V2Submission, signal?: AbortSignal): Promise<V2SubmitResult> {
-    const res = await this.transport.send('POST', `${this.base}/v2/verify/${chainId}/${address}`, { body: submission, signal });
+    return this.started(`${this.base}/v2/verify/${chainId}/${address}`, submission, signal);
+  }
+
+  /**
+   * `POST /v2/verify/<explorer>/{chainId}/{address}`: the server fetches the explorer's verified source and runs a job
+   * on it. The API key travels only in the body and is scrubbed from any error text.
+   */
+  async importFromExplorer(explorer: string, chainId: string, address: string, apiKey: string | undefined, signal?: AbortSignal): Promise<V2SubmitResult> {
+    const url = `${this.base}/v2/verify/${encodeURIComponent(explorer)}/${chainId}/${address}`;
+    return this.started(url, apiKey ? { apiKey } : {}, signal, apiKey ? [apiKey] : []);
+  }
+
+  /** A request that starts a job: 202 with its id, or 409 when the contract is already verified. */
+  private async started(url: string, body: unknown, signal: AbortSignal | undefined, secrets: string[] = []): Promise<V2SubmitResult> {
+    const res = await this.transport.send('POST', url, { body, signal, secrets });
     if (res.status === 409) return { alreadyVerified: true, message: (res.body as { message?: string } | undefined)?.message ?? 'Already verified' };
-    if (res.status !== 202 && res.status !== 200) throw statusError(res);
+    if (res.status !== 202 && res.status !== 200) throw statusError(res, secrets);
     return parse(z.looseObject({ verificationId: z.string() }), res.body, res.url);
   }
 
@@ -77,7 +94,8 @@ export class V2Client {
 
   /** Polls until the job completes, backing off; cancelled by `signal`, ApiError('timeout') after `timeoutMs`. */
   async waitForJob(verificationId: string, opts: PollOptions = {}): Promise<V2Job> {
-    const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_POLL_TIMEOUT_S * 1000;
+    const deadline = Date.now() + timeoutMs;
     let delay = opts.firstDelayMs ?? 500;
     const maxDelay = opts.maxDelayMs ?? 3000;
     for (;;) {
@@ -85,7 +103,7 @@ export class V2Client {
       if (current.isJobCompleted) return current;
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new ApiError('timeout', `Verification job ${verificationId} did not finish in ${Math.round((opts.timeoutMs ?? 300_000) / 1000)} s`, {
+        throw new ApiError('timeout', `Verification job ${verificationId} did not finish in ${Math.round(timeoutMs / 1000)} s`, {
           url: `${this.base}/v2/verify/${verificationId}`,
         });
       }

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { SourceLocation, StepSource } from '../../core/sourcemap/trace-sources';
 import type { CompiledDocuments } from './compiled-documents';
+import { safeLine, safeText } from '../../core/safe-text';
 
 export const REVEAL_COMMAND = 'ledgerMirror.source.reveal';
 
@@ -114,8 +115,9 @@ export class SourcePresenter implements vscode.Disposable {
   }
 
   private say(text: string, tip: string): void {
-    this.status.text = text;
-    this.status.tooltip = tip;
+    // Contract and file names come from the workspace's build output.
+    this.status.text = safeLine(text);
+    this.status.tooltip = safeText(tip);
     this.status.command = this.mark ? REVEAL_COMMAND : undefined;
     this.status.show();
   }

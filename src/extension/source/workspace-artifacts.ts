@@ -44,7 +44,7 @@ export class WorkspaceArtifacts implements vscode.Disposable {
     const artifacts = found.flatMap((d) => d.artifacts);
     for (const problem of found.flatMap((d) => d.problems)) this.log.warn(`Build output skipped: ${problem}`);
     this.log.info(`Source stepping: ${artifacts.length} compiled contract${artifacts.length === 1 ? '' : 's'} with source maps in ${roots.length} folder${roots.length === 1 ? '' : 's'}`);
-    return { index: new ArtifactIndex(artifacts), files: new SourceFiles() };
+    return { index: new ArtifactIndex(artifacts), files: new SourceFiles((message) => this.log.warn(`Source stepping: ${message}`)) };
   }
 
   private invalidateSoon(): void {

@@ -7,6 +7,7 @@ import type { Pin } from './pins';
 import { PinStore } from './pins';
 import { askTimestampFilter, askTokenId } from './prompts';
 import { copyText, TokenRoot, TokensTreeProvider, type TokenTreeNode } from './tree';
+import { safeText } from '../../core/safe-text';
 
 export const TOKENS_VIEW = 'ledgerMirror.tokens';
 
@@ -63,7 +64,7 @@ export function registerTokens(context: vscode.ExtensionContext, services: Servi
   };
 
   const rejectInput = (message: string): Parsed<TokenRoot> => {
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(safeText(message));
     return { ok: false, message };
   };
 

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { formatServerMessages } from '../../core/error-body';
 import { ApiError } from '../../core/errors';
 import { parseTimestampFilter } from '../../core/ids';
+import { safeLine, safeText } from '../../core/safe-text';
 import type { Token } from '../../core/token';
 import { describeToken, tokenTitle, type TokenItem, type TokenSection } from '../../core/token-view';
 import { userMessage } from '../commands';
@@ -82,9 +83,9 @@ function groupNodes(root: TokenRoot, token: Token): GroupNode[] {
   });
 }
 
-/** What the error node says: the server's own messages when it sent some, else the client's description. */
+/** What the error node says (one line, escaped): the server's own messages when it sent some, else the client's description. */
 export function errorSummary(err: unknown): string {
-  return err instanceof ApiError && err.messages.length ? formatServerMessages(err.messages) : userMessage(err);
+  return safeLine(err instanceof ApiError && err.messages.length ? formatServerMessages(err.messages) : userMessage(err));
 }
 
 /** Text Copy Value puts on the clipboard: keys are shown shortened, so their full form (the tooltip) is copied. */
@@ -239,7 +240,7 @@ function rootItem(root: TokenRoot): vscode.TreeItem {
       const item = new vscode.TreeItem(root.title, vscode.TreeItemCollapsibleState.None);
       item.id = `token:${root.key}:error`;
       item.description = errorSummary(state.error);
-      item.tooltip = `${userMessage(state.error)}\nClick to retry.`;
+      item.tooltip = `${safeText(userMessage(state.error))}\nClick to retry.`;
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
       item.contextValue = 'tokenError';
       item.command = { command: 'ledgerMirror.tokens.refresh', title: 'Retry', arguments: [root] };

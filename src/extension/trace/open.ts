@@ -19,6 +19,7 @@ import { TracePanel, type PanelHooks } from './panel';
 import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
 import type { RecentTrace, RecentTraces } from './recent';
 import { TraceSession } from './session';
+import { safeText } from '../../core/safe-text';
 
 export interface TraceFeature {
   services: Services;
@@ -158,7 +159,7 @@ function reportProblem(f: TraceFeature, err: unknown, ctx: { network: string; tr
     increaseTimeout: () => vscode.commands.executeCommand('workbench.action.openSettings', 'ledgerMirror.requestTimeoutSeconds'),
     showLog: () => f.services.log.show(),
   };
-  void Promise.resolve(show(problem.message, ...problem.actions.map((a) => NEXT_ACTION_TITLES[a]))).then((title) => {
+  void Promise.resolve(show(safeText(problem.message), ...problem.actions.map((a) => NEXT_ACTION_TITLES[a]))).then((title) => {
     const action = problem.actions.find((a) => NEXT_ACTION_TITLES[a] === title);
     if (action) void run[action]();
   });

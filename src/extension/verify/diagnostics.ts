@@ -3,6 +3,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { PlannedDiagnostic } from '../../core/verify/diagnostics-plan';
+import { safeText } from '../../core/safe-text';
 
 export const DIAGNOSTIC_SOURCE = 'Ledger Mirror verification';
 export const COPY_KECCAK_COMMAND = 'ledgerMirror.verify.copyKeccak';
@@ -10,7 +11,7 @@ export const COPY_KECCAK_COMMAND = 'ledgerMirror.verify.copyKeccak';
 const toRange = (r: PlannedDiagnostic['range']) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 
 function toDiagnostic(p: PlannedDiagnostic): vscode.Diagnostic {
-  const d = new vscode.Diagnostic(toRange(p.range), p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+  const d = new vscode.Diagnostic(toRange(p.range), safeText(p.message), p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
   d.source = DIAGNOSTIC_SOURCE;
   d.code = p.kind;
   return d;

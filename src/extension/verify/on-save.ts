@@ -2,9 +2,9 @@
 // single-flight (core/verify/save-scheduler). Off by default, and always off in Restricted Mode: it uploads
 // workspace files to a server.
 import * as vscode from 'vscode';
-import { ApiError } from '../../core/errors';
+import { ApiError, EXIT } from '../../core/errors';
 import { summariseReport } from '../../core/verify/report-text';
-import { isVerified } from '../../core/verify/result';
+import { reportExitCode } from '../../core/verify/exit-codes';
 import { SaveScheduler } from '../../core/verify/save-scheduler';
 import type { Services } from '../services';
 import type { VerificationRunner } from './runner';
@@ -32,7 +32,7 @@ export function registerVerifyOnSave(context: vscode.ExtensionContext, services:
         return;
       }
       const report = await runner.verify(affected, { dryRun: readVerifySettings().onSaveDryRun, signal });
-      status.finished(summariseReport(report), report.outcomes.every((o) => isVerified(o.result) || o.result.status === 'ready'));
+      status.finished(summariseReport(report), reportExitCode(report) === EXIT.ok);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'cancelled') return; // a newer save took over
       const message = err instanceof Error ? err.message : String(err);

@@ -11,6 +11,8 @@ import { BuildIndex } from '../../core/verify/builds';
 import { planDiagnostics, runFailedDiagnostics } from '../../core/verify/diagnostics-plan';
 import type { ContractOutcome, PreparedContract } from '../../core/verify/prepare';
 import { isVerified } from '../../core/verify/result';
+import { hashscanLink } from '../../core/verify/links';
+import { movedServerMessage } from '../../core/verify/moved';
 import { prepareRecords } from '../../core/verify/targets';
 import { VerifyTransport } from '../../core/verify/transport';
 import { verifyContracts, verifyViaExplorer, type Protocol, type VerificationReport } from '../../core/verify/verify';
@@ -18,6 +20,7 @@ import type { Services } from '../services';
 import type { VerificationDiagnostics } from './diagnostics';
 import { contractLink, readVerifySettings, VERIFY_SECTION, verifyUrlProblem } from './settings';
 import type { VerificationTree } from './view';
+import { safeText } from '../../core/safe-text';
 
 /** A discovered record and the workspace folder it belongs to (settings records: the first folder). */
 export interface FoundRecord {
@@ -26,6 +29,12 @@ export interface FoundRecord {
 }
 
 const FALLBACK_CHAIN = 296;
+
+/** A moved server's error, reworded to name the new location and the setting to change; any other error as it is. */
+function movedServer(err: unknown, url: string): unknown {
+  const message = movedServerMessage(err, url, `the setting ${VERIFY_SECTION}.url`);
+  return message && err instanceof ApiError ? new ApiError(err.kind, message, { status: err.status, url: err.url, cause: err }) : err;
+}
 
 export const outcomeKey = (o: Pick<ContractOutcome, 'target'>) => `${o.target.chainId}:${o.target.address.toLowerCase()}`;
 
@@ -48,7 +57,7 @@ export class VerificationRunner {
       const setting = vscode.workspace.getConfiguration(VERIFY_SECTION, folder?.uri).get<unknown>('contracts', []);
       const { records, problems } = await discoverDeployments(folder?.uri.fsPath, setting);
       for (const p of problems) this.services.log.warn(p);
-      if (problems.length) void vscode.window.showWarningMessage(problems.join('\n'));
+      if (problems.length) void vscode.window.showWarningMessage(safeText(problems.join('\n')));
       for (const record of records) {
         if (seen.has(recordKey(record))) continue;
         seen.add(recordKey(record));
@@ -56,6 +65,11 @@ export class VerificationRunner {
       }
     }
     return out;
+  }
+
+  /** The chain a record is verified on: its own, else the selected network's. */
+  chainIdOf(record: DeploymentRecord): string {
+    return String(record.chainId ?? this.defaultChainId());
   }
 
   private defaultChainId(): number {
@@ -77,7 +91,7 @@ export class VerificationRunner {
       if (root === undefined) {
         for (const record of records) {
           const address = isHederaId(record.address) ? record.address : checksumAddress(record.address);
-          out.push({ target: { record, address, chainId: String(record.chainId ?? this.defaultChainId()) }, sources: [], problem: 'Open the project folder: its build output is needed to verify.' });
+          out.push({ target: { record, address, chainId: String(record.chainId ?? this.defaultChainId()) }, sources: [], problem: 'Open the project folder: its build output is needed to verify.', failure: 'invalid-input' });
         }
         continue;
       }
@@ -103,9 +117,12 @@ export class VerificationRunner {
     const settings = this.settingsOrThrow();
     const transport = this.transport();
     try {
-      const report = await verifyContracts(prepared, { url: settings.url, protocol: settings.protocol, dryRun: opts.dryRun, transport, signal: opts.signal, protocolCache: this.protocols });
+      const poll = { timeoutMs: settings.pollTimeoutMs };
+      const report = await verifyContracts(prepared, { url: settings.url, protocol: settings.protocol, dryRun: opts.dryRun, transport, signal: opts.signal, poll, protocolCache: this.protocols });
       this.publish(report);
       return report;
+    } catch (err) {
+      throw movedServer(err, settings.url);
     } finally {
       await transport.close();
     }
@@ -115,9 +132,20 @@ export class VerificationRunner {
     const settings = this.settingsOrThrow();
     const transport = this.transport();
     try {
-      const report = await verifyViaExplorer(prepared, { url: settings.url, explorer: settings.explorer, apiKey, transport, signal });
+      const report = await verifyViaExplorer(prepared, {
+        url: settings.url,
+        protocol: settings.protocol,
+        explorer: settings.explorer,
+        apiKey,
+        transport,
+        signal,
+        poll: { timeoutMs: settings.pollTimeoutMs },
+        protocolCache: this.protocols,
+      });
       this.publish(report);
       return report;
+    } catch (err) {
+      throw movedServer(err, settings.url);
     } finally {
       await transport.close();
     }
@@ -135,8 +163,10 @@ export class VerificationRunner {
       const key = outcomeKey(outcome);
       const plans = planDiagnostics(outcome);
       this.diagnostics.setContract(key, plans);
-      const link = isVerified(outcome.result) ? contractLink(settings, outcome.target.chainId, outcome.target.address) : undefined;
-      return { key, outcome, plans, dryRun: report.dryRun, protocol: report.protocol, at, ...(link ? { link } : {}) };
+      const verified = isVerified(outcome.result);
+      const link = verified ? contractLink(settings, outcome.target.chainId, outcome.target.address) : undefined;
+      const hashscan = verified ? hashscanLink(outcome.target.chainId, outcome.target.address) : undefined;
+      return { key, outcome, plans, dryRun: report.dryRun, protocol: report.protocol, at, ...(link ? { link } : {}), ...(hashscan ? { hashscan } : {}) };
     });
     this.tree.show(shown);
     this.services.log.info(

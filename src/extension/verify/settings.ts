@@ -1,11 +1,12 @@
 // Typed `ledgerMirror.verify.*` settings. The URL is checked here so a typo becomes a message, not a request to a
 // wrong host; in Restricted Mode VS Code ignores the workspace's value of the restricted ones (package.json).
 import * as vscode from 'vscode';
+import { DEFAULT_REPOSITORY_URL, repositoryLink } from '../../core/verify/links';
+import { DEFAULT_POLL_TIMEOUT_S } from '../../core/verify/v2-client';
 import { DEFAULT_VERIFY_URL, type ProtocolSetting } from '../../core/verify/verify';
 import { checkBaseUrl } from '../config';
 
 export const VERIFY_SECTION = 'ledgerMirror.verify';
-export const DEFAULT_REPOSITORY_URL = 'https://repo.sourcify.dev';
 
 export interface VerifySettings {
   url: string;
@@ -17,6 +18,8 @@ export interface VerifySettings {
   onSave: boolean;
   onSaveDryRun: boolean;
   repositoryUrl: string;
+  /** How long an API v2 job may run, in ms. */
+  pollTimeoutMs: number;
 }
 
 const PROTOCOLS: readonly ProtocolSetting[] = ['auto', 'session', 'v2'];
@@ -24,6 +27,7 @@ const PROTOCOLS: readonly ProtocolSetting[] = ['auto', 'session', 'v2'];
 export function readVerifySettings(): VerifySettings {
   const c = vscode.workspace.getConfiguration(VERIFY_SECTION);
   const protocol = c.get<string>('protocol', 'auto');
+  const pollSeconds = c.get<number>('pollTimeoutSeconds', DEFAULT_POLL_TIMEOUT_S);
   return {
     url: c.get<string>('url', DEFAULT_VERIFY_URL).trim() || DEFAULT_VERIFY_URL,
     protocol: (PROTOCOLS as readonly string[]).includes(protocol) ? (protocol as ProtocolSetting) : 'auto',
@@ -32,6 +36,7 @@ export function readVerifySettings(): VerifySettings {
     onSave: c.get<boolean>('onSave', false) === true,
     onSaveDryRun: c.get<boolean>('onSaveDryRun', true) !== false,
     repositoryUrl: (c.get<string>('repositoryUrl', DEFAULT_REPOSITORY_URL).trim() || DEFAULT_REPOSITORY_URL).replace(/\/+$/, ''),
+    pollTimeoutMs: (Number.isFinite(pollSeconds) && pollSeconds > 0 ? pollSeconds : DEFAULT_POLL_TIMEOUT_S) * 1000,
   };
 }
 
@@ -43,5 +48,5 @@ export function verifyUrlProblem(s: VerifySettings): string | undefined {
 
 /** Where the verified contract can be browsed: Sourcify's repository page for the chain and address. */
 export function contractLink(s: VerifySettings, chainId: string, address: string): string {
-  return `${s.repositoryUrl}/${chainId}/${address}`;
+  return repositoryLink(s.repositoryUrl, chainId, address);
 }

@@ -4,10 +4,13 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { PlannedDiagnostic } from '../../core/verify/diagnostics-plan';
 import type { ContractOutcome } from '../../core/verify/prepare';
-import { STATUS_LABEL } from '../../core/verify/report-text';
+import { EXIT_MEANING, resultExitCode } from '../../core/verify/exit-codes';
+import { resultLabel } from '../../core/verify/report-text';
 import type { ContractResult } from '../../core/verify/result';
+import { safeLine, safeText } from '../../core/safe-text';
 
 export const VERIFY_VIEW = 'ledgerMirror.verification';
+export const OPEN_ON_HASHSCAN_COMMAND = 'ledgerMirror.verify.openOnHashScan';
 
 export interface ShownContract {
   key: string;
@@ -17,6 +20,8 @@ export interface ShownContract {
   protocol: 'session' | 'v2';
   /** Browsable page of the verified contract, for perfect and partial matches. */
   link?: string;
+  /** HashScan's page of the verified contract, on Hedera's public networks. */
+  hashscan?: string;
   at: Date;
 }
 
@@ -80,6 +85,7 @@ function children(shown: ShownContract): VerificationNode[] {
     out.push({ kind: 'info', label: `Recorded in ${basename(target.record.file)}`, icon: 'file-code', tooltip: target.record.file, command: openCommand({ file: target.record.file, range }) });
   }
   if (shown.link) out.push({ kind: 'info', label: 'Open verified contract', icon: 'link-external', tooltip: shown.link, command: { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.parse(shown.link)] } });
+  if (shown.hashscan) out.push({ kind: 'info', label: 'Open on HashScan', icon: 'link-external', tooltip: shown.hashscan, command: { command: OPEN_ON_HASHSCAN_COMMAND, title: 'Open on HashScan', arguments: [shown.hashscan] } });
   return out;
 }
 
@@ -113,16 +119,22 @@ export class VerificationTree implements vscode.TreeDataProvider<VerificationNod
     switch (node.kind) {
       case 'contract': {
         const { result } = node.shown.outcome;
-        const item = new vscode.TreeItem(result.name, vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(safeLine(result.name), vscode.TreeItemCollapsibleState.Expanded);
         item.id = node.shown.key;
         item.iconPath = STATUS_ICON[result.status];
-        item.description = `${short(result.address)} · chain ${result.chainId ?? '?'} · ${STATUS_LABEL[result.status]}${node.shown.dryRun ? ' (dry run)' : ''}`;
+        const code = resultExitCode(result);
+        item.description = `${short(result.address)} · chain ${result.chainId ?? '?'} · ${resultLabel(result)}${node.shown.dryRun ? ' (dry run)' : ''}`;
         item.tooltip = new vscode.MarkdownString(
-          [`**${result.name}** — ${STATUS_LABEL[result.status]}${result.alreadyVerified ? ' (already verified)' : ''}`, `Address: \`${result.address ?? '?'}\`, chain ${result.chainId ?? '?'}`, result.message ?? '', `${node.shown.protocol === 'session' ? 'Session API' : 'API v2'}, ${node.shown.at.toLocaleTimeString()}`]
+          [
+            `**${safeLine(result.name)}** — ${resultLabel(result)}${result.alreadyVerified ? ' (already verified)' : ''}`,
+            `Address: \`${result.address ?? '?'}\`, chain ${result.chainId ?? '?'}`,
+            safeText(result.message ?? ''),
+            `${node.shown.protocol === 'session' ? 'Session API' : 'API v2'}, ${node.shown.at.toLocaleTimeString()} — CLI exit code ${code}: ${EXIT_MEANING[code]}`,
+          ]
             .filter(Boolean)
             .join('\n\n'),
         );
-        item.contextValue = `verification.${result.status}`;
+        item.contextValue = `verification.${result.status}${node.shown.hashscan ? '.hashscan' : ''}`;
         return item;
       }
       case 'group': {
@@ -131,10 +143,10 @@ export class VerificationTree implements vscode.TreeDataProvider<VerificationNod
         return item;
       }
       case 'file': {
-        const item = new vscode.TreeItem(node.entry.label, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(safeLine(node.entry.label), vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(node.icon);
         item.description = node.entry.description;
-        item.tooltip = node.entry.tooltip;
+        item.tooltip = node.entry.tooltip === undefined ? undefined : safeText(node.entry.tooltip);
         item.command = openCommand(node.entry.target);
         return item;
       }

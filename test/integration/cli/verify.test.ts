@@ -42,7 +42,7 @@ describe('CLI verify', function () {
   it('exits 2 on bad input without sending anything, and 6 when the server is unreachable', async () => {
     const bad = await cli(['--verify-url', v.url, '--chain-id', 'x', '--workspace', ws.root]);
     expectExit(bad, EXIT.invalidInput);
-    assert.match(bad.stderr, /^ledger-mirror: --chain-id needs a number, got "x"\n$/);
+    assert.match(bad.stderr, /^ledger-mirror: --chain-id needs a positive whole number, got "x"\n$/);
     const noKey = await cli(['--verify-url', v.url, '--chain-id', '296', '--address', ADDR.storage, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_TEST_UNSET_KEY']);
     expectExit(noKey, EXIT.invalidInput);
     const closed = await cli(['--verify-url', 'http://127.0.0.1:9', '--chain-id', '296', '--workspace', ws.root]);
@@ -50,12 +50,12 @@ describe('CLI verify', function () {
     assert.doesNotMatch(closed.stderr, /\n\s+at /);
   });
 
-  it('reports the explorer 400 for Hedera chains without printing the API key', async () => {
+  it('says Hedera has no Etherscan-style explorer (exit 2, nothing sent) without printing the API key', async () => {
     const run = await cli(['--verify-url', v.url, '--chain-id', '296', '--address', ADDR.storage, '--contract', 'Storage', '--workspace', ws.root, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_TEST_KEY'], {
       LEDGER_TEST_KEY: 'sekret-999',
     });
     expectExit(run, EXIT.invalidInput);
-    assert.match(run.stderr, /not supported for importing from Etherscan/);
+    assert.match(run.stderr, /Hedera has no Etherscan-style explorer to import verified source from\. Verify from your sources instead/);
     assert.doesNotMatch(run.stdout + run.stderr, /sekret-999/);
   });
 });

@@ -5,6 +5,7 @@ import {
   describeToken,
   humanDuration,
   isoFromTimestamp,
+  percentOf,
   printableText,
   shortKey,
   timestampFromNanos,
@@ -209,5 +210,45 @@ describe('token view', () => {
       [0, '0 seconds'],
     ];
     for (const [s, text] of table) it(`${s} s → ${text}`, () => assert.equal(humanDuration(s), text));
+  });
+});
+
+describe('token view: hostile numbers and text', () => {
+  const values = (t: Token, id: TokenSection['id']) => section(describeToken(t), id).items.map((i) => [i.label, i.value]);
+  const fractional = (numerator: bigint | number, denominator: bigint | number) =>
+    token('custom-fees.json', {
+      custom_fees: { ...(base('custom-fees.json').custom_fees as object), fixed_fees: [], fractional_fees: [{ amount: { numerator, denominator }, collector_account_id: null, denominating_token_id: null, maximum: null, minimum: 0, net_of_transfers: false }] },
+    });
+
+  it('shows a negative or beyond-int64 expiry as its raw value, marked invalid (never as 1970)', () => {
+    assert.deepEqual(values(token('custom-fees.json', { expiry_timestamp: -5 }), 'timestamps')[2], ['Expiry', '-5 ns (invalid timestamp)']);
+    const huge = 10n ** 40n;
+    assert.deepEqual(values(token('custom-fees.json', { expiry_timestamp: huge }), 'timestamps')[2], ['Expiry', `${huge} ns (invalid timestamp)`]);
+    assert.equal(timestampFromNanos(-1), undefined);
+    assert.equal(timestampFromNanos(2n ** 63n), undefined);
+    assert.equal(timestampFromNanos(2n ** 63n - 1n), '9223372036.854775807');
+    assert.equal(isoFromTimestamp('-5.000000001'), undefined);
+  });
+
+  it('computes fee percentages exactly at any size (no Infinity, NaN or rounding of the operands)', () => {
+    const big = 10n ** 999n;
+    assert.equal(values(fractional(big, 3n * 10n ** 998n), 'fees')[0][1], `${big}/${3n * 10n ** 998n} (333.33%)`);
+    assert.equal(values(fractional(2n ** 60n + 1n, 2n ** 61n), 'fees')[0][1], `${2n ** 60n + 1n}/${2n ** 61n} (50.00%)`);
+    assert.equal(values(fractional(1, 0), 'fees')[0][1], '1/0');
+    assert.equal(percentOf(-1, 3), '-33.33%');
+    assert.equal(percentOf(2, 3), '66.67%');
+  });
+
+  it('shows negative amounts and periods exactly, a negative period marked invalid', () => {
+    const t = token('custom-fees.json', { auto_renew_period: -5, custom_fees: { ...(base('custom-fees.json').custom_fees as object), fixed_fees: [{ amount: -13, collector_account_id: null, denominating_token_id: null }], fractional_fees: [] } });
+    assert.deepEqual(values(t, 'fees')[0], ['Fixed fee', '-0.00000013 ℏ']);
+    assert.deepEqual(values(t, 'autoRenew')[1], ['Period', '-5 seconds (invalid value: negative)']);
+    assert.equal(applyDecimals('-1500', '3'), '-1.5');
+  });
+
+  it('escapes control characters in the mirror text it shows (title, name, memo)', () => {
+    const t = token('no-params.json', { name: 'n\x1b]0;x\x07', symbol: 'S\u202e', memo: 'a\nb\x1b[2J' });
+    assert.equal(tokenTitle(t), 'S\\u202e — n\\x1b]0;x\\x07 (0.0.1135)');
+    assert.equal(find(section(describeToken(t), 'overview').items, 'Memo').value, 'a\\x0ab\\x1b[2J');
   });
 });

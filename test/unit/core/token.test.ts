@@ -42,6 +42,14 @@ describe('token schema', () => {
     assert.equal(token.expiry_timestamp, 1234567890000010001n);
   });
 
+  it('keeps int64 values past 2^53 exact, and refuses a number whose exact value was lost in parsing', () => {
+    const body = (expiry: string) => parseJson(stringifyJson(fixtureToken('custom-fees.json')).replace('"expiry_timestamp":1234567890000010001', `"expiry_timestamp":${expiry}`));
+    assert.equal(parseToken(body('123456789012345678901234567890')).expiry_timestamp, 123456789012345678901234567890n);
+    for (const lossy of ['1e20', '1234567890000010001.5', '1e400']) {
+      assert.throws(() => parseToken(body(lossy)), (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /field expiry_timestamp: expected an integer written as digits/.test(err.message), lossy);
+    }
+  });
+
   it('reads fixed and fractional fees with their exact values', () => {
     const fees = parseToken(fixtureToken('custom-fees.json')).custom_fees;
     assert.deepEqual(fees.fixed_fees[1], { all_collectors_are_exempt: true, amount: 13, collector_account_id: '0.0.8905', denominating_token_id: null });

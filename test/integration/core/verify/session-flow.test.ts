@@ -53,12 +53,12 @@ describe('session protocol against the reference verifier', () => {
     assert.equal(v.repository.get('296', PARTIAL_ADDR)?.status, 'partial');
   });
 
-  it('answers 500 on partial over partial, reported for that contract only', async () => {
+  it("reads the server's 500 on partial over partial as \"already verified, partially\", never as an error", async () => {
     await run(false, [{ address: PARTIAL_ADDR, chainId: 296, name: 'Storage' }]);
     const report = await run(false, [{ address: PARTIAL_ADDR, chainId: 296, name: 'Storage' }]);
     const second = resultAt(report, PARTIAL_ADDR);
-    assert.equal(second.status, 'error');
-    assert.match(second.message ?? '', /already partially verified/);
+    assert.deepEqual([second.status, second.alreadyVerified, second.failure], ['partial', true, undefined]);
+    assert.match(second.message ?? '', /Already verified with a partial match/);
     assert.equal(resultOf(report, 'Caller').status, 'perfect', 'other contracts of the run are unaffected');
   });
 
@@ -108,9 +108,9 @@ describe('session protocol against the reference verifier', () => {
     assert.deepEqual(report.outcomes.map((o) => o.result.status), ['perfect', 'perfect']);
   });
 
-  it('gives up with the server message when the session is lost again', async () => {
+  it('gives up with the server message when the session is lost again, as a server error (not a failed verification)', async () => {
     v.faults.forgetSessionsBeforeVerifyChecked = 2;
-    await assert.rejects(run(true), (err: ApiError) => err.kind === 'invalid-input' && /There are currently no pending contracts/.test(err.message));
+    await assert.rejects(run(true), (err: ApiError) => err.kind === 'server' && /There are currently no pending contracts.* lost the verification session twice/.test(err.message));
   });
 
   it('turns a 413 into an invalid-input error naming the limit', async () => {
@@ -148,7 +148,7 @@ describe('explorer import (session API)', () => {
     // 429s are retried with back-off; keep the waits short.
     const transport = new VerifyTransport({ backoffBaseMs: 1, backoffMaxMs: 5 });
     try {
-      return await verifyViaExplorer(prepared, { url, explorer: 'etherscan', apiKey, transport });
+      return await verifyViaExplorer(prepared, { url, protocol: 'session', explorer: 'etherscan', apiKey, transport });
     } finally {
       await transport.close();
     }
@@ -161,18 +161,16 @@ describe('explorer import (session API)', () => {
     assert.equal(v.repository.get(EXPLORER_CHAIN, ADDR.storage)?.status, 'perfect');
   });
 
-  it('reports the 400 for Hedera chains, which have no Etherscan-style API', async () => {
-    await assert.rejects(importVia('296', 'good-key'), (err: ApiError) => err.status === 400 && /not supported for importing from Etherscan/.test(err.message));
+  it('says plainly that Hedera has no Etherscan-style explorer, and sends nothing', async () => {
+    await assert.rejects(importVia('296', 'good-key'), (err: ApiError) => err.kind === 'invalid-input' && err.status === undefined && /Hedera has no Etherscan-style explorer/.test(err.message));
+    assert.deepEqual(stub.receivedKeys, []);
   });
 
-  it('maps the explorer rejecting the key to a 502 server error without the key in the text', async () => {
-    await assert.rejects(importVia(EXPLORER_CHAIN, 'wrong-key'), (err: ApiError) => {
-      assert.equal(err.kind, 'server');
-      assert.equal(err.status, 502);
-      assert.match(err.message, /Invalid API Key/);
-      assert.doesNotMatch(err.message, /wrong-key/);
-      return true;
-    });
+  it('reports the explorer rejecting the key as a server error (502) of that contract, without the key in the text', async () => {
+    const { result } = (await importVia(EXPLORER_CHAIN, 'wrong-key')).outcomes[0];
+    assert.deepEqual([result.status, result.failure], ['error', 'server']);
+    assert.match(result.message ?? '', /Invalid API Key/);
+    assert.doesNotMatch(JSON.stringify(result), /wrong-key/);
   });
 
   it("maps the explorer's rate limit to 429 rate-limited", async () => {
@@ -190,12 +188,9 @@ describe('explorer import (session API)', () => {
       });
     });
     try {
-      await assert.rejects(importVia(EXPLORER_CHAIN, 'sekret-123', echo.url), (err: ApiError) => {
-        assert.doesNotMatch(err.message, /sekret-123/);
-        assert.doesNotMatch(JSON.stringify(err.messages), /sekret-123/);
-        assert.match(err.message, /bad key «redacted»/);
-        return true;
-      });
+      const { result } = (await importVia(EXPLORER_CHAIN, 'sekret-123', echo.url)).outcomes[0];
+      assert.doesNotMatch(JSON.stringify(result), /sekret-123/);
+      assert.equal(result.message, 'bad key «redacted»');
     } finally {
       await echo.close();
     }

@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VerifierHandle } from '../../../../servers/verifier/server';
-import { ADDR, DATA, sampleBuild, sampleVerifier, STORAGE } from '../../helpers/verify-fixtures';
+import { buildProject } from '../../../../servers/verifier/project-build';
+import { ADDR, DATA, sampleBuild, sampleChain, sampleVerifier, STORAGE } from '../../helpers/verify-fixtures';
 
 // Raw wire bodies are inspected ad hoc, field by field, exactly as the server sent them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -195,8 +196,58 @@ describe('reference verifier (wire level)', () => {
     assert.equal((await a.call('GET', '/v2/verify/nope')).json.customCode, 'job_not_found');
     const lookup = await a.call('GET', `/v2/contract/296/${ADDR.empty}`);
     assert.deepEqual([lookup.status, lookup.json.customCode], [404, 'not_found']);
-    const chain = await a.call('POST', `/v2/verify/1/${ADDR.storage}`, {});
-    assert.deepEqual([chain.status, chain.json.customCode], [404, 'unsupported_chain']);
+    const chain = await a.call('POST', `/v2/verify/12345/${ADDR.storage}`, {});
+    assert.deepEqual([chain.status, chain.json.customCode, chain.json.message], [404, 'unsupported_chain', 'Chain 12345 not found']);
+  });
+
+  it('v2 explorer import: 400 unsupported_chain on Hedera chains, 404 "Chain N not found" on unknown ones', async () => {
+    const a = agent(v.url);
+    const hedera = await a.call('POST', `/v2/verify/etherscan/296/${ADDR.storage}`, { apiKey: 'k' });
+    assert.deepEqual([hedera.status, hedera.json.customCode, hedera.json.message], [400, 'unsupported_chain', 'Requested chain 296 is not supported for importing from Etherscan.']);
+    assert.match(hedera.json.errorId, /^[0-9a-f-]{36}$/);
+    const unknown = await a.call('POST', `/v2/verify/etherscan/12345/${ADDR.storage}`, {});
+    assert.deepEqual([unknown.status, unknown.json.customCode], [404, 'unsupported_chain']);
+  });
+
+  it('partial over partial: the session API answers 500 "already partially verified", v2 finishes the job with already_verified', async () => {
+    // Only the comment differs from the deployed source: same code, another metadata hash, a partial match.
+    const partialAt = '0x00000000000000000000000000000000000007D0';
+    const chain = sampleChain();
+    chain.deploy(partialAt, buildProject({ 'contracts/Storage.sol': STORAGE.replace('Store & retrieve', 'Keep & retrieve') }).contract('Storage').runtime);
+    await v.close();
+    v = await sampleVerifier({ v2JobDelayMs: 5 }, chain);
+    const a = agent(v.url);
+    const verifySession = async () => {
+      const up = await a.call('POST', '/session/input-files', { files: files() });
+      return a.call('POST', '/session/verify-checked', { contracts: [{ verificationId: up.json.contracts[0].verificationId, address: partialAt, chainId: '296' }] });
+    };
+    assert.equal((await verifySession()).json.contracts[0].status, 'partial');
+    const again = await verifySession();
+    assert.equal(again.status, 500);
+    assert.match(again.json.error, /is already partially verified\. The provided new source code also yielded a partial match and will not be stored unless it's a full match$/);
+    const input = sampleBuild().input;
+    const submitted = await a.call('POST', `/v2/verify/296/${partialAt}`, { stdJsonInput: input, compilerVersion: sampleBuild().compilerVersion, contractIdentifier: 'contracts/Storage.sol:Storage' });
+    assert.equal(submitted.status, 202);
+    let job: WireJson;
+    do job = (await a.call('GET', `/v2/verify/${submitted.json.verificationId}`)).json;
+    while (!job.isJobCompleted);
+    assert.equal(job.error.customCode, 'already_verified');
+  });
+
+  it('modes: 301 to another host, 429 with and without Retry-After, every other request throttled, 500 on verifying requests', async () => {
+    const port = new URL(v.url).port;
+    const raw = (path: string, method = 'GET') => fetch(v.url + path, { method, redirect: 'manual' });
+    const moved = await raw('/modes/moved/session/data?x=1');
+    assert.deepEqual([moved.status, moved.headers.get('location')], [301, `http://localhost:${port}/session/data?x=1`]);
+    const limited = await raw('/modes/rate-limited/v2/verify/1');
+    assert.deepEqual([limited.status, limited.headers.get('retry-after')], [429, '1']);
+    const bare = await raw('/modes/rate-limited-bare/session/data');
+    assert.deepEqual([bare.status, bare.headers.get('retry-after')], [429, null]);
+    assert.deepEqual([(await raw('/modes/throttled/session/data')).status, (await raw('/modes/throttled/session/data')).status], [429, 200]);
+    const failing = await raw(`/modes/failing/v2/verify/296/${ADDR.storage}`, 'POST');
+    assert.deepEqual([failing.status, ((await failing.json()) as WireJson).customCode], [500, 'internal_error']);
+    assert.equal((await raw('/modes/failing/session/data')).status, 200, 'only verifying requests fail');
+    assert.equal((await raw('/modes/nope/session/data')).status, 404);
   });
 
   it('can stand in for sourcify.dev (no session API) and for the HashScan build (no v2)', async () => {

@@ -1,7 +1,7 @@
 // Pinned tokens survive a reload through workspaceState; what comes back from storage is re-validated.
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { PinStore } from '../../src/extension/tokens/pins';
+import { PinStore } from '../../../../src/extension/tokens/pins';
 
 /** A Memento kept in memory, standing in for context.workspaceState. */
 function memento(initial: Record<string, unknown> = {}): vscode.Memento {

@@ -1,0 +1,31 @@
+// `npm run mirror`'s flags: what each one sets, and the message for a bad value (the process itself:
+// test/integration/servers/mirror/cli.test.ts).
+import { strict as assert } from 'node:assert';
+import { parseCommandLine } from '../../../../servers/mirror/cli-args';
+
+describe('reference mirror command line', () => {
+  it('maps flags to server and trace-generator options', () => {
+    assert.deepEqual(
+      parseCommandLine(['--port', '5551', '--opcodes', 'disabled', '--opcode-api', 'v0.150', '--opcode-rps', 'off', '--pre-op', '--truncate', '1000']),
+      {
+        server: { port: 5551, host: undefined, opcodes: 'disabled', opcodeApi: 'v0.150', unavailable: undefined, opcodeRequestsPerSecond: Infinity },
+        evm: { preOp: true, nullParts: undefined, truncateAt: 1000, longLoop: undefined, buildInfoDir: undefined },
+        quiet: false,
+      },
+    );
+    const noTraces = parseCommandLine(['--no-traces']);
+    assert.ok(noTraces !== 'help' && noTraces.evm === undefined);
+    assert.equal(parseCommandLine(['-h']), 'help');
+  });
+
+  it('explains bad values', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--opcodes', 'maybe'], /--opcodes must be one of enabled, disabled, got "maybe"/],
+      [['--port', 'eighty'], /--port needs a non-negative integer/],
+      [['--port', '70000'], /--port must be at most 65535/],
+      [['--opcode-rps', '0'], /--opcode-rps must be at least 1/],
+      [['--truncate=-1'], /--truncate needs a non-negative integer, got "-1"/],
+    ];
+    for (const [args, message] of cases) assert.throws(() => parseCommandLine(args), message, args.join(' '));
+  });
+});
