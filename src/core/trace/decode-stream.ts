@@ -22,8 +22,8 @@ export function movable(chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>
   return chunk;
 }
 
-/** Body bytes sent but not yet decoded: enough to keep the worker busy, little enough to bound memory. */
-const IN_FLIGHT_BYTES = 8 * 1024 * 1024;
+/** Body bytes sent but not yet decoded: enough to keep the worker busy (16 file chunks), little enough to bound memory. */
+const IN_FLIGHT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Where the worker's code is. Bundled (dist/cli.js, dist/extension.js), dist/trace-worker.js sits beside the bundle;
@@ -57,7 +57,7 @@ export class DecoderWorker {
     private readonly onProgress?: (bytes: number, steps: number) => void,
     script = workerScript(),
   ) {
-    this.worker = new Worker(script.code, { eval: script.eval, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } });
+    this.worker = new Worker(script.code, { eval: script.eval, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } });
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (err: Error & { code?: string }) => {
       this.fail(

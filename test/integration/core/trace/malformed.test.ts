@@ -266,7 +266,7 @@ describe('trace decoder robustness', function () {
       });
       await assert.rejects(decoding, (err: unknown) => err instanceof ApiError && err.kind === 'cancelled');
       assert.ok(source.destroyed, 'the source stream is destroyed');
-      // The worker is at most its in-flight window (8 MB) behind the reading.
+      // The worker is at most its in-flight window (4 MB) behind the reading.
       assert.ok(served * ENDLESS_STEPS.length < 12_000_000, `stopped soon after the abort (${served} chunks read)`);
     });
 
