@@ -8,6 +8,7 @@ import { DEFAULT_MODE, MODE_PREFIXES, type Mode } from './modes';
 import { sendReply, type Reply } from './respond';
 import { contractReply } from './rest/contracts-route';
 import { parseRestQuery } from './rest/query';
+import { contractActionsReply, contractResultReply } from './rest/results-route';
 import { internalError, notFound, RestError, serviceUnavailable } from './rest/rest-error';
 import { restErrorReply } from './rest/rest-reply';
 import type { TokenStore } from './rest/token-store';
@@ -49,6 +50,8 @@ const OPCODES_PATH = /^\/api\/v1\/contracts\/results\/([^/]*)\/opcodes$/;
 // Express matches routes case-insensitively and ignores one trailing slash.
 const TOKEN_PATH = /^\/api\/v1\/tokens\/([^/]+)\/?$/i;
 const CONTRACT_PATH = /^\/api\/v1\/contracts\/(?!results\/?$)([^/]+)\/?$/i;
+const RESULT_PATH = /^\/api\/v1\/contracts\/results\/([^/]+)\/?$/i;
+const ACTIONS_PATH = /^\/api\/v1\/contracts\/results\/([^/]+)\/actions\/?$/i;
 
 interface Target {
   store: TokenStore | undefined;
@@ -126,9 +129,13 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
       }
       const token = TOKEN_PATH.exec(target.path);
       const contract = CONTRACT_PATH.exec(target.path);
+      const result = RESULT_PATH.exec(target.path);
+      const actions = ACTIONS_PATH.exec(target.path);
       if (method !== 'GET' && method !== 'HEAD') throw notFound();
       if (token) return tokenInfoReply(target.store, decodeParam(token[1]), parseRestQuery(search));
       if (contract) return contractReply(traces, decodeParam(contract[1]), parseRestQuery(search));
+      if (result) return contractResultReply(traces, decodeParam(result[1]), parseRestQuery(search));
+      if (actions) return contractActionsReply(traces, decodeParam(actions[1]), target.path, parseRestQuery(search));
       throw notFound();
     } catch (error) {
       if (error instanceof RestError) return restErrorReply(error);

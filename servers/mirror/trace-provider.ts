@@ -27,6 +27,16 @@ export interface ContractRecord {
   body: unknown;
 }
 
+/** What the REST module knows of an executed transaction (bigints are written as plain digits). */
+export interface ResultRecord {
+  transactionId: string;
+  hash: string;
+  /** The 200 body of `GET /api/v1/contracts/results/{id}`. */
+  result: unknown;
+  /** Every action of the transaction in `index` order, as items of `/actions`; each has a numeric `index`. */
+  actions: ReadonlyArray<{ index: number } & Record<string, unknown>>;
+}
+
 export interface TraceProvider {
   /**
    * `value` is canonical: for `id` the form of canonicalTransactionId, for `hash` `0x` + 64 lowercase hex
@@ -35,6 +45,8 @@ export interface TraceProvider {
   findTrace(kind: 'id' | 'hash', value: string): TraceRecord | undefined;
   /** `idOrAddress` is canonical: `shard.realm.num` or `0x` + 40 lowercase hex. */
   findContract(idOrAddress: string): ContractRecord | undefined;
+  /** The contract result and actions of a transaction (same canonical `value` as findTrace); absent = none known. */
+  findResult?(kind: 'id' | 'hash', value: string): ResultRecord | undefined;
   /** Lines printed at start (transaction ids, hashes, contracts). */
   describe(): string[];
 }

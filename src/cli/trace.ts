@@ -1,21 +1,28 @@
 // `ledger-mirror trace <txIdOrHash>`: fetches and decodes a transaction's opcode trace, then summarises it.
 import { EXIT, ApiError } from '../core/errors';
+import type { AbiRegistry } from '../core/names/registry';
+import { nameFrames, type NamedFrame } from '../core/names/trace-names';
 import { fetchTrace } from '../core/opcodes-client';
+import { safeLine } from '../core/safe-text';
 import type { DecodedRevert, Frame, TraceSummary } from '../core/trace/model';
 import type { ColumnarTrace } from '../core/trace/trace';
-import { describeRevert } from '../shared/revert-text';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
 import { printJson, printLines } from './output';
+import { callsJson, frameNameText, readAbis, readActions, revertNameJson, revertText } from './trace-names';
 
-const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--json] [--out FILE]
+const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--build-output DIR]... [--json] [--out FILE]
 
   <txIdOrHash>     0.0.1234-1234567890-000000001, 0.0.1234@1234567890.000000001, or a transaction hash
   --no-stack       leave the stack out (smaller and faster; the callee of each call is then unknown)
   --memory         include memory at every step (much larger response, slower replay)
   --storage        include the written storage slots at every step
-  --out FILE       also save the raw response body (JSON) to FILE
+  --out FILE       also save the raw response body (JSON) to FILE (at most 2 GB; written only once the
+                   whole trace decoded)
+  --build-output DIR
+                   name calls, errors and return values with the ABIs of DIR's build output (Hardhat, Foundry);
+                   repeatable; default the current directory
   --json           print one JSON object: transaction, address, contractId, failed, gasUsed, steps, maxDepth,
-                   frames, truncated, revert, returnValue
+                   frames, truncated, revert (with name, signature, args), returnValue, calls
 
 A transaction that reverted still exits 0: the trace was obtained.
 
@@ -26,7 +33,7 @@ const FRAMES_SHOWN = 40;
 const PROGRESS_INTERVAL_MS = 100;
 
 /** The `--json` object; its shape is documented in the README and fixed by tests. */
-function traceJson(summary: TraceSummary): Record<string, unknown> {
+function traceJson(summary: TraceSummary, abis: AbiRegistry, frames: readonly NamedFrame[]): Record<string, unknown> {
   return {
     transaction: summary.transaction,
     address: summary.address,
@@ -37,32 +44,36 @@ function traceJson(summary: TraceSummary): Record<string, unknown> {
     maxDepth: summary.maxDepth,
     frames: summary.frames,
     truncated: summary.truncated,
-    revert: revertJson(summary.revert),
+    revert: revertJson(summary.revert, abis),
     returnValue: summary.rawReturnValue,
+    calls: callsJson(frames),
   };
 }
 
-function revertJson(revert: DecodedRevert | null): Record<string, unknown> | null {
+function revertJson(revert: DecodedRevert | null, abis: AbiRegistry): Record<string, unknown> | null {
   if (!revert) return null;
+  const named = revertNameJson(abis, revert);
   switch (revert.kind) {
     case 'Error':
-      return { kind: revert.kind, message: revert.message, data: revert.data };
+      return { kind: revert.kind, message: revert.message, data: revert.data, ...named };
     case 'Panic':
-      return { kind: revert.kind, message: revert.message, code: revert.code, data: revert.data };
+      return { kind: revert.kind, message: revert.message, code: revert.code, data: revert.data, ...named };
     case 'CustomError':
-      return { kind: revert.kind, selector: revert.selector, data: revert.data };
+      return { kind: revert.kind, selector: revert.selector, data: revert.data, ...named };
     case 'Raw':
-      return { kind: revert.kind, data: revert.data };
+      return { kind: revert.kind, data: revert.data, ...named };
   }
 }
 
-function frameLine(frame: Frame): string {
+function frameLine(frame: Frame, named: NamedFrame | undefined): string {
   const who = frame.callee ?? (frame.callType === 'CREATE' || frame.callType === 'CREATE2' ? '(new contract)' : '(unknown)');
-  const outcome = frame.reverted ? ` reverted${frame.revert ? `: ${describeRevert(frame.revert)}` : ''}` : '';
-  return `${'  '.repeat(frame.depth + 1)}${frame.callType} ${who}  steps ${frame.entryStep}–${frame.exitStep}  gas ${frame.gasUsed}${outcome}`;
+  const id = named?.contractId ? ` (${named.contractId})` : '';
+  const { call, revert } = frameNameText(frame, named?.named);
+  const outcome = frame.reverted ? ` reverted${revert ? `: ${revert}` : ''}` : '';
+  return `${'  '.repeat(frame.depth + 1)}${frame.callType} ${who}${id}${call}  steps ${frame.entryStep}–${frame.exitStep}  gas ${frame.gasUsed}${outcome}`;
 }
 
-function summaryLines(trace: ColumnarTrace): string[] {
+function summaryLines(trace: ColumnarTrace, abis: AbiRegistry, frames: readonly NamedFrame[]): string[] {
   const s = trace.summary;
   const lines = [
     `Transaction   ${s.transaction}`,
@@ -73,11 +84,11 @@ function summaryLines(trace: ColumnarTrace): string[] {
     `Max depth     ${s.maxDepth}`,
     `Frames        ${s.frames}`,
   ];
-  if (s.revert) lines.push(`Revert        ${describeRevert(s.revert)}`);
+  if (s.revert) lines.push(`Revert        ${revertText(abis, s.revert)}`);
   lines.push(`Return value  ${s.rawReturnValue}`, `pc recorded   ${s.pcConvention === 'post-op' ? 'after each op (mirror/Besu)' : 'before each op (geth)'}`);
   const shown = Math.min(trace.frameCount(), FRAMES_SHOWN);
   if (shown > 0) lines.push('Call frames:');
-  for (let i = 0; i < shown; i++) lines.push(frameLine(trace.frame(i)));
+  for (let i = 0; i < shown; i++) lines.push(frameLine(trace.frame(i), frames[i]));
   if (trace.frameCount() > shown) lines.push(`  … ${trace.frameCount() - shown} more frames`);
   return lines;
 }
@@ -110,6 +121,7 @@ export const traceCommand: Command = {
       memory: { type: 'boolean' },
       storage: { type: 'boolean' },
       out: { type: 'string' },
+      'build-output': { type: 'string', multiple: true },
     });
     if (values.help) {
       printLines([USAGE]);
@@ -119,18 +131,24 @@ export const traceCommand: Command = {
       throw new ApiError('invalid-input', `Expected one transaction id or hash, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
     }
     const endpoints = endpointsFrom(values);
+    const abis = await readAbis(values['build-output']);
     const progress = progressReporter();
-    const trace = await withHttp(values, (http) =>
-      fetchTrace(http, endpoints, positionals[0], {
-        stack: !values['no-stack'],
-        memory: values.memory === true,
-        storage: values.storage === true,
-        saveTo: values.out,
-        onProgress: progress?.update,
-      }).finally(() => progress?.done()),
+    const [trace, actions] = await withHttp(values, (http) =>
+      Promise.all([
+        fetchTrace(http, endpoints, positionals[0], {
+          stack: !values['no-stack'],
+          memory: values.memory === true,
+          storage: values.storage === true,
+          saveTo: values.out,
+          onProgress: progress?.update,
+        }).finally(() => progress?.done()),
+        readActions(http, endpoints, positionals[0]),
+      ]),
     );
-    if (values.json) printJson(traceJson(trace.summary));
-    else printLines(summaryLines(trace));
+    if (actions.note) process.stderr.write(`ledger-mirror: note: ${safeLine(actions.note.replace(/\s*\n\s*/g, ' '))}\n`);
+    const frames = nameFrames(trace, abis, actions.actions);
+    if (values.json) printJson(traceJson(trace.summary, abis, frames));
+    else printLines(summaryLines(trace, abis, frames));
     return EXIT.ok;
   },
 };

@@ -2,6 +2,7 @@
  * What the reference mirror deploys at start and which transactions it traces. Contract numbers follow
  * the deployment order from 0.0.1001; case transaction ids follow the case order (see ids.ts).
  */
+import { longZeroAddress } from './ids';
 
 export interface Deployment {
   contract: string;
@@ -22,7 +23,23 @@ export const DEPLOYMENTS: readonly Deployment[] = [
   { contract: 'MathLib' },
   { contract: 'LibUser', libraries: ['MathLib'] },
   { contract: 'Looper' },
+  { contract: 'TokenSender' },
 ];
+
+/** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
+export const HTS_TOKEN_NUM = 5001;
+/** What TokenSender holds of it when the chain starts. */
+export const HTS_OPENING_BALANCE = 100n;
+
+/**
+ * The token-service stand-in (`system/HtsStandIn.sol`), deployed at 0x167 after the contracts above: it holds
+ * HTS_OPENING_BALANCE of the sample token for TokenSender.
+ */
+export const HTS_STAND_IN = {
+  contract: 'HtsStandIn',
+  address: longZeroAddress(0x167),
+  args: (addressOf: (contract: string) => string): bigint[] => [BigInt(longZeroAddress(HTS_TOKEN_NUM)), BigInt(addressOf('TokenSender')), HTS_OPENING_BALANCE],
+} as const;
 
 export interface CaseSpec {
   name: string;
@@ -49,6 +66,20 @@ export const CASES: readonly CaseSpec[] = [
   { name: 'storage', contract: 'Store', signature: 'update(uint256,uint256)', args: () => [42n, 1234n], shows: 'SSTORE/SLOAD of a slot and a mapping entry' },
   { name: 'logs', contract: 'Events', signature: 'emitAll(address,uint256)', args: (addressOf) => [BigInt(addressOf('Store')), 1000n], shows: 'LOG3, LOG1, LOG0' },
   { name: 'delegatecall', contract: 'LibUser', signature: 'compute(uint256,uint256,uint256)', args: () => [6n, 7n, 8n], shows: 'DELEGATECALL to MathLib, returns 50' },
+  {
+    name: 'hts-transfer',
+    contract: 'TokenSender',
+    signature: 'pay(address,address,int64)',
+    args: (addressOf) => [BigInt(longZeroAddress(HTS_TOKEN_NUM)), BigInt(addressOf('Callee')), 50n],
+    shows: 'CALL to the token service (0x167): transferToken of 50, SUCCESS; event Paid',
+  },
+  {
+    name: 'hts-insufficient',
+    contract: 'TokenSender',
+    signature: 'pay(address,address,int64)',
+    args: (addressOf) => [BigInt(longZeroAddress(HTS_TOKEN_NUM)), BigInt(addressOf('Callee')), 500n],
+    shows: 'transferToken of 500 answers INSUFFICIENT_TOKEN_BALANCE (178); TokenSender reverts TransferFailed(token, 178)',
+  },
 ];
 
 /** Appended when the long loop is asked for; its argument is chosen to reach the requested step count. */

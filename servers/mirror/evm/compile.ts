@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import solc from 'solc';
 
 export const CONTRACTS_DIR = fileURLToPath(new URL('../contracts/', import.meta.url));
+/** Stand-ins for Hedera system contracts: compiled apart, so they are not part of the sample workspace's build. */
+export const SYSTEM_CONTRACTS_DIR = fileURLToPath(new URL('./system/', import.meta.url));
 const CACHE_DIR = resolve(CONTRACTS_DIR, '../../../.cache/evm');
 
 /** Hardhat names sources relative to the project root; the sample workspace keeps them under `contracts/`. */

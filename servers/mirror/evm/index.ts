@@ -4,14 +4,15 @@
  * recording every step in the mirror's conventions, and serves the traces and contracts to the HTTP server.
  */
 import { linkBytecode } from 'solc/linker';
-import type { ContractRecord, EvmTraceOptions, TraceProvider, TraceRecord } from '../trace-provider';
-import { encodeCall } from './abi';
+import type { ContractRecord, EvmTraceOptions, ResultRecord, TraceProvider, TraceRecord } from '../trace-provider';
+import { encodeCall, word } from './abi';
 import { writeBuildInfo } from './build-info';
-import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, DEPLOYMENTS, LONG_LOOP } from './cases';
-import { type Compilation, compileContracts, contractOf } from './compile';
+import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, DEPLOYMENTS, HTS_STAND_IN, LONG_LOOP } from './cases';
+import { type Compilation, compileContracts, contractOf, SYSTEM_CONTRACTS_DIR } from './compile';
 import { ContractRegistry } from './contract-records';
 import { caseTransaction, deploymentTimestamp, FIRST_CONTRACT_NUM, longZeroAddress } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
+import { resultBodies } from './result-bodies';
 import { type TraceEnvelope, writeTraceBody } from './trace-json';
 
 export { writeBuildInfo } from './build-info';
@@ -35,7 +36,7 @@ export interface TraceCaseInfo {
 export type EvmTraceProvider = TraceProvider & { cases: TraceCaseInfo[] };
 
 export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Promise<EvmTraceProvider> {
-  const compilation = await compileContracts();
+  const [compilation, system] = await Promise.all([compileContracts(), compileContracts(SYSTEM_CONTRACTS_DIR)]);
   if (opts.buildInfoDir !== undefined) await writeBuildInfo(opts.buildInfoDir, compilation);
   const ledger = await Ledger.create();
   const contracts = new ContractRegistry();
@@ -50,8 +51,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   for (const [index, deployment] of DEPLOYMENTS.entries()) {
     const num = nextNum++;
     const address = longZeroAddress(num);
-    const initCode = linkedInitCode(compilation, deployment.contract, deployment.libraries ?? [], addressOf) +
-      (deployment.args?.(addressOf) ?? []).map((v) => v.toString(16).padStart(64, '0')).join('');
+    const initCode = linkedInitCode(compilation, deployment.contract, deployment.libraries ?? [], addressOf) + (deployment.args?.(addressOf) ?? []).map(word).join('');
     const runtimeBytecode = await ledger.deployAt(address, initCode);
     deployed.set(
       deployment.contract,
@@ -59,9 +59,13 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
     );
   }
 
+  // Not a workspace contract and not numbered: it stands where the node's token service answers.
+  await ledger.deployAt(HTS_STAND_IN.address, linkedInitCode(system, HTS_STAND_IN.contract, [], addressOf) + HTS_STAND_IN.args(addressOf).map(word).join(''));
+
   const preOp = opts.preOp ?? false;
   const cases: TraceCaseInfo[] = [];
   const traces: TraceRecord[] = [];
+  const results: ResultRecord[] = [];
   const run = async (spec: Pick<CaseSpec, 'name' | 'contract'>, data: string, gasLimit?: bigint): Promise<void> => {
     const tx = caseTransaction(cases.length, spec.name);
     const target = deployed.get(spec.contract)!;
@@ -85,6 +89,16 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
       steps: outcome.trace.log.length,
     });
     traces.push(traceRecord(tx.transactionId, tx.hash, outcome, envelopeOf(outcome, target), opts));
+    const bodies = resultBodies({
+      index: results.length,
+      hash: tx.hash,
+      consensusTimestamp: tx.consensusTimestamp,
+      to: target.evmAddress,
+      contractId: target.contractId,
+      outcome,
+      contractIdOf: (address) => contracts.find(address)?.contractId,
+    });
+    results.push({ transactionId: tx.transactionId, hash: tx.hash, result: bodies.result, actions: bodies.actions });
   };
 
   for (const spec of CASES) await run(spec, encodeCall(spec.signature, spec.args(addressOf)));
@@ -95,9 +109,12 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
 
   const byId = new Map(traces.map((t) => [t.transactionId, t]));
   const byHash = new Map(traces.map((t) => [t.hash, t]));
+  const resultById = new Map(results.map((r) => [r.transactionId, r]));
+  const resultByHash = new Map(results.map((r) => [r.hash, r]));
   return {
     cases,
     findTrace: (kind, value) => (kind === 'id' ? byId : byHash).get(value),
+    findResult: (kind, value) => (kind === 'id' ? resultById : resultByHash).get(value),
     findContract: (idOrAddress) => contracts.find(idOrAddress),
     describe: () => [
       `EVM traces (${preOp ? 'pre-op, geth-style' : 'post-op, Besu-style'} pc/gas; solc ${compilation.solcLongVersion}):`,

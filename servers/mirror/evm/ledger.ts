@@ -9,7 +9,8 @@ import { Account, Address, createAddressFromString, hexToBytes, privateToAddress
 import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { type RecordedTransaction, TraceRecorder, type EvmEvents } from './recorder';
+import { ActionRecorder, type RecordedAction } from './actions';
+import { listen, type RecordedTransaction, TraceRecorder, type EvmEvents } from './recorder';
 
 /** Hedera's per-transaction gas limit. */
 export const DEFAULT_GAS_LIMIT = 15_000_000n;
@@ -19,7 +20,26 @@ export interface TransactionOutcome {
   gasUsed: number;
   /** `0x`-hex output of a successful transaction; "0x" for a failed one, as the mirror reports it. */
   returnValue: string;
+  /** `0x`-hex output, also of a failed transaction (its revert data). */
+  output: string;
+  /** Why the top-level frame failed without REVERT (out of gas, invalid opcode…); undefined otherwise. */
+  halt: string | undefined;
+  gasLimit: bigint;
+  /** Calldata (or init code) sent. */
+  input: string;
+  /** The sender's EVM address, `0x` + 40 lowercase hex. */
+  from: string;
   trace: RecordedTransaction;
+  actions: RecordedAction[];
+  logs: TransactionLog[];
+}
+
+export interface TransactionLog {
+  /** `0x` + 40 lowercase hex. */
+  address: string;
+  /** `0x` + 64 hex each. */
+  topics: string[];
+  data: string;
 }
 
 export class Ledger {
@@ -48,18 +68,27 @@ export class Ledger {
     const events: EvmEvents | undefined = this.vm.evm.events;
     if (!events) throw new Error('this EVM emits no step events');
     const recorder = new TraceRecorder(preOp);
-    recorder.attach(events);
+    const actions = new ActionRecorder();
+    const detach = listen(events, [recorder, actions]);
     try {
       const result = await runTx(this.vm, { tx, skipBlockGasLimitValidation: true });
-      const failed = result.execResult.exceptionError !== undefined;
+      const error = result.execResult.exceptionError;
+      const output = hex(result.execResult.returnValue);
       return {
-        failed,
+        failed: error !== undefined,
         gasUsed: Number(result.totalGasSpent),
-        returnValue: failed ? '0x' : `0x${Buffer.from(result.execResult.returnValue).toString('hex')}`,
+        returnValue: error ? '0x' : output,
+        output,
+        halt: error && error.error !== 'revert' ? error.error : undefined,
+        gasLimit,
+        input: data,
+        from: this.payer.toString().toLowerCase(),
         trace: recorder.done(),
+        actions: actions.done(),
+        logs: result.receipt.logs.map(([address, topics, logData]) => ({ address: hex(address), topics: topics.map(hex), data: hex(logData) })),
       };
     } finally {
-      recorder.detach(events);
+      detach();
     }
   }
 
@@ -86,6 +115,8 @@ export class Ledger {
   }
 
   async code(address: string): Promise<string> {
-    return `0x${Buffer.from(await this.vm.stateManager.getCode(createAddressFromString(address))).toString('hex')}`;
+    return hex(await this.vm.stateManager.getCode(createAddressFromString(address)));
   }
 }
+
+const hex = (bytes: Uint8Array): string => `0x${Buffer.from(bytes).toString('hex')}`;

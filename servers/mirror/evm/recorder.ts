@@ -70,28 +70,35 @@ export interface RecordedTransaction {
   createdAddresses: string[];
 }
 
-export class TraceRecorder {
+/** One observer of a transaction's execution: each EVM step, each message (frame) entered and left. */
+export interface EvmListener {
+  step(step: InterpreterStep): void;
+  enter(message: Message): void;
+  exit(result: EVMResult): void;
+}
+
+/** Attaches `listeners` (called in order) to the EVM's events; returns the function that detaches them. */
+export function listen(events: EvmEvents, listeners: readonly EvmListener[]): () => void {
+  const onStep = (step: InterpreterStep): void => listeners.forEach((l) => l.step(step));
+  const onBeforeMessage = (message: Message): void => listeners.forEach((l) => l.enter(message));
+  const onAfterMessage = (result: EVMResult): void => listeners.forEach((l) => l.exit(result));
+  events.on('step', onStep);
+  events.on('beforeMessage', onBeforeMessage);
+  events.on('afterMessage', onAfterMessage);
+  return () => {
+    events.off('step', onStep);
+    events.off('beforeMessage', onBeforeMessage);
+    events.off('afterMessage', onAfterMessage);
+  };
+}
+
+export class TraceRecorder implements EvmListener {
   private readonly log = new StepLogBuilder();
   private readonly frames: FrameState[] = [];
   private written: ReadonlyMap<string, WrittenSlots> = new Map();
   private readonly created: string[] = [];
-  private readonly onStep = (step: InterpreterStep): void => this.step(step);
-  private readonly onBeforeMessage = (message: Message): void => this.enter(message);
-  private readonly onAfterMessage = (result: EVMResult): void => this.exit(result);
 
   constructor(private readonly preOp: boolean) {}
-
-  attach(events: EvmEvents): void {
-    events.on('step', this.onStep);
-    events.on('beforeMessage', this.onBeforeMessage);
-    events.on('afterMessage', this.onAfterMessage);
-  }
-
-  detach(events: EvmEvents): void {
-    events.off('step', this.onStep);
-    events.off('beforeMessage', this.onBeforeMessage);
-    events.off('afterMessage', this.onAfterMessage);
-  }
 
   done(): RecordedTransaction {
     if (this.frames.length > 0) throw new Error('transaction still running: afterMessage missing');
@@ -106,7 +113,7 @@ export class TraceRecorder {
     };
   }
 
-  private enter(message: Message): void {
+  enter(message: Message): void {
     const parent = this.frames.at(-1);
     const pending = parent?.pending;
     if (parent && pending) {
@@ -130,7 +137,7 @@ export class TraceRecorder {
     });
   }
 
-  private exit(result: EVMResult): void {
+  exit(result: EVMResult): void {
     const frame = this.frames.pop();
     if (!frame) throw new Error('afterMessage without beforeMessage');
     const error = result.execResult.exceptionError;
@@ -145,7 +152,7 @@ export class TraceRecorder {
     else if (result.createdAddress) this.created.push(result.createdAddress.toString().toLowerCase());
   }
 
-  private step(event: InterpreterStep): void {
+  step(event: InterpreterStep): void {
     const frame = this.frames.at(-1);
     if (!frame) throw new Error('step outside of a message');
     const op = event.opcode.name;

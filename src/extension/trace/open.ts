@@ -1,12 +1,13 @@
 // Getting a trace on screen: from the server (prompts, progress, errors with a next step), from a file, from the
 // cache (Recent Traces, the serializer after a reload), and writing the raw body back out (Save Trace…).
-import { copyFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError } from '../../core/errors';
 import type { RetryInfo } from '../../core/http';
 import { parseTransactionIdOrHash } from '../../core/ids';
 import { decodeTraceFile, fetchTrace } from '../../core/opcodes-client';
+import { MAX_SAVED_BODY_BYTES } from '../../core/trace/limits';
+import { copyRegularFile, formatMB } from '../../core/trace/trace-file';
 import type { ColumnarTrace, TraceParts } from '../../core/trace/trace';
 import { describeRevert } from '../../shared/revert-text';
 import { isTracePanelState } from '../../shared/trace-protocol';
@@ -193,10 +194,15 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
   const fetchParts = parts;
   try {
     const saveTo = await f.cache.bodyPath(key);
+    const cacheBytes = f.cache.maxBodyBytes;
     const trace = await withLoadProgress(`Opcode trace ${transaction}`, (signal, onProgress, onRetry) =>
-      fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, onRetry, saveTo }),
+      fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, onRetry, saveTo, saveMaxBytes: cacheBytes, whenTooLargeToSave: 'skip' }),
     );
-    await f.cache.commit({ key, transaction, network, parts: fetchParts });
+    if (!(await f.cache.commit({ key, transaction, network, parts: fetchParts })) && cacheBytes > 0) {
+      const message = `The trace of ${transaction} is larger than the trace cache (${formatMB(cacheBytes)}), so it was not cached: it cannot be restored after a reload nor saved with Save Trace…. Raise ledgerMirror.trace.cacheSizeMB to keep traces this large.`;
+      f.services.log.info(message);
+      void vscode.window.showInformationMessage(message);
+    }
     return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
   } catch (err) {
     reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
@@ -280,7 +286,7 @@ export async function saveTrace(f: TraceFeature, arg?: unknown): Promise<vscode.
     filters: { JSON: ['json'] },
   });
   if (!target) return undefined;
-  await copyFile(located.body, target.fsPath);
+  await copyRegularFile(located.body, target.fsPath, MAX_SAVED_BODY_BYTES);
   if (!given) void vscode.window.showInformationMessage(`Saved the trace to ${target.fsPath}.`);
   return target;
 }

@@ -7,7 +7,7 @@ import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { CASE_NAMES, startReference, type ReferenceMirror } from '../helpers/reference-mirror';
 
-const JSON_KEYS = ['transaction', 'address', 'contractId', 'failed', 'gasUsed', 'steps', 'maxDepth', 'frames', 'truncated', 'revert', 'returnValue'];
+const JSON_KEYS = ['transaction', 'address', 'contractId', 'failed', 'gasUsed', 'steps', 'maxDepth', 'frames', 'truncated', 'revert', 'returnValue', 'calls'];
 const cli = (...args: string[]) => runCli(['trace', ...args]);
 
 describe('CLI trace', function () {
@@ -46,7 +46,9 @@ describe('CLI trace', function () {
         truncated: false,
         revert: out.revert,
         returnValue: trace.summary.rawReturnValue,
+        calls: out.calls,
       });
+      assert.equal((out.calls as unknown[]).length, trace.frameCount());
       if (!info.failed) assert.equal(out.revert, null);
     });
   }
@@ -55,13 +57,13 @@ describe('CLI trace', function () {
     const revert = async (name: 'revert-error' | 'panic' | 'custom-error') =>
       (JSON.parse((await cli(m.info(name).transactionId, '--mirror', m.mirror.url, '--json')).stdout) as { revert: Record<string, unknown> }).revert;
     const error = await revert('revert-error');
-    assert.deepEqual(Object.keys(error), ['kind', 'message', 'data']);
+    assert.deepEqual(Object.keys(error), ['kind', 'message', 'data', 'name', 'signature', 'args']);
     assert.deepEqual([error.kind, error.message], ['Error', 'Callee: amount must be zero']);
     const panic = await revert('panic');
-    assert.deepEqual(Object.keys(panic), ['kind', 'message', 'code', 'data']);
+    assert.deepEqual(Object.keys(panic), ['kind', 'message', 'code', 'data', 'name', 'signature', 'args']);
     assert.deepEqual([panic.kind, panic.code], ['Panic', 0x12]);
     const custom = await revert('custom-error');
-    assert.deepEqual(Object.keys(custom), ['kind', 'selector', 'data']);
+    assert.deepEqual(Object.keys(custom), ['kind', 'selector', 'data', 'name', 'signature', 'args']);
     assert.deepEqual([custom.kind, custom.selector], ['CustomError', '0xcf479181']);
   });
 

@@ -8,7 +8,7 @@ import type { OpcodeEntry as Entry, OpcodesBody as Body } from '../../../../help
 
 const ALL: OpcodeQuery = { stack: true, memory: true, storage: true };
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall'];
+const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'hts-transfer', 'hts-insufficient'];
 
 const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
 const word = (value: bigint | number): string => BigInt(value).toString(16).padStart(64, '0');
@@ -76,7 +76,7 @@ describe('reference mirror EVM traces', function () {
     });
 
     it('marks exactly the reverting cases as failed, with return_value "0x"', async () => {
-      assert.deepEqual(post.cases.filter((c) => c.failed).map((c) => c.name), ['revert-error', 'panic', 'custom-error']);
+      assert.deepEqual(post.cases.filter((c) => c.failed).map((c) => c.name), ['revert-error', 'panic', 'custom-error', 'hts-insufficient']);
       assert.equal((await body(post, 'panic')).return_value, '0x');
     });
   });
@@ -176,7 +176,8 @@ describe('reference mirror EVM traces', function () {
       for (const [n, address] of children.entries()) {
         const record = post.findContract(address);
         assert.ok(record, `child ${address}`);
-        assert.equal(record.contractId, `0.0.${1011 + n}`);
+        // Numbered after the 11 contracts deployed at start.
+        assert.equal(record.contractId, `0.0.${1012 + n}`);
         assert.equal(post.findContract(record.contractId), record);
       }
       assert.notEqual(children[0], children[1]);

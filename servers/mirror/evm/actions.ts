@@ -1,0 +1,105 @@
+/**
+ * Records one transaction's call frames as the mirror's contract actions (`/contracts/results/{id}/actions`,
+ * hapi `contract_action.proto`): one action per message the EVM runs, numbered in the order the messages start
+ * (the mirror orders actions by `index`, which the consensus node assigns as frames open).
+ */
+import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
+import type { EvmListener } from './recorder';
+
+export type CallOperationType = 'CALL' | 'CALLCODE' | 'DELEGATECALL' | 'STATICCALL' | 'CREATE' | 'CREATE2' | 'UNKNOWN';
+/** hapi ContractActionType: CALL excludes calls to system contracts (SYSTEM) and EVM precompiles (PRECOMPILE). */
+export type CallType = 'CALL' | 'CREATE' | 'PRECOMPILE' | 'SYSTEM';
+/** Which oneof the action's result is: output, the REVERT data, or an error without REVERT (a halt). */
+export type ResultDataType = 'OUTPUT' | 'REVERT_REASON' | 'ERROR';
+
+export interface RecordedAction {
+  index: number;
+  callDepth: number;
+  callOperationType: CallOperationType;
+  callType: CallType;
+  /** The frame that made the call (the payer's address for the top-level call), `0x` + 40 lowercase hex. */
+  from: string;
+  /** Recipient; for a DELEGATECALL or CALLCODE the code's address; for a create the new contract (null if it failed). */
+  to: string | null;
+  /** Calldata, or the init code of a create, `0x`-hex. */
+  input: string;
+  resultData: string;
+  resultDataType: ResultDataType;
+  gas: bigint;
+  gasUsed: bigint;
+  value: bigint;
+}
+
+/** Hedera system contracts answer at 0x167–0x16c (HTS, exchange rate, PRNG, HAS, HSS, HTS's second address). */
+export function isSystemContract(address: string): boolean {
+  const hex = address.toLowerCase().replace(/^0x/, '');
+  if (!/^0{37}[0-9a-f]{3}$/.test(hex)) return false;
+  const num = Number.parseInt(hex, 16);
+  return num >= 0x167 && num <= 0x16c;
+}
+
+const CALL_OPS: ReadonlySet<string> = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
+const hex = (bytes: Uint8Array | undefined): string => `0x${Buffer.from(bytes ?? new Uint8Array()).toString('hex')}`;
+
+export class ActionRecorder implements EvmListener {
+  private readonly actions: RecordedAction[] = [];
+  /** Open frames: the action each belongs to and the address its code runs as (`address(this)`). */
+  private readonly open: Array<{ action: RecordedAction; self: string }> = [];
+  /** The op each depth ran last: the one that opened the next frame. */
+  private readonly lastOp: string[] = [];
+
+  step(step: InterpreterStep): void {
+    this.lastOp[step.depth] = step.opcode.name;
+  }
+
+  done(): RecordedAction[] {
+    if (this.open.length > 0) throw new Error('transaction still running: afterMessage missing');
+    return [...this.actions];
+  }
+
+  enter(message: Message): void {
+    const depth = this.open.length;
+    const opened = depth === 0 ? (message.to === undefined ? 'CREATE' : 'CALL') : this.lastOp[depth - 1];
+    const operation: CallOperationType = opened !== undefined && CALL_OPS.has(opened) ? (opened as CallOperationType) : 'UNKNOWN';
+    const isCreate = message.to === undefined;
+    const self = isCreate ? '' : message.to!.toString().toLowerCase();
+    const codeAddress = isCreate ? null : (message.delegatecall || operation === 'CALLCODE' ? message.codeAddress : message.to!).toString().toLowerCase();
+    const callType: CallType = isCreate ? 'CREATE' : isSystemContract(codeAddress!) ? 'SYSTEM' : message.isCompiled ? 'PRECOMPILE' : 'CALL';
+    const carriesValue = operation !== 'DELEGATECALL' && operation !== 'STATICCALL';
+    const action: RecordedAction = {
+      index: this.actions.length,
+      callDepth: depth,
+      callOperationType: operation,
+      callType,
+      from: depth === 0 ? message.caller.toString().toLowerCase() : this.open[depth - 1]!.self,
+      to: codeAddress,
+      input: isCreate ? hex(message.code instanceof Uint8Array ? message.code : undefined) : hex(message.data),
+      resultData: '0x',
+      resultDataType: 'OUTPUT',
+      gas: message.gasLimit,
+      gasUsed: 0n,
+      value: carriesValue ? message.value : 0n,
+    };
+    this.actions.push(action);
+    this.open.push({ action, self });
+  }
+
+  exit(result: EVMResult): void {
+    const frame = this.open.pop();
+    if (!frame) throw new Error('afterMessage without beforeMessage');
+    const { action } = frame;
+    const error = result.execResult.exceptionError;
+    action.gasUsed = result.execResult.executionGasUsed;
+    if (action.callType === 'CREATE') action.to = result.createdAddress?.toString().toLowerCase() ?? null;
+    if (!error) {
+      action.resultData = hex(result.execResult.returnValue);
+    } else if (error.error === 'revert') {
+      action.resultDataType = 'REVERT_REASON';
+      action.resultData = hex(result.execResult.returnValue);
+    } else {
+      // A halt has no output; the node records why, as text.
+      action.resultDataType = 'ERROR';
+      action.resultData = hex(Buffer.from(error.error, 'utf8'));
+    }
+  }
+}

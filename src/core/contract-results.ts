@@ -1,0 +1,186 @@
+// A transaction's contract result and its call frames as the mirror's REST module records them:
+// `GET /api/v1/contracts/results/{id}` and `GET /api/v1/contracts/results/{id}/actions` (paged by `links.next`).
+// Unlike /opcodes these are plain REST reads, so they are cheap and not rate-limited to one per second; the
+// actions carry each frame's input and output, which is what names calls and their arguments without memory.
+import { z } from 'zod';
+import { ApiError } from './errors';
+import { safeUrl, type HttpClient } from './http';
+import { parseTransactionIdOrHash } from './ids';
+import { required } from './mirror-client';
+import type { Endpoints } from './networks';
+
+const entityId = z.string().regex(/^\d{1,10}\.\d{1,10}\.\d{1,10}$/, 'expected an entity id like 0.0.1234');
+const timestamp = z.string().regex(/^\d{1,10}(\.\d{1,9})?$/, 'expected a timestamp like 1234567890.000000001');
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an EVM address (0x + 40 hex digits)');
+/** int64 fields: json.ts parses integers beyond 2^53 as bigint, so both forms are exact. */
+const int64 = z.union([z.number().int(), z.bigint()]);
+
+export const contractResultLogSchema = z.looseObject({
+  address: evmAddress,
+  contract_id: entityId.nullable().optional(),
+  data: hex.nullable().optional(),
+  index: z.number().int(),
+  topics: z.array(hex).nullable().optional(),
+});
+
+/** ContractResultDetails; objects are loose so fields a newer mirror adds are kept. */
+export const contractResultSchema = z.looseObject({
+  address: evmAddress.nullable().optional(),
+  amount: int64.nullable().optional(),
+  block_hash: hex.nullable().optional(),
+  block_number: int64.nullable().optional(),
+  call_result: hex.nullable().optional(),
+  contract_id: entityId.nullable().optional(),
+  created_contract_ids: z.array(entityId).nullable().optional(),
+  /** Revert data as hex, or a halt's reason as text. */
+  error_message: z.string().nullable().optional(),
+  from: evmAddress.nullable().optional(),
+  function_parameters: hex.nullable().optional(),
+  gas_consumed: int64.nullable().optional(),
+  gas_limit: int64,
+  gas_used: int64.nullable().optional(),
+  hash: z.string().optional(),
+  logs: z.array(contractResultLogSchema).optional(),
+  /** The transaction's status name, e.g. SUCCESS or CONTRACT_REVERT_EXECUTED. */
+  result: z.string(),
+  /** `0x1` for success, `0x0` otherwise. */
+  status: z.string(),
+  timestamp,
+  to: evmAddress.nullable().optional(),
+});
+
+/** Known values; a newer mirror may send others, which are kept as sent. */
+export type CallOperationType = 'CALL' | 'CALLCODE' | 'CREATE' | 'CREATE2' | 'DELEGATECALL' | 'STATICCALL' | 'UNKNOWN';
+export type ActionCallType = 'NO_ACTION' | 'CALL' | 'CREATE' | 'PRECOMPILE' | 'SYSTEM';
+export type ResultDataType = 'OUTPUT' | 'REVERT_REASON' | 'ERROR';
+
+export const contractActionSchema = z.looseObject({
+  call_depth: z.number().int().nonnegative(),
+  call_operation_type: z.string(),
+  call_type: z.string(),
+  caller: entityId.nullable().optional(),
+  caller_type: z.string().nullable().optional(),
+  from: evmAddress.nullable().optional(),
+  gas: int64,
+  gas_used: int64,
+  index: z.number().int().nonnegative(),
+  input: hex.nullable().optional(),
+  recipient: entityId.nullable().optional(),
+  recipient_type: z.string().nullable().optional(),
+  result_data: hex.nullable().optional(),
+  result_data_type: z.string(),
+  timestamp: timestamp.optional(),
+  to: evmAddress.nullable().optional(),
+  value: int64,
+});
+
+export const contractActionsPageSchema = z.looseObject({
+  actions: z.array(contractActionSchema),
+  links: z.looseObject({ next: z.string().nullable().optional() }).optional(),
+});
+
+export type ContractResult = z.infer<typeof contractResultSchema>;
+type ContractActionsPage = z.infer<typeof contractActionsPageSchema>;
+export type ContractResultLog = z.infer<typeof contractResultLogSchema>;
+export type ContractAction = z.infer<typeof contractActionSchema> & {
+  call_operation_type: CallOperationType | (string & {});
+  call_type: ActionCallType | (string & {});
+  result_data_type: ResultDataType | (string & {});
+};
+
+export interface ContractResultResponse {
+  result: ContractResult;
+  /** The body exactly as parsed (lossless). */
+  raw: unknown;
+  url: string;
+}
+
+export interface ContractActionsResponse {
+  /** In `index` order. */
+  actions: ContractAction[];
+  /** False when the page limit stopped the walk before the mirror's last page. */
+  complete: boolean;
+  /** The first page's URL. */
+  url: string;
+}
+
+export interface ResultRequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ActionsRequestOptions extends ResultRequestOptions {
+  /** Actions per page, 1–100 (the mirror's maximum, default here). */
+  pageSize?: number;
+  /** Pages read at most (default 50, i.e. 5 000 actions at the default size); a loop of calls can open many more. */
+  maxPages?: number;
+}
+
+const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_MAX_PAGES = 50;
+
+function resultPath(txIdOrHash: string): string {
+  return `/api/v1/contracts/results/${required(parseTransactionIdOrHash(txIdOrHash)).value}`;
+}
+
+/** Validates a parsed body; a mismatch is the server's fault, reported as 'bad-response' naming the field. */
+function parsed<T>(schema: z.ZodType<T>, raw: unknown, what: string, url: string): T {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.length ? issue.path.join('.') : '(body)';
+  throw new ApiError('bad-response', `The mirror sent an invalid ${what}: field ${field}: ${issue.message} (GET ${url})`, { url });
+}
+
+/** `GET {rest}/api/v1/contracts/results/{id}`; the id is checked first, so bad input costs no request. */
+export async function fetchContractResult(http: HttpClient, endpoints: Endpoints, txIdOrHash: string, opts: ResultRequestOptions = {}): Promise<ContractResultResponse> {
+  const url = `${endpoints.restUrl}${resultPath(txIdOrHash)}`;
+  const raw = await http.getJson(url, { signal: opts.signal });
+  const shown = safeUrl(url);
+  return { result: parsed(contractResultSchema, raw, 'contract result', shown), raw, url: shown };
+}
+
+/**
+ * Every action of a transaction, following `links.next` up to `maxPages` pages. A next link is followed only when it
+ * names the same actions path (it is re-rooted under the configured REST URL, which may carry a path prefix) and
+ * moves forward, so a hostile server can neither redirect the client nor keep it paging forever.
+ */
+export async function fetchContractActions(http: HttpClient, endpoints: Endpoints, txIdOrHash: string, opts: ActionsRequestOptions = {}): Promise<ContractActionsResponse> {
+  const path = `${resultPath(txIdOrHash)}/actions`;
+  const pageSize = opts.pageSize ?? DEFAULT_PAGE_SIZE;
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw new ApiError('invalid-input', `The page size must be 1–100, got ${pageSize}`);
+  if (!Number.isInteger(maxPages) || maxPages < 1) throw new ApiError('invalid-input', `The page count must be a positive integer, got ${maxPages}`);
+  const first = `${endpoints.restUrl}${path}?limit=${pageSize}`;
+  const actions: ContractAction[] = [];
+  let url: string | undefined = first;
+  for (let page = 0; url !== undefined; page++) {
+    if (page === maxPages) return { actions, complete: false, url: safeUrl(first) };
+    const shown = safeUrl(url);
+    const body: ContractActionsPage = parsed(contractActionsPageSchema, await http.getJson(url, { signal: opts.signal }), 'contract actions page', shown);
+    for (const action of body.actions as ContractAction[]) {
+      const previous = actions.at(-1);
+      if (previous && action.index <= previous.index) {
+        throw new ApiError('bad-response', `The mirror sent the actions out of order: index ${action.index} after ${previous.index} (GET ${shown})`, { url: shown });
+      }
+      actions.push(action);
+    }
+    const next: string | null | undefined = body.links?.next;
+    url = next && body.actions.length > 0 ? nextPageUrl(endpoints.restUrl, path, next, shown) : undefined;
+  }
+  return { actions, complete: true, url: safeUrl(first) };
+}
+
+/** The next page under our own REST URL: only its query is taken from the link, after checking its path. */
+function nextPageUrl(restUrl: string, path: string, next: string, shown: string): string {
+  let link: URL;
+  try {
+    link = new URL(next, 'http://mirror.invalid');
+  } catch {
+    throw new ApiError('bad-response', `The mirror sent an unreadable next-page link (GET ${shown})`, { url: shown });
+  }
+  if (!link.pathname.endsWith(path)) {
+    throw new ApiError('bad-response', `The mirror's next-page link leaves this transaction's actions (GET ${shown})`, { url: shown });
+  }
+  return `${restUrl}${path}${link.search}`;
+}

@@ -1,0 +1,81 @@
+// One call frame by name: a Hedera system contract's function with its response code, or a workspace function with
+// its arguments, return values and (when it reverted) its error. This is what the CLI prints and the panel shows.
+import { describeResponseCode, SUCCESS, type ResponseCode } from '../hedera/response-codes';
+import { nameSystemCall } from '../hedera/system-calls';
+import { systemContractAt, type SystemContract } from '../hedera/system-contracts';
+import { decodeCall, decodeError, decodeReturn, describeDecoded, type DecodedError } from './decode';
+import type { AbiRegistry } from './registry';
+import { argumentList, shownValue, type NamedValue } from './values';
+
+/** What is known of one call: where it went, its calldata and what it answered. */
+export interface CallData {
+  to: string | null;
+  input: string | null | undefined;
+  /** Output, or the revert data when `reverted`. */
+  output: string | null | undefined;
+  reverted: boolean;
+  /** The contract (by name) known to run at `to`, to prefer its declarations when selectors are shared. */
+  contract?: string;
+}
+
+export interface NamedCall {
+  /** The system contract's short name (`HTS`, `ExchangeRate`, `PRNG`, `HAS`, `HSS`), else null. */
+  system: SystemContract['name'] | null;
+  /** Who declares the function: a workspace contract or interface, or the system contract. */
+  contract: string | null;
+  /** Function name; null when unknown. */
+  function: string | null;
+  signature: string | null;
+  args: NamedValue[] | null;
+  returns: NamedValue[] | null;
+  /** The decoded revert data of a reverted call (custom error, Error or Panic). */
+  error: DecodedError | null;
+  /** A system call's Hedera response code. */
+  responseCode: ResponseCode | null;
+}
+
+export function nameCall(abis: AbiRegistry, call: CallData): NamedCall {
+  const system = systemContractAt(call.to);
+  if (system) {
+    const named = nameSystemCall(system, call.input, call.output, call.reverted);
+    return {
+      system: system.name,
+      contract: system.name,
+      function: named.call?.name ?? null,
+      signature: named.call?.signature ?? null,
+      args: named.call?.args ?? null,
+      returns: named.returns,
+      error: null,
+      responseCode: named.responseCode,
+    };
+  }
+  const decoded = decodeCall(abis, call.input, call.contract);
+  return {
+    system: null,
+    contract: decoded?.contract ?? null,
+    function: decoded?.name ?? null,
+    signature: decoded?.signature ?? null,
+    args: decoded?.args ?? null,
+    returns: decoded && !call.reverted ? decodeReturn(decoded, call.output) : null,
+    error: call.reverted ? decodeError(abis, call.output, call.contract) : null,
+    responseCode: null,
+  };
+}
+
+/**
+ * `HTS.transferToken(token: 0.0.5001, …) → INSUFFICIENT_TOKEN_BALANCE`, `Vault.withdraw(amount: 100) reverted:
+ * InsufficientBalance(…)`, `double(x: 21) → 42`; null when the function is unknown.
+ */
+export function describeCall(named: NamedCall): string | null {
+  if (named.function === null) return null;
+  const head = `${named.contract ? `${named.contract}.` : ''}${named.function}(${argumentList(named.args ?? [])})`;
+  if (named.responseCode) return `${head} → ${describeResponseCode(named.responseCode)}`;
+  if (named.error) return `${head} reverted: ${describeDecoded(named.error)}`;
+  if (named.returns && named.returns.length > 0) return `${head} → ${named.returns.length === 1 ? shownValue(named.returns[0]) : `(${argumentList(named.returns)})`}`;
+  return head;
+}
+
+/** True when a system call answered anything but SUCCESS. */
+export function systemCallFailed(named: NamedCall): boolean {
+  return named.responseCode !== null && named.responseCode.code !== SUCCESS;
+}
