@@ -1,6 +1,7 @@
 // One measurement in a fresh process (so heaps do not mix): `measure.ts <method> <file> [--nav]`, printing one JSON
 // line. Memory is sampled as V8 heap + array buffers (typed arrays and Buffers live outside the V8 heap) at every
-// chunk, and for JSON.parse right after it returns while the text is still alive; max RSS is the OS's figure.
+// chunk, and for JSON.parse right after it returns while the text is still alive; max RSS is the OS's figure. The
+// decoder works in a worker thread: the samples see the main thread only, max RSS (and CPU time) the whole process.
 import { createReadStream, readFileSync } from 'node:fs';
 import { JSONParser } from '@streamparser/json';
 import { decodeTraceFile } from '../src/core/opcodes-client';

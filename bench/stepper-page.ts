@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../scripts/vscode-real/browser';
 import { projectRoot } from '../scripts/vscode-real/tools';
 import { renderTraceHtml } from '../src/extension/trace/html-template';
-import type { TraceSession } from '../src/extension/trace/session';
+import type { TraceSession } from '../src/core/session/session';
 import { traceAction, type TraceActionId } from '../src/shared/trace-actions';
 import type { HostMessage, WebviewMessage } from '../src/shared/trace-protocol';
 

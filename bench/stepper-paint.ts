@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeTraceFile } from '../src/core/opcodes-client';
-import { TraceSession } from '../src/extension/trace/session';
+import { TraceSession } from '../src/core/session/session';
 import { generateTrace } from './generate';
 import { openStepperPage } from './stepper-page';
 

@@ -16,7 +16,8 @@ const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirro
   --no-stack       leave the stack out (smaller and faster; the callee of each call is then unknown)
   --memory         include memory at every step (much larger response, slower replay)
   --storage        include the written storage slots at every step
-  --out FILE       also save the raw response body (JSON) to FILE
+  --out FILE       also save the raw response body (JSON) to FILE (at most 2 GB; written only once the
+                   whole trace decoded)
   --build-output DIR
                    name calls, errors and return values with the ABIs of DIR's build output (Hardhat, Foundry);
                    repeatable; default the current directory

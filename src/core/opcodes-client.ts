@@ -1,7 +1,7 @@
 // Opcode traces: fetched from the mirror's web3 module (or read from a saved body) and decoded while they stream.
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { rename, rm, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { ApiError } from './errors';
@@ -9,7 +9,10 @@ import type { HttpClient, RequestOptions } from './http';
 import { parseTransactionIdOrHash, type TransactionRef } from './ids';
 import { required } from './mirror-client';
 import type { Endpoints } from './networks';
-import { decodeTraceStream, type DecodeOptions } from './trace/decoder';
+import { decodeTraceStream, movable } from './trace/decode-stream';
+import type { DecodeOptions } from './trace/decoder';
+import { MAX_SAVED_BODY_BYTES } from './trace/limits';
+import { fileError, formatMB, openRegularFile } from './trace/trace-file';
 import type { ColumnarTrace, TraceParts } from './trace/trace';
 
 export interface FetchTraceOptions {
@@ -28,6 +31,13 @@ export interface FetchTraceOptions {
   saveTo?: string;
   /** Decompressed-size budget of the response (default BODY_LIMITS.trace, 2 GiB): beyond it, ApiError 'too-large'. */
   maxBytes?: number;
+  /** At most this many bytes go to `saveTo` (default MAX_SAVED_BODY_BYTES). */
+  saveMaxBytes?: number;
+  /**
+   * A body larger than `saveMaxBytes`: 'fail' the fetch (the default: the user asked for the file) or 'skip' saving
+   * it and decode on (a cache: the caller finds no file at `saveTo`).
+   */
+  whenTooLargeToSave?: 'fail' | 'skip';
 }
 
 /** `GET {web3}/api/v1/contracts/results/{id}/opcodes?stack=&memory=&storage=` for a parsed transaction. */
@@ -50,7 +60,7 @@ export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrH
   });
   const decode = { transaction: transaction.value, parts, signal: options.signal, onProgress: options.onProgress };
   if (options.saveTo === undefined) return decodeTraceStream(response.body, decode);
-  const file = new BodyFile(options.saveTo);
+  const file = new BodyFile(options.saveTo, options.saveMaxBytes ?? MAX_SAVED_BODY_BYTES, options.whenTooLargeToSave ?? 'fail');
   try {
     const trace = await decodeTraceStream(file.tee(response.body), decode);
     await file.commit();
@@ -64,12 +74,7 @@ export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrH
 
 /** Decodes a saved opcodes response (plain or gzip JSON) with the same streaming decoder. */
 export async function decodeTraceFile(path: string, options: DecodeOptions = {}): Promise<ColumnarTrace> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch (err) {
-    throw fileError(path, err);
-  }
+  const { handle } = await openRegularFile(path);
   try {
     const magic = Buffer.alloc(2);
     await handle.read(magic, 0, 2, 0).catch((err: unknown) => {
@@ -90,10 +95,10 @@ export async function decodeTraceFile(path: string, options: DecodeOptions = {})
 /** Bytes read per chunk from disk. */
 const FILE_CHUNK = 1 << 18;
 
-/** The file in chunks read into one reused buffer: the decoder copies each chunk before asking for the next. */
+/** The file in chunks, each read into a buffer of its own that moves to the decoding worker without a copy. */
 async function* readInPlace(handle: FileHandle, path: string): AsyncIterable<Uint8Array> {
-  const buffer = Buffer.allocUnsafe(FILE_CHUNK);
   for (;;) {
+    const buffer = new Uint8Array(FILE_CHUNK);
     let bytesRead: number;
     try {
       ({ bytesRead } = await handle.read(buffer, 0, buffer.length, null));
@@ -101,7 +106,7 @@ async function* readInPlace(handle: FileHandle, path: string): AsyncIterable<Uin
       throw fileError(path, err);
     }
     if (bytesRead === 0) return;
-    yield buffer.subarray(0, bytesRead);
+    yield movable(bytesRead === FILE_CHUNK ? buffer : buffer.slice(0, bytesRead));
   }
 }
 
@@ -113,20 +118,22 @@ async function* readingFile(source: AsyncIterable<Uint8Array>, path: string): As
   }
 }
 
-function fileError(path: string, err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
-  const code = (err as { code?: string }).code;
-  const reason = code?.startsWith('Z_') ? 'not a valid gzip file' : err instanceof Error ? err.message : String(err);
-  return new ApiError('invalid-input', `Cannot read the trace file ${path}: ${reason}`, { cause: err });
-}
-
-/** The raw body written beside the decoder, to `path.partial`, renamed into place only when the trace is complete. */
+/**
+ * The raw body written beside the decoder, to `path.partial`, renamed into place only when the trace is complete.
+ * It writes at most `maxBytes`: past that it fails the fetch, or stops saving and lets the decoding go on.
+ */
 class BodyFile {
   private readonly partial: string;
   private readonly out: WriteStream;
   private failure: Error | undefined;
+  private written = 0;
+  private skipped = false;
 
-  constructor(private readonly path: string) {
+  constructor(
+    private readonly path: string,
+    private readonly maxBytes: number,
+    private readonly whenTooLarge: 'fail' | 'skip',
+  ) {
     this.partial = `${path}.partial`;
     this.out = createWriteStream(this.partial);
     this.out.on('error', (err) => (this.failure = err));
@@ -135,16 +142,29 @@ class BodyFile {
   async *tee(source: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
     for await (const chunk of source) {
       this.check();
-      if (!this.out.write(chunk)) await once(this.out, 'drain').catch((err: unknown) => this.fail(err));
+      if (!this.skipped && this.written + chunk.length > this.maxBytes) await this.tooLarge();
+      if (!this.skipped) {
+        this.written += chunk.length;
+        if (!this.out.write(chunk)) await once(this.out, 'drain').catch((err: unknown) => this.fail(err));
+      }
       yield chunk;
     }
   }
 
   async commit(): Promise<void> {
+    if (this.skipped) return;
     this.check();
     this.out.end();
     await finished(this.out).catch((err: unknown) => this.fail(err));
     await rename(this.partial, this.path).catch((err: unknown) => this.fail(err));
+  }
+
+  private async tooLarge(): Promise<void> {
+    if (this.whenTooLarge === 'fail') {
+      throw new ApiError('too-large', `Not saved: the trace body is larger than the ${formatMB(this.maxBytes)} budget for ${this.path}; nothing was written.`);
+    }
+    this.skipped = true;
+    await this.discard();
   }
 
   async discard(): Promise<void> {

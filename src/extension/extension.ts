@@ -1,7 +1,8 @@
 // Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
 import type * as vscode from 'vscode';
-import { registerNetwork } from './network';
+import { registerDebugger } from './debug/index';
 import { registerTraceLinks, type TraceLinksApi } from './links/uri-handler';
+import { registerNetwork } from './network';
 import { createServices } from './services';
 import { registerSourceStepping, type SourceSteppingApi } from './source/index';
 import { registerTokens } from './tokens/register';
@@ -25,11 +26,12 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const services = createServices(context);
   const networkStatus = registerNetwork(context, services);
   const tokensTree = registerTokens(context, services);
-  const traces = registerTrace(context, services);
+  const trace = registerTrace(context, services);
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
-  const traceLinks = registerTraceLinks(context, services);
-  return { tokensTree, networkStatus, traces, verification, sourceStepping, traceLinks };
+  registerDebugger(context, services, trace.panels, sourceStepping.artifacts);
+  const traceLinks = registerTraceLinks(context, services, trace.panels);
+  return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api, traceLinks };
 }
 
 export function deactivate(): void {

@@ -96,7 +96,9 @@ export type WebviewMessage =
   | { type: 'select'; step: number }
   /** A toolbar button or a key the webview handles itself (arrows, Home/End, PageUp/PageDown). */
   | { type: 'action'; action: TraceActionId; count?: number }
-  | { type: 'copy'; text: string };
+  | { type: 'copy'; text: string }
+  /** The Debug button: start VS Code's debugger on this trace, at the current step. */
+  | { type: 'debug' };
 
 export type HostMessage =
   | { type: 'response'; id: number; ok: true; result: TraceRequests[TraceRequestKind]['result'] }

@@ -28,7 +28,7 @@ export class CompiledCode {
    * `hex` as solc writes `evm.bytecode.object` / `evm.deployedBytecode.object`; `references` are its
    * `linkReferences` and (runtime code only) `immutableReferences`.
    */
-  constructor(hex: string, private readonly sourceMap: string, ...references: unknown[]) {
+  constructor(hex: string, readonly sourceMap: string, ...references: unknown[]) {
     this.bytes = codeBytes(hex);
     const own = libraryAddressRange(this.bytes);
     this.masked = [...references.flatMap(referenceRanges), ...(own ? [own] : [])];

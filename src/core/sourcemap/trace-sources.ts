@@ -89,6 +89,12 @@ export class TraceSources {
     return location ? { kind: 'source', step, location } : none('no-source-file', `${source.file.sourceName} is not in the workspace and the build output kept no copy of it.`);
   }
 
+  /** The compiled code frame `index` ran (undefined when no build output is its code) and its address. */
+  async frameMatch(index: number): Promise<{ match: CodeMatch | undefined; address: string | undefined }> {
+    const { match, address } = await this.frameCode(index);
+    return { match, address };
+  }
+
   /** The source file and byte range of the instruction at `pc`, or undefined for generated code. */
   private sourceAt(match: CodeMatch, pc: number): { file: SourceFile; start: number; length: number } | undefined {
     const range = match.code.rangeAt(pc);

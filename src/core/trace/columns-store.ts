@@ -1,7 +1,23 @@
 import { growFloat64, growInt32, growUint16 } from './columns';
-import { ByteInterner } from './interner';
-import { SnapshotLog } from './snapshots';
-import { StackLog } from './stacks';
+import { ByteInterner, type InternerParts } from './interner';
+import { SnapshotLog, type SnapshotParts } from './snapshots';
+import { StackLog, type StackParts } from './stacks';
+
+/** Finished columns as plain data and typed arrays: what the decoding worker hands back (the arrays transferred). */
+export interface ColumnsParts {
+  length: number;
+  pc: Int32Array<ArrayBuffer>;
+  depth: Int32Array<ArrayBuffer>;
+  gas: Float64Array<ArrayBuffer>;
+  gasCost: Float64Array<ArrayBuffer>;
+  op: Uint16Array<ArrayBuffer>;
+  opNames: string[];
+  words: InternerParts;
+  stacks: StackParts;
+  memory: SnapshotParts;
+  storage: SnapshotParts;
+  reasons: [number, string][];
+}
 
 /**
  * The decoded steps, one typed-array column per field. Stack, memory and storage words are interned once in
@@ -18,13 +34,47 @@ export class TraceColumns {
   /** Op names as the server spelled them, indexed by `op`; unknown names are kept verbatim. */
   opNames: string[] = [];
   readonly opInterner = new ByteInterner();
-  readonly words = new ByteInterner();
-  readonly stacks = new StackLog();
-  readonly memory = new SnapshotLog();
+  readonly words: ByteInterner;
+  readonly stacks: StackLog;
+  readonly memory: SnapshotLog;
   /** Storage as (key, value) word-id pairs. */
-  readonly storage = new SnapshotLog();
+  readonly storage: SnapshotLog;
   /** Revert data recorded on a step (rare: REVERT steps and failed precompile calls). */
-  readonly reasons = new Map<number, string>();
+  readonly reasons: Map<number, string>;
+
+  /** Empty columns for a decoder to fill, or finished ones from `parts()` (read-only: no `append`). */
+  constructor(parts?: ColumnsParts) {
+    this.words = parts ? ByteInterner.fromParts(parts.words) : new ByteInterner();
+    this.stacks = parts ? StackLog.fromParts(parts.stacks) : new StackLog();
+    this.memory = parts ? SnapshotLog.fromParts(parts.memory) : new SnapshotLog();
+    this.storage = parts ? SnapshotLog.fromParts(parts.storage) : new SnapshotLog();
+    this.reasons = new Map(parts?.reasons);
+    if (!parts) return;
+    ({ length: this.length, pc: this.pc, depth: this.depth, gas: this.gas, gasCost: this.gasCost, op: this.op, opNames: this.opNames } = parts);
+  }
+
+  /** The finished columns (after `finish`) as plain data; `transferables` lists the buffers to move with them. */
+  parts(): { parts: ColumnsParts; transferables: ArrayBuffer[] } {
+    const parts: ColumnsParts = {
+      length: this.length,
+      pc: this.pc,
+      depth: this.depth,
+      gas: this.gas,
+      gasCost: this.gasCost,
+      op: this.op,
+      opNames: this.opNames,
+      words: this.words.parts(),
+      stacks: this.stacks.parts(),
+      memory: this.memory.parts(),
+      storage: this.storage.parts(),
+      reasons: [...this.reasons],
+    };
+    const { words, stacks, memory, storage } = parts;
+    const arrays = [parts.pc, parts.depth, parts.gas, parts.gasCost, parts.op, words.bytes, words.starts, ...Object.values(stacks), ...Object.values(memory), ...Object.values(storage)];
+    const transferables = new Set<ArrayBuffer>();
+    for (const a of arrays) if (ArrayBuffer.isView(a)) transferables.add(a.buffer as ArrayBuffer);
+    return { parts, transferables: [...transferables] };
+  }
 
   /** Commits one decoded step; its stack/memory/storage lists were already pushed into the logs. */
   append(pc: number, op: number, gas: number, gasCost: number, depth: number, reason: string | null): void {
@@ -46,6 +96,12 @@ export class TraceColumns {
     this.memory.commit(i);
     this.storage.commit(i);
     this.length = i + 1;
+  }
+
+  /** Bytes held by the columns and logs (reasons aside: each is bounded and rare), for the decoder's memory budget. */
+  get byteSize(): number {
+    const steps = this.pc.byteLength + this.depth.byteLength + this.gas.byteLength + this.gasCost.byteLength + this.op.byteLength;
+    return steps + this.opInterner.byteSize + this.words.byteSize + this.stacks.byteSize + this.memory.byteSize + this.storage.byteSize;
   }
 
   /** Removes the last step (the server's truncation marker, which is not an executed op). */

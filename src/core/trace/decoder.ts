@@ -1,7 +1,7 @@
-import { addAbortSignal, Readable } from 'node:stream';
 import { ApiError } from '../errors';
 import { TraceColumns } from './columns-store';
-import { validateEnvelope } from './envelope';
+import { validateEnvelope, type Envelope } from './envelope';
+import { MAX_DECODED_BYTES } from './limits';
 import { TraceScanner } from './scanner';
 import { ColumnarTrace, type TraceParts } from './trace';
 
@@ -21,13 +21,26 @@ export interface DecodeOptions {
  */
 const TRUNCATION_MARKER = /TRUNCAT/i;
 
-/** Push-style decoder: feed body chunks with `write`, then `finish`. For callers that own the read loop. */
+/**
+ * Push-style decoder: feed body chunks with `write`, then `finish`. It runs in the calling thread: the trace worker
+ * (trace-worker.ts) and pure tests use it; everything that reads a network or file stream goes through the worker
+ * (decode-stream.ts).
+ */
 export class TraceDecoder {
   private readonly columns = new TraceColumns();
   private readonly scanner = new TraceScanner(this.columns);
 
+  /** @param maxBytes the budget for the decoded columns (tests lower it). */
+  constructor(private readonly maxBytes = MAX_DECODED_BYTES) {}
+
   write(chunk: Uint8Array): void {
     this.scanner.write(chunk);
+    if (this.columns.byteSize > this.maxBytes) {
+      throw new ApiError(
+        'too-large',
+        `The trace is too large to hold: after ${this.scanner.bytes} bytes (${this.columns.length} steps) it needs more than the decoder's ${Math.round(this.maxBytes / 1024 / 1024)} MB.`,
+      );
+    }
   }
 
   get bytes(): number {
@@ -38,8 +51,8 @@ export class TraceDecoder {
     return this.columns.length;
   }
 
-  /** Ends the body, validates the envelope and runs the analysis. */
-  finish(options: Pick<DecodeOptions, 'transaction' | 'parts'> = {}): ColumnarTrace {
+  /** Ends the body and validates the envelope; the columns are then finished (what the worker hands back). */
+  finishColumns(): DecodedColumns {
     this.scanner.end();
     const envelope = validateEnvelope(this.scanner.envelope, this.scanner.sawOpcodes);
     const cols = this.columns;
@@ -47,38 +60,34 @@ export class TraceDecoder {
     const truncated = last >= 0 && TRUNCATION_MARKER.test(cols.opInterner.text(cols.op[last]));
     if (truncated) cols.dropLast();
     cols.finish();
-    return new ColumnarTrace(cols, { transaction: options.transaction ?? '', envelope, truncated, parts: options.parts });
+    return { columns: cols, envelope, truncated };
+  }
+
+  /** Ends the body, validates the envelope and runs the analysis, all in this thread. */
+  finish(options: Pick<DecodeOptions, 'transaction' | 'parts'> = {}): ColumnarTrace {
+    return traceOf(this.finishColumns(), options);
   }
 }
 
-/**
- * Decodes a body stream (HTTP response or file). Each chunk is consumed before the next is requested, so a source
- * may reuse one buffer. Cancelling destroys the stream and drops everything decoded.
- */
-export async function decodeTraceStream(source: Readable | AsyncIterable<Uint8Array>, options: DecodeOptions = {}): Promise<ColumnarTrace> {
-  const { signal, onProgress } = options;
-  if (signal?.aborted) throw cancelled();
-  if (signal && source instanceof Readable) addAbortSignal(signal, source);
-  const decoder = new TraceDecoder();
-  try {
-    for await (const chunk of source as AsyncIterable<Uint8Array>) {
-      if (signal?.aborted) throw cancelled();
-      decoder.write(chunk);
-      onProgress?.(decoder.bytes, decoder.steps);
-    }
-    if (signal?.aborted) throw cancelled();
-    return decoder.finish(options);
-  } catch (err) {
-    throw asApiError(err, signal);
-  }
+/** Finished columns and the envelope: a decoded body before its analysis. */
+export interface DecodedColumns {
+  columns: TraceColumns;
+  envelope: Envelope;
+  truncated: boolean;
 }
 
-function cancelled(): ApiError {
+/** The analysed trace (frames, pc convention, navigation indexes) over decoded columns. */
+export function traceOf(decoded: DecodedColumns, options: Pick<DecodeOptions, 'transaction' | 'parts'> = {}): ColumnarTrace {
+  const { columns, envelope, truncated } = decoded;
+  return new ColumnarTrace(columns, { transaction: options.transaction ?? '', envelope, truncated, parts: options.parts });
+}
+
+export function cancelled(): ApiError {
   return new ApiError('cancelled', 'Loading the trace was cancelled.');
 }
 
 /** Stream failures other than our own errors are a dropped connection or an unreadable file. */
-function asApiError(err: unknown, signal: AbortSignal | undefined): ApiError {
+export function asApiError(err: unknown, signal: AbortSignal | undefined): ApiError {
   if (err instanceof ApiError) return err;
   if (signal?.aborted || (err instanceof Error && err.name === 'AbortError')) return cancelled();
   const detail = err instanceof Error ? err.message : String(err);

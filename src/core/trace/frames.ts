@@ -40,11 +40,9 @@ export function analyseFrames(cols: TraceColumns, ctx: FrameContext): FrameAnaly
       const opener = cols.opName(i - 1);
       const callType = callTypeOf(opener) ?? 'CALL';
       const callee = callType === 'CREATE' || callType === 'CREATE2' ? null : calleeFromStack(cols, i - 1);
-      // A jump of more than one level (not produced by real EVMs) still gets one frame per level, so frames nest.
-      for (let level = top.depth + 1; level <= d; level++) {
-        top = newFrame(frames, top.index, level, callType, callee, i);
-        open.push(top);
-      }
+      // The scanner refuses a step more than one level deeper than the one before (limits.ts).
+      top = newFrame(frames, top.index, d, callType, callee, i);
+      open.push(top);
       if (d > maxDepth) maxDepth = d;
     } else if (d < top.depth) {
       while (open.length > 1 && open[open.length - 1].depth > d) close(cols, ctx, open.pop() as Frame, i - 1, i);

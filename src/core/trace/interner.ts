@@ -5,6 +5,13 @@ import { growInt32 } from './columns';
  * A trace repeats the same few thousand words millions of times, so holding each once is what keeps a
  * 1M-step trace small; interning straight from the input bytes avoids creating a JS string per item.
  */
+/** What a finished interner needs to answer `text` (and `equals`) elsewhere, e.g. after crossing from a worker. */
+export interface InternerParts {
+  bytes: Uint8Array<ArrayBuffer>;
+  starts: Int32Array<ArrayBuffer>;
+  count: number;
+}
+
 export class ByteInterner {
   private bytes: Buffer = Buffer.allocUnsafe(1 << 16);
   private view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length);
@@ -52,6 +59,27 @@ export class ByteInterner {
     const bytes = this.bytes;
     for (; i < len; i++) if (bytes[s + i] !== src[start + i]) return false;
     return true;
+  }
+
+  /** Bytes held, for the decoder's memory budget. */
+  get byteSize(): number {
+    return this.bytes.length + this.starts.byteLength + this.hashes.byteLength + this.table.byteLength;
+  }
+
+  /** The words as plain arrays (trimmed to what is used), for a worker to hand over. */
+  parts(): InternerParts {
+    const used = this.starts[this.count];
+    return { bytes: new Uint8Array(this.bytes.subarray(0, used)), starts: this.starts.slice(0, this.count + 1), count: this.count };
+  }
+
+  /** An interner over handed-over words: it answers `text` and `equals`; nothing is interned into it afterwards. */
+  static fromParts(parts: InternerParts): ByteInterner {
+    const interner = new ByteInterner();
+    interner.bytes = Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength);
+    interner.view = new DataView(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength);
+    interner.starts = parts.starts;
+    interner.count = parts.count;
+    return interner;
   }
 
   /** The word as text; hex words and op names are ASCII. */

@@ -1,6 +1,23 @@
 import { ApiError } from '../errors';
 import type { TraceColumns } from './columns-store';
 import type { ByteInterner } from './interner';
+import {
+  MAX_CALL_DEPTH,
+  MAX_DATA_HEX_CHARS,
+  MAX_FRAMES,
+  MAX_GAS,
+  MAX_MEMORY_WORDS,
+  MAX_OP_NAME_BYTES,
+  MAX_OP_NAMES,
+  MAX_PC,
+  MAX_REASONS_TOTAL_BYTES,
+  MAX_SKIPPED_NESTING,
+  MAX_STACK_ITEMS,
+  MAX_STORAGE_ENTRIES,
+  MAX_UNIT_BYTES,
+  MAX_WHITESPACE_RUN,
+  MAX_WORD_HEX_DIGITS,
+} from './limits';
 import { ListMemo } from './list-memo';
 
 /**
@@ -12,6 +29,10 @@ import { ListMemo } from './list-memo';
  * Parsing is by units (one top-level member, or one step): a unit that runs off the end of the buffered bytes is
  * abandoned and retried from its start once more bytes arrive. Units only intern (idempotent) until they commit at
  * their very end, so a retry never leaves half a step behind.
+ *
+ * Every bound of limits.ts is checked here, as the bytes stream past: a unit larger than MAX_UNIT_BYTES, a list
+ * longer than the EVM allows, a depth jump, a number that would lose its exact value. So a hostile body costs at
+ * most one unit of buffer before it is refused with the step and the byte offset.
  */
 
 const NEED_MORE: unique symbol = Symbol('need more input');
@@ -122,6 +143,12 @@ export class TraceScanner {
   private wordEnd = 0;
   private escaped = false;
   private reasonValue: string | null = null;
+  /** Whitespace seen since the last token between units (a body of blanks would otherwise never end). */
+  private blank = 0;
+  /** Frames opened so far (committed steps one level deeper than the step before). */
+  private calls = 0;
+  /** Characters of the reasons committed so far. */
+  private reasonChars = 0;
   /** The fields of the last step in order (Field.Other where unknown), to predict the next step's keys. */
   private readonly keyOrder = new Int32Array(16).fill(Field.Other);
   private readonly stackMemo = new ListMemo(false);
@@ -135,7 +162,8 @@ export class TraceScanner {
     this.append(chunk);
     // An incomplete unit is retried only once the bytes available have doubled, so a huge one is re-scanned
     // O(log n) times rather than once per chunk.
-    if (this.len - this.pos >= this.waitFor) this.run();
+    // A unit past the bound is refused at once rather than buffered further.
+    if (this.len - this.pos >= this.waitFor || this.len - this.pos > MAX_UNIT_BYTES) this.run();
   }
 
   /** Finishes the body; throws when it ended before the JSON did. */
@@ -185,13 +213,38 @@ export class TraceScanner {
     try {
       for (;;) {
         // Whitespace between units is consumed here, so a long run of it is never carried over and re-scanned.
-        this.pos = this.ws(this.pos);
+        const from = this.pos;
+        this.pos = this.ws(from);
+        if (this.pos < this.len) this.blank = 0;
+        else if ((this.blank += this.pos - from) > MAX_WHITESPACE_RUN) this.invalid(from, `more than ${MAX_WHITESPACE_RUN} bytes of whitespace in a row`);
         if (!this.unit()) return;
       }
     } catch (e) {
       if (e !== NEED_MORE) throw e;
-      this.waitFor = 2 * (this.len - this.pos);
+      const pending = this.len - this.pos;
+      const blank = this.blankTail(MAX_WHITESPACE_RUN + 1);
+      if (blank > MAX_WHITESPACE_RUN) this.invalid(this.len - blank, `more than ${MAX_WHITESPACE_RUN} bytes of whitespace in a row`);
+      if (pending > MAX_UNIT_BYTES) this.invalid(this.pos, `${this.unitName()} is larger than ${MAX_UNIT_BYTES / 1024 / 1024} MB, more than any EVM step can be`);
+      this.waitFor = 2 * pending;
     }
+  }
+
+  /** Whitespace bytes at the end of the buffered input, counting at most `max`. */
+  private blankTail(max: number): number {
+    const buf = this.buf;
+    let p = this.len;
+    const stop = Math.max(this.pos, this.len - max);
+    while (p > stop) {
+      const c = buf[p - 1];
+      if (c !== Ch.Space && c !== Ch.Lf && c !== Ch.Cr && c !== Ch.Tab) break;
+      p--;
+    }
+    return this.len - p;
+  }
+
+  /** What the unit at `pos` is, for messages. */
+  private unitName(): string {
+    return this.state === State.FirstStep || this.state === State.AfterStep ? `step ${this.columns.length}` : 'a top-level field';
   }
 
   /** Parses one unit and advances `pos` and `state`; false when there is nothing more to do with these bytes. */
@@ -266,7 +319,19 @@ export class TraceScanner {
     }
     const start = p;
     p = this.skipValue(p);
-    if (ENVELOPE_KEYS.has(key)) this.envelope[key] = JSON.parse(buf.toString('utf8', start, p));
+    if (key === 'gas' && NUMBER_CHARS[buf[start]] === 1) {
+      const text = buf.toString('latin1', start, p);
+      const gas = exactInteger(text);
+      if (!(gas >= 0 && gas <= MAX_GAS)) this.invalid(start, `"gas" must be an integer from 0 to ${MAX_GAS}, not ${shorten(text)}`);
+    }
+    if (ENVELOPE_KEYS.has(key)) {
+      // skipValue is lenient where it need not be exact (`01`, `"\q"`); JSON.parse is the judge of what is kept.
+      try {
+        this.envelope[key] = JSON.parse(buf.toString('utf8', start, p));
+      } catch {
+        this.invalid(start, `"${key}" is not valid JSON`);
+      }
+    }
     this.pos = p;
     this.state = State.AfterMember;
     return true;
@@ -309,21 +374,25 @@ export class TraceScanner {
         }
         switch (field) {
           case Field.Pc:
-            p = this.integer(p, 'pc');
+            p = this.integer(p, 'pc', MAX_PC);
             pc = this.num;
-            if (pc < 0 || pc > 0x7fffffff) this.invalid(p, this.stepMessage('pc', 'must be a non-negative 32-bit integer'));
             break;
-          case Field.Depth:
-            p = this.integer(p, 'depth');
+          case Field.Depth: {
+            const at = p;
+            p = this.integer(p, 'depth', MAX_CALL_DEPTH);
             depth = this.num;
-            if (depth < 0 || depth > 0x7fffffff) this.invalid(p, this.stepMessage('depth', 'must be a non-negative 32-bit integer'));
+            // A call enters exactly one frame deeper; a jump would stand for frames that never ran.
+            if (cols.length > 0 && depth > cols.depth[cols.length - 1] + 1) {
+              this.invalid(at, this.stepMessage('depth', `jumps from ${cols.depth[cols.length - 1]} to ${depth}; a call goes one frame deeper at a time`));
+            }
             break;
+          }
           case Field.Gas:
-            p = this.integer(p, 'gas');
+            p = this.integer(p, 'gas', MAX_GAS);
             gas = this.num;
             break;
           case Field.GasCost:
-            p = this.integer(p, 'gas_cost');
+            p = this.integer(p, 'gas_cost', MAX_GAS);
             gasCost = this.num;
             break;
           case Field.Op:
@@ -331,10 +400,10 @@ export class TraceScanner {
             op = this.num;
             break;
           case Field.Stack:
-            p = this.wordList(p, cols.stacks, 'stack', this.stackMemo);
+            p = this.wordList(p, cols.stacks, 'stack', this.stackMemo, MAX_STACK_ITEMS);
             break;
           case Field.Memory:
-            p = this.wordList(p, cols.memory, 'memory', this.memoryMemo);
+            p = this.wordList(p, cols.memory, 'memory', this.memoryMemo, MAX_MEMORY_WORDS);
             break;
           case Field.Storage:
             p = this.storageMap(p);
@@ -362,6 +431,12 @@ export class TraceScanner {
     if ((seen & REQUIRED) !== REQUIRED) {
       const missing = FIELD_NAMES.filter((_, f) => REQUIRED & (1 << f) && !(seen & (1 << f))).map((n) => `"${n}"`);
       this.invalid(p, `step ${cols.length} has no ${missing.join(', ')}`);
+    }
+    if (cols.length > 0 && depth > cols.depth[cols.length - 1] && ++this.calls >= MAX_FRAMES) {
+      this.invalid(p, `step ${cols.length} opens frame ${MAX_FRAMES + 1}: more calls than a transaction's gas can pay for`);
+    }
+    if (reason !== null && (this.reasonChars += reason.length) > MAX_REASONS_TOTAL_BYTES) {
+      this.invalid(p, `step ${cols.length}: the reasons of the trace take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`);
     }
     cols.append(pc, op, gas, gasCost, depth, reason);
     return p;
@@ -409,8 +484,11 @@ export class TraceScanner {
     return field;
   }
 
-  /** A JSON integer at p into `num`. */
-  private integer(p: number, field: string): number {
+  /**
+   * A JSON integer from 0 to `max` at p into `num`. Digits accumulate in a double, which is exact while the value
+   * stays below 2^53; every max is at most 2^53 − 1, so a value is either exact or refused, never rounded.
+   */
+  private integer(p: number, field: string, max: number): number {
     const buf = this.buf;
     let negative = false;
     let q = p;
@@ -432,14 +510,21 @@ export class TraceScanner {
     if (c === Ch.Dot || c === Ch.LowerE || c === Ch.UpperE) {
       while (NUMBER_CHARS[buf[q]] === 1) q++;
       if (q >= this.len) throw NEED_MORE;
-      const parsed = Number(buf.toString('latin1', p, q));
-      if (!Number.isInteger(parsed)) this.invalid(p, this.stepMessage(field, `must be an integer, not ${buf.toString('latin1', p, q)}`));
-      this.num = parsed;
-      return q;
+      const text = buf.toString('latin1', p, q);
+      const parsed = exactInteger(text);
+      if (Number.isNaN(parsed)) this.invalid(p, this.stepMessage(field, `must be an integer, not ${shorten(text)}`));
+      return this.inRange(p, q, field, parsed, max);
     }
     // A number that reaches the end of the buffer may continue in the next chunk.
     if (q >= this.len) throw NEED_MORE;
-    this.num = negative ? -v : v;
+    return this.inRange(p, q, field, negative ? -v : v, max);
+  }
+
+  private inRange(p: number, q: number, field: string, value: number, max: number): number {
+    if (value < 0 || value > max) {
+      this.invalid(p, this.stepMessage(field, `must be an integer from 0 to ${max}, not ${shorten(this.buf.toString('latin1', p, q))}`));
+    }
+    this.num = value;
     return q;
   }
 
@@ -449,14 +534,14 @@ export class TraceScanner {
       if (p >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage('op', `must be a string, not ${this.describe(p)}`));
     }
-    const end = this.stringEnd(p + 1);
+    const end = this.stringEnd(p + 1, MAX_OP_NAME_BYTES, 'op');
     const interner = this.columns.opInterner;
     let id: number;
     if (this.escaped) {
       const bytes = Buffer.from(this.decodeString(p + 1, end), 'utf8');
       id = interner.internBytes(bytes);
     } else id = interner.intern(buf, this.view, p + 1, end);
-    if (id > 0xffff) this.invalid(p, 'more than 65536 distinct op names');
+    if (id >= MAX_OP_NAMES) this.invalid(p, `more than ${MAX_OP_NAMES} distinct op names`);
     this.num = id;
     return end + 1;
   }
@@ -465,7 +550,7 @@ export class TraceScanner {
    * `null` or an array of hex strings, pushed as word ids into `sink`. Leading items that repeat the previous list
    * of this kind byte for byte are taken from `memo`; an identical list costs one native comparison.
    */
-  private wordList(p: number, sink: WordSink, field: string, memo: ListMemo): number {
+  private wordList(p: number, sink: WordSink, field: string, memo: ListMemo, max: number): number {
     const buf = this.buf;
     const c = buf[p];
     if (c === Ch.LowerN) return this.literal(p, 'null');
@@ -502,19 +587,20 @@ export class TraceScanner {
     else {
       p = this.ws(start + 1);
       if (buf[p] === Ch.RBracket) return this.remember(memo, start, p + 1);
-      p = this.listItem(p, sink, field, memo, start);
+      p = this.listItem(p, sink, field, memo, start, max);
     }
     for (;;) {
       p = this.ws(p);
       const d = buf[p];
-      if (d === Ch.Comma) p = this.listItem(this.ws(p + 1), sink, field, memo, start);
+      if (d === Ch.Comma) p = this.listItem(this.ws(p + 1), sink, field, memo, start, max);
       else if (d === Ch.RBracket) return this.remember(memo, start, p + 1);
       else this.unexpected(p, `',' or ']' in "${field}"`);
     }
   }
 
-  private listItem(p: number, sink: WordSink, field: string, memo: ListMemo, listStart: number): number {
+  private listItem(p: number, sink: WordSink, field: string, memo: ListMemo, listStart: number, max: number): number {
     const j = memo.decoded;
+    if (j >= max) this.invalid(p, this.stepMessage(field, `has more than ${max} items, more than the EVM allows`));
     p = this.hexWord(p, field, j);
     const id = this.internWord(this.columns.words, memo.idAt(j));
     sink.push(id);
@@ -541,6 +627,7 @@ export class TraceScanner {
     p = this.ws(p + 1);
     if (buf[p] === Ch.RBrace) return p + 1;
     for (let j = 0; ; j++) {
+      if (j >= MAX_STORAGE_ENTRIES) this.invalid(p, this.stepMessage('storage', `has more than ${MAX_STORAGE_ENTRIES} entries, more than a transaction's gas can touch`));
       p = this.hexWord(p, 'storage', j);
       sink.push(this.internWord(words, sink.previous(2 * j)));
       p = this.ws(p);
@@ -573,6 +660,7 @@ export class TraceScanner {
     if (buf[q] === Ch.Zero && (buf[q + 1] === Ch.LowerX || buf[q + 1] === Ch.UpperX)) q += 2;
     const start = q;
     while (HEX[buf[q]] === 1) q++;
+    if (q - start > MAX_WORD_HEX_DIGITS) this.invalid(p, this.stepMessage(field, `item ${index} has more than ${MAX_WORD_HEX_DIGITS} hex digits, wider than a 256-bit word`));
     if (buf[q] !== Ch.Quote) {
       if (q >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage(field, `item ${index} is not a hex string`));
@@ -593,17 +681,19 @@ export class TraceScanner {
       if (p >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage('reason', `must be a string or null, not ${this.describe(p)}`));
     }
-    const end = this.stringEnd(p + 1);
+    const end = this.stringEnd(p + 1, MAX_DATA_HEX_CHARS, 'reason');
     this.reasonValue = this.decodeString(p + 1, end);
     return end + 1;
   }
 
-  /** Index of the closing quote of a string whose content starts at p; sets `escaped`. */
-  private stringEnd(p: number): number {
+  /** Index of the closing quote of a string whose content starts at p; sets `escaped`. Longer than `max` bytes: refused. */
+  private stringEnd(p: number, max?: number, field?: string): number {
     const buf = this.buf;
     const len = this.len;
+    const limit = max === undefined ? Infinity : p + max;
     let escaped = false;
     for (;;) {
+      if (p > limit) this.invalid(limit, `${field ? this.stepMessage(field, '') : 'a string '}is longer than ${String(max)} bytes`);
       if (p >= len) throw NEED_MORE;
       const c = buf[p];
       if (c === Ch.Quote) break;
@@ -648,6 +738,7 @@ export class TraceScanner {
         p = this.ws(p + 1);
         if (buf[p] === close) p++;
         else {
+          if (open.length >= MAX_SKIPPED_NESTING) this.invalid(p, `an unknown field nests deeper than ${MAX_SKIPPED_NESTING} levels`);
           open.push(close);
           if (close === Ch.RBrace) p = this.objectKey(p);
           continue;
@@ -723,4 +814,28 @@ export class TraceScanner {
   private invalid(p: number, problem: string): never {
     throw new ApiError('bad-response', `Malformed trace response at byte ${this.base + p}: ${problem}.`);
   }
+}
+
+/**
+ * The exact value of a JSON number written with a fraction or an exponent: NaN when it is not an integer, ±Infinity
+ * when its magnitude exceeds 2^53 − 1 (where doubles stop being exact). Reasons on the digits, never on a rounded
+ * double, so `1.0000000000000001` is not taken for 1 nor `1e400` for anything.
+ */
+export function exactInteger(text: string): number {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) return NaN;
+  const [, sign, whole, fraction = '', exponent = '0'] = m;
+  const significant = (whole + fraction).replace(/^0+/, '');
+  if (significant === '') return 0;
+  const digits = significant.replace(/0+$/, '');
+  const scale = Number(exponent) - fraction.length + (significant.length - digits.length);
+  if (scale < 0) return NaN;
+  const value = digits.length + scale > 16 ? Infinity : Number(digits) * 10 ** scale;
+  const magnitude = value > Number.MAX_SAFE_INTEGER ? Infinity : value;
+  return sign ? -magnitude : magnitude;
+}
+
+/** A number or string cut for a message: hostile input may be megabytes long. */
+function shorten(text: string): string {
+  return text.length <= 40 ? text : `${text.slice(0, 24)}… (${text.length} characters)`;
 }

@@ -6,6 +6,17 @@ import { floorIndex, growInt32 } from './columns';
  * deltas since the last copy would cost more to replay than a copy: memory is re-sent whole on every step by the
  * server, yet changes on few of them, so this keeps storage proportional to the changes and reads O(list length).
  */
+/** A finished log's arrays, to hand over from a worker. */
+export interface SnapshotParts {
+  count: number;
+  firstStep: Int32Array<ArrayBuffer>;
+  checkpoint: Int32Array<ArrayBuffer>;
+  length: Int32Array<ArrayBuffer>;
+  offset: Int32Array<ArrayBuffer>;
+  data: Int32Array<ArrayBuffer>;
+  hadItems: boolean;
+}
+
 export class SnapshotLog {
   /** The list of the step being decoded; `previous(j)` is the committed list to compare against. */
   next = new Int32Array(64);
@@ -85,6 +96,30 @@ export class SnapshotLog {
     this.curLen = n;
     this.next = cur.length >= next.length ? cur : new Int32Array(next.length);
     this.nextLen = 0;
+  }
+
+  /** Bytes held, for the decoder's memory budget. */
+  get byteSize(): number {
+    return this.next.byteLength + this.cur.byteLength + this.firstStep.byteLength + this.checkpoint.byteLength + this.length.byteLength + this.offset.byteLength + this.data.byteLength;
+  }
+
+  /** The finished log (after `finish`) as plain arrays. */
+  parts(): SnapshotParts {
+    const { count, firstStep, checkpoint, length, offset, data, hadItems } = this;
+    return { count, firstStep, checkpoint, length, offset, data, hadItems };
+  }
+
+  static fromParts(parts: SnapshotParts): SnapshotLog {
+    const log = new SnapshotLog();
+    log.finish();
+    log.count = parts.count;
+    log.firstStep = parts.firstStep;
+    log.checkpoint = parts.checkpoint;
+    log.length = parts.length;
+    log.offset = parts.offset;
+    log.data = parts.data;
+    log.hadItems = parts.hadItems;
+    return log;
   }
 
   /** The list in force at `step`, or an empty list before the first snapshot. */

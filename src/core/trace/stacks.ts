@@ -5,6 +5,15 @@ import { growInt32 } from './columns';
  * changes only the top few items, so a step shares its prefix with the step before and costs a node or two instead
  * of a full copy of up to 1024 words.
  */
+/** A finished log's arrays, to hand over from a worker. */
+export interface StackParts {
+  nodeWord: Int32Array<ArrayBuffer>;
+  nodeParent: Int32Array<ArrayBuffer>;
+  top: Int32Array<ArrayBuffer>;
+  size: Int32Array<ArrayBuffer>;
+  hadItems: boolean;
+}
+
 export class StackLog {
   /** Word ids of the step being decoded, bottom first. */
   next = new Int32Array(64);
@@ -63,6 +72,28 @@ export class StackLog {
     }
     this.top[step] = node;
     this.size[step] = n;
+  }
+
+  /** Bytes held, for the decoder's memory budget. */
+  get byteSize(): number {
+    return this.next.byteLength + this.prevWords.byteLength + this.prevNodes.byteLength + this.nodeWord.byteLength + this.nodeParent.byteLength + this.top.byteLength + this.size.byteLength;
+  }
+
+  /** The finished log (after `finish`) as plain arrays. */
+  parts(): StackParts {
+    return { nodeWord: this.nodeWord, nodeParent: this.nodeParent, top: this.top, size: this.size, hadItems: this.hadItems };
+  }
+
+  static fromParts(parts: StackParts): StackLog {
+    const log = new StackLog();
+    log.finish(0);
+    log.nodeWord = parts.nodeWord;
+    log.nodeParent = parts.nodeParent;
+    log.nodeCount = parts.nodeWord.length;
+    log.top = parts.top;
+    log.size = parts.size;
+    log.hadItems = parts.hadItems;
+    return log;
   }
 
   /** Word ids of the stack at `step`, bottom first. */

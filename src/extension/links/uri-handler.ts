@@ -6,8 +6,9 @@ import { isNetworkName } from '../../core/networks';
 import { safeText } from '../../core/safe-text';
 import { reportError } from '../commands';
 import type { Services } from '../services';
+import { runAction } from '../trace/actions';
 import type { OpenedTrace } from '../trace/open';
-import { TracePanel } from '../trace/panel';
+import type { TracePanels } from '../trace/panel';
 import { confirmNetwork } from './network-choice';
 
 export const COPY_LINK_TO_STEP = 'ledgerMirror.trace.copyLinkToStep';
@@ -19,7 +20,7 @@ export interface LinkResult {
 }
 
 /** Validates the whole link before anything is sent; a bad one gets one message and no request. */
-export async function openTraceLink(services: Services, uri: vscode.Uri): Promise<LinkResult | undefined> {
+export async function openTraceLink(services: Services, panels: TracePanels, uri: vscode.Uri): Promise<LinkResult | undefined> {
   // VS Code hands over the query percent-decoded; no valid value contains '&', '=', '+' or '%', so it splits cleanly.
   const link = parseTraceLink(uri.path, uri.query);
   if (!link.ok) {
@@ -36,13 +37,14 @@ export async function openTraceLink(services: Services, uri: vscode.Uri): Promis
     void vscode.window.showErrorMessage(`The link asks for step ${step}, but the trace of ${transaction} has steps 0 to ${opened.length - 1}.`);
     return { opened, step: opened.step };
   }
-  const shown = await vscode.commands.executeCommand<number | undefined>('ledgerMirror.trace.gotoStep', step);
-  return { opened, step: shown ?? opened.step };
+  // Go to Step on the linked trace's own panel: with several panels open, the active one may be another.
+  const panel = panels.find(opened.key);
+  return { opened, step: panel ? await runAction(panel, 'gotoStep', 1, step) : opened.step };
 }
 
 /** The link to the active panel's current step; traces opened from a file have no link (the file is not shared). */
-export async function copyLinkToStep(): Promise<string> {
-  const panel = TracePanel.active;
+export async function copyLinkToStep(panels: TracePanels): Promise<string> {
+  const panel = panels.active;
   if (!panel) throw new Error('Open an opcode trace first (Ledger Mirror: Open Opcode Trace…).');
   const { meta, trace, step } = panel.session;
   const transaction = trace.summary.transaction;
@@ -58,15 +60,15 @@ export interface TraceLinksApi {
   open(uri: vscode.Uri): Promise<LinkResult | undefined>;
 }
 
-export function registerTraceLinks(context: vscode.ExtensionContext, services: Services): TraceLinksApi {
+export function registerTraceLinks(context: vscode.ExtensionContext, services: Services, panels: TracePanels): TraceLinksApi {
   const handler: vscode.UriHandler = {
     handleUri: (uri) =>
-      openTraceLink(services, uri).then(
+      openTraceLink(services, panels, uri).then(
         () => undefined,
         (err: unknown) => reportError(services.log, 'Opening a trace link', err),
       ),
   };
   context.subscriptions.push(vscode.window.registerUriHandler(handler));
-  services.registerCommand(COPY_LINK_TO_STEP, copyLinkToStep);
-  return { open: (uri) => openTraceLink(services, uri) };
+  services.registerCommand(COPY_LINK_TO_STEP, () => copyLinkToStep(panels));
+  return { open: (uri) => openTraceLink(services, panels, uri) };
 }

@@ -2,6 +2,7 @@
 // workspace has build artifacts for the contracts it runs.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
+import { DEBUG_TYPE } from '../../debug/adapter';
 import { onDidChangeTraceStep } from '../trace/step-events';
 import { CompiledDocuments } from './compiled-documents';
 import { StepFollower } from './follower';
@@ -18,12 +19,31 @@ export interface SourceSteppingApi {
   status(): string | undefined;
 }
 
-export function registerSourceStepping(context: vscode.ExtensionContext, services: Services): SourceSteppingApi {
+/** The feature's API for tests, and the workspace build it keeps (the debugger maps traces with it too). */
+export interface SourceStepping {
+  api: SourceSteppingApi;
+  artifacts: WorkspaceArtifacts;
+}
+
+export function registerSourceStepping(context: vscode.ExtensionContext, services: Services): SourceStepping {
   const compiled = new CompiledDocuments();
   const presenter = new SourcePresenter(compiled);
   const artifacts = new WorkspaceArtifacts(services.log);
   const follower = new StepFollower(services, artifacts, presenter);
-  context.subscriptions.push(compiled, presenter, artifacts, follower, onDidChangeTraceStep((change) => follower.onStep(change)));
+  // While the debugger drives the trace, VS Code's own current-line highlight shows the source: no second editor.
+  const debugging = () => vscode.debug.activeDebugSession?.type === DEBUG_TYPE;
+  context.subscriptions.push(
+    compiled,
+    presenter,
+    artifacts,
+    follower,
+    onDidChangeTraceStep((change) => {
+      if (!debugging()) follower.onStep(change);
+    }),
+    vscode.debug.onDidStartDebugSession((session) => {
+      if (session.type === DEBUG_TYPE) presenter.clear();
+    }),
+  );
   services.registerCommand(REVEAL_COMMAND, () => presenter.reveal());
-  return { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() };
+  return { api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() }, artifacts };
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { NavCommand } from '../../core/trace/model';
 import { actionCommand, TRACE_ACTION_IDS, traceAction, type TraceActionId } from '../../shared/trace-actions';
 import type { Services } from '../services';
-import { TracePanel } from './panel';
+import type { TracePanel, TracePanels } from './panel';
 import { parsePrompt, type PromptKind } from './prompts';
 
 const PROMPTS: Record<PromptKind, { title: string; placeHolder: string }> = {
@@ -55,10 +55,10 @@ export async function runAction(panel: TracePanel, id: TraceActionId, count = 1,
   return after;
 }
 
-export function registerTraceActions(services: Services): void {
+export function registerTraceActions(services: Services, panels: TracePanels): void {
   for (const id of TRACE_ACTION_IDS) {
     services.registerCommand(actionCommand(id), (arg?: unknown) => {
-      const panel = TracePanel.active;
+      const panel = panels.active;
       if (!panel) throw new Error('Open an opcode trace first (Ledger Mirror: Open Opcode Trace…).');
       return runAction(panel, id, 1, arg);
     });

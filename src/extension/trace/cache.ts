@@ -1,7 +1,8 @@
 // Raw trace bodies kept on disk in the extension's global storage, so a panel restored after a reload, a Recent
 // Traces entry or Save Trace… never asks the server again. The core writes the body while it decodes it
-// (fetchTrace's `saveTo`); this file names, indexes and evicts those bodies (least recently used first, once the
-// total passes the configured size). A trace opened from a file is not copied: its entry points at the file.
+// (fetchTrace's `saveTo`, bounded by `maxBodyBytes`); this file names, indexes and evicts those bodies (least
+// recently used first, once the total passes the configured size). A body larger than the whole cache is not kept
+// at all. A trace opened from a file is not copied: its entry points at the file.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { TraceParts } from '../../core/trace/trace';
@@ -42,11 +43,29 @@ export class TraceCache {
     return this.file(key, BODY);
   }
 
-  /** Records a complete body (or a file reference), then evicts others if the cache grew too big. */
-  async commit(entry: CacheEntry): Promise<void> {
+  /** The most a body may take to be cached: the whole cache's size. */
+  get maxBodyBytes(): number {
+    return this.maxBytes();
+  }
+
+  /**
+   * Records a complete body (or a file reference), then evicts others if the cache grew too big. False when there
+   * is no body to record: it was larger than the cache (the fetch then skipped writing it), and nothing is kept.
+   */
+  async commit(entry: CacheEntry): Promise<boolean> {
+    if (!entry.file) {
+      const body = this.file(entry.key, BODY);
+      const size = await fs.stat(body).then((s) => s.size, () => undefined);
+      if (size === undefined || size > this.maxBytes()) {
+        await fs.rm(body, { force: true });
+        await fs.rm(this.file(entry.key, META), { force: true });
+        return false;
+      }
+    }
     await fs.mkdir(this.dir, { recursive: true });
     await fs.writeFile(this.file(entry.key, META), JSON.stringify(entry));
     if (!entry.file) await this.evict(entry.key);
+    return true;
   }
 
   async entry(key: string): Promise<CacheEntry | undefined> {
@@ -74,7 +93,7 @@ export class TraceCache {
     return { entry, body };
   }
 
-  /** Deletes least recently used bodies until the total fits, never `keep`. */
+  /** Deletes least recently used bodies until the total fits, never `keep` (which commit made sure fits alone). */
   async evict(keep?: string): Promise<void> {
     const names = await fs.readdir(this.dir).catch(() => [] as string[]);
     const bodies = await Promise.all(

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { registerTraceActions } from './actions';
 import { TraceCache } from './cache';
 import { openTrace, openTraceFile, reopen, restorePanel, saveTrace, type OpenedTrace, type TraceFeature } from './open';
-import { TracePanel } from './panel';
+import { TracePanels } from './panel';
 import { RECENT_VIEW, RecentTraces, REOPEN_COMMAND, type RecentTrace } from './recent';
 
 const DEFAULT_CACHE_MB = 512;
@@ -19,15 +19,22 @@ export interface TraceApi {
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
+/** What the trace feature shares with the features built on it (the debugger). */
+export interface TraceFeatureHandle {
+  api: TraceApi;
+  panels: TracePanels;
+}
+
 function cacheBytes(): number {
   const mb = vscode.workspace.getConfiguration('ledgerMirror.trace').get<number>('cacheSizeMB', DEFAULT_CACHE_MB);
   return (typeof mb === 'number' && Number.isFinite(mb) && mb >= 0 ? mb : DEFAULT_CACHE_MB) * 1024 * 1024;
 }
 
-export function registerTrace(context: vscode.ExtensionContext, services: Services): TraceApi {
+export function registerTrace(context: vscode.ExtensionContext, services: Services): TraceFeatureHandle {
   const recent = new RecentTraces(context.workspaceState);
   const cache = new TraceCache(vscode.Uri.joinPath(context.globalStorageUri, 'traces').fsPath, cacheBytes);
-  const f: TraceFeature = { services, extensionUri: context.extensionUri, cache, recent };
+  const panels = new TracePanels(context.extensionUri);
+  const f: TraceFeature = { services, extensionUri: context.extensionUri, cache, recent, panels };
 
   services.registerCommand('ledgerMirror.openTrace', (arg?: unknown, options?: unknown): Promise<OpenedTrace | undefined> => openTrace(f, arg, options));
   services.registerCommand('ledgerMirror.openTraceFile', (arg?: unknown) => openTraceFile(f, arg));
@@ -35,7 +42,7 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
   services.registerCommand(REOPEN_COMMAND, (r: RecentTrace) => reopen(f, r));
   services.registerCommand('ledgerMirror.trace.removeRecent', (r: RecentTrace) => recent.remove(r.key));
   services.registerCommand('ledgerMirror.trace.clearRecent', () => recent.clear());
-  registerTraceActions(services);
+  registerTraceActions(services, panels);
 
   context.subscriptions.push(
     vscode.window.createTreeView(RECENT_VIEW, { treeDataProvider: recent }),
@@ -45,9 +52,10 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
     }),
   );
 
-  return {
+  const api: TraceApi = {
     recent,
-    panels: () => TracePanel.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
+    panels: () => panels.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
     restore: (panel, state) => restorePanel(f, panel, state),
   };
+  return { api, panels };
 }

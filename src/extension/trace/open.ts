@@ -1,12 +1,13 @@
 // Getting a trace on screen: from the server (prompts, progress, errors with a next step), from a file, from the
 // cache (Recent Traces, the serializer after a reload), and writing the raw body back out (Save Trace…).
-import { copyFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError } from '../../core/errors';
 import type { RetryInfo } from '../../core/http';
 import { parseTraceInput, TRACE_INPUT_FORMS } from '../../core/links/hashscan-url';
 import { decodeTraceFile, fetchTrace } from '../../core/opcodes-client';
+import { MAX_SAVED_BODY_BYTES } from '../../core/trace/limits';
+import { copyRegularFile, formatMB } from '../../core/trace/trace-file';
 import type { ColumnarTrace, TraceParts } from '../../core/trace/trace';
 import { describeRevert } from '../../shared/revert-text';
 import { isTracePanelState } from '../../shared/trace-protocol';
@@ -15,10 +16,10 @@ import type { Services } from '../services';
 import { runAction } from './actions';
 import { cacheKey, type TraceCache } from './cache';
 import { renderMessageHtml } from './html-template';
-import { TracePanel, type PanelHooks } from './panel';
+import type { PanelHooks, TracePanel, TracePanels } from './panel';
 import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
 import type { RecentTrace, RecentTraces } from './recent';
-import { TraceSession } from './session';
+import { TraceSession } from '../../core/session/session';
 import { safeText } from '../../core/safe-text';
 
 export interface TraceFeature {
@@ -26,6 +27,7 @@ export interface TraceFeature {
   extensionUri: vscode.Uri;
   cache: TraceCache;
   recent: RecentTraces;
+  panels: TracePanels;
 }
 
 /** What the open commands resolve to once the panel is showing. */
@@ -124,7 +126,7 @@ async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, 
   if (trace.length === 0) throw new ApiError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
   const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
   const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step);
-  const panel = into ? new TracePanel(into, session, f.extensionUri, hooks(f)) : TracePanel.create(session, f.extensionUri, hooks(f));
+  const panel = into ? f.panels.adopt(into, session, hooks(f)) : f.panels.create(session, hooks(f));
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
   const s = trace.summary;
   f.services.log.info(`Trace ${s.transaction || recent.file}: ${trace.length} steps, ${s.failed ? `failed${s.revert ? ` with ${describeRevert(s.revert)}` : ''}` : 'succeeded'}`);
@@ -140,8 +142,8 @@ async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: Recent
   return opened;
 }
 
-function revealOpen(key: string): OpenedTrace | undefined {
-  const open = TracePanel.all().find((p) => p.session.meta.key === key);
+function revealOpen(f: TraceFeature, key: string): OpenedTrace | undefined {
+  const open = f.panels.find(key);
   if (!open) return undefined;
   open.panel.reveal();
   return { key, transaction: open.session.trace.summary.transaction, length: open.session.length, step: open.session.step };
@@ -190,15 +192,20 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
   const network = endpoints.value.network;
   const transaction = parsed.value.transaction.value;
   const key = cacheKey(network, transaction, parts);
-  const already = revealOpen(key);
+  const already = revealOpen(f, key);
   if (already) return already;
   const fetchParts = parts;
   try {
     const saveTo = await f.cache.bodyPath(key);
+    const cacheBytes = f.cache.maxBodyBytes;
     const trace = await withLoadProgress(`Opcode trace ${transaction}`, (signal, onProgress, onRetry) =>
-      fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, onRetry, saveTo }),
+      fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, onRetry, saveTo, saveMaxBytes: cacheBytes, whenTooLargeToSave: 'skip' }),
     );
-    await f.cache.commit({ key, transaction, network, parts: fetchParts });
+    if (!(await f.cache.commit({ key, transaction, network, parts: fetchParts })) && cacheBytes > 0) {
+      const message = `The trace of ${transaction} is larger than the trace cache (${formatMB(cacheBytes)}), so it was not cached: it cannot be restored after a reload nor saved with Save Trace…. Raise ledgerMirror.trace.cacheSizeMB to keep traces this large.`;
+      f.services.log.info(message);
+      void vscode.window.showInformationMessage(message);
+    }
     return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
   } catch (err) {
     reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
@@ -216,7 +223,7 @@ export async function openTraceFile(f: TraceFeature, arg?: unknown): Promise<Ope
   }
   const file = uri.fsPath;
   const key = cacheKey('file', file, { stack: true, memory: true, storage: true });
-  const already = revealOpen(key);
+  const already = revealOpen(f, key);
   if (already) return already;
   const trace = await withLoadProgress(`Trace file ${basename(file)}`, (signal, onProgress) => decodeTraceFile(file, { signal, onProgress }));
   const parts = trace.summary.parts;
@@ -239,7 +246,7 @@ async function loadCached(f: TraceFeature, key: string): Promise<{ trace: Column
 
 /** Recent Traces → open: from the cache at the step it was left at, else fetched again. */
 export async function reopen(f: TraceFeature, recent: RecentTrace): Promise<OpenedTrace | undefined> {
-  const already = revealOpen(recent.key);
+  const already = revealOpen(f, recent.key);
   if (already) return already;
   const cached = await loadCached(f, recent.key);
   if (cached) return showAndWait(f, cached.trace, { ...cached.recent, step: recent.step });
@@ -269,7 +276,7 @@ export async function restorePanel(f: TraceFeature, panel: vscode.WebviewPanel, 
 
 /** `ledgerMirror.saveTrace`: the raw response of the active trace, as the server sent it. */
 export async function saveTrace(f: TraceFeature, arg?: unknown): Promise<vscode.Uri | undefined> {
-  const panel = TracePanel.active;
+  const panel = f.panels.active;
   if (!panel) throw new Error('Open an opcode trace first (Ledger Mirror: Open Opcode Trace…).');
   const located = await f.cache.locate(panel.session.meta.key);
   if (!located) throw new Error('The raw body of this trace is no longer cached; open it again to save it.');
@@ -282,7 +289,7 @@ export async function saveTrace(f: TraceFeature, arg?: unknown): Promise<vscode.
     filters: { JSON: ['json'] },
   });
   if (!target) return undefined;
-  await copyFile(located.body, target.fsPath);
+  await copyRegularFile(located.body, target.fsPath, MAX_SAVED_BODY_BYTES);
   if (!given) void vscode.window.showInformationMessage(`Saved the trace to ${target.fsPath}.`);
   return target;
 }

@@ -1,11 +1,12 @@
-// One stepper panel: the webview, the session it shows, and the message routing between them. Panels register
-// themselves so the palette commands act on whichever is active and the context keys follow focus.
+// One stepper panel: the webview, the session it shows, and the message routing between them. The feature's
+// TracePanels knows the open panels, so the palette commands act on whichever is active and the context keys follow
+// focus. A panel follows its session, whoever moves it (its own webview, the palette, the debugger).
 import * as vscode from 'vscode';
 import type { NavCommand } from '../../core/trace/model';
 import { isTraceActionId, type TraceActionId } from '../../shared/trace-actions';
 import { TRACE_VIEW_TYPE, type HostMessage, type TraceRequestKind, type WebviewMessage } from '../../shared/trace-protocol';
 import { traceHtml, traceWebviewOptions } from './html';
-import type { TraceSession } from './session';
+import type { TraceSession } from '../../core/session/session';
 import { fireTraceStep } from './step-events';
 
 /** Context keys for `when` clauses: a trace panel is active, and the step it is on. */
@@ -21,47 +22,101 @@ export interface PanelHooks {
 
 const REQUEST_KINDS: ReadonlySet<string> = new Set<TraceRequestKind>(['init', 'rows', 'memory', 'overview']);
 
+/** The open panels, owned by the trace feature. */
+export class TracePanels {
+  private readonly open = new Set<TracePanel>();
+  private current: TracePanel | undefined;
+  private debugHandler: ((panel: TracePanel) => Promise<unknown>) | undefined;
+
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  /** What the panels' Debug button does (the debug feature starts a session on the panel's trace). */
+  onDebug(handler: (panel: TracePanel) => Promise<unknown>): void {
+    this.debugHandler = handler;
+  }
+
+  /** @internal a panel's Debug button was pressed. */
+  debug(panel: TracePanel): Promise<unknown> {
+    return this.debugHandler ? this.debugHandler(panel) : Promise.resolve(undefined);
+  }
+
+  /** The panel the palette commands act on: the active one, else the only one open. */
+  get active(): TracePanel | undefined {
+    if (this.current) return this.current;
+    return this.open.size === 1 ? [...this.open][0] : undefined;
+  }
+
+  all(): TracePanel[] {
+    return [...this.open];
+  }
+
+  /** The open panel showing the trace with this cache key. */
+  find(key: string): TracePanel | undefined {
+    return this.all().find((p) => p.session.meta.key === key);
+  }
+
+  /** A new panel showing `session`. */
+  create(session: TraceSession, hooks: PanelHooks): TracePanel {
+    const panel = vscode.window.createWebviewPanel(TRACE_VIEW_TYPE, 'Trace', vscode.ViewColumn.Active, traceWebviewOptions(this.extensionUri));
+    return this.adopt(panel, session, hooks);
+  }
+
+  /** Shows `session` in a panel VS Code made (the serializer's, after a reload). */
+  adopt(panel: vscode.WebviewPanel, session: TraceSession, hooks: PanelHooks): TracePanel {
+    const p = new TracePanel(panel, session, this.extensionUri, hooks, this);
+    this.open.add(p);
+    this.focusChanged(p);
+    return p;
+  }
+
+  /** @internal the panel's view state changed. */
+  focusChanged(panel: TracePanel): void {
+    if (panel.panel.active) this.current = panel;
+    else if (this.current === panel) this.current = undefined;
+    void this.updateContext();
+  }
+
+  /** @internal the panel closed. */
+  closed(panel: TracePanel): void {
+    this.open.delete(panel);
+    if (this.current === panel) this.current = undefined;
+    void this.updateContext();
+  }
+
+  isCurrent(panel: TracePanel): boolean {
+    return this.current === panel;
+  }
+
+  private async updateContext(): Promise<void> {
+    const active = this.active;
+    await vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, active !== undefined && this.all().some((p) => p.panel.active));
+    if (active) await vscode.commands.executeCommand('setContext', STEP_CONTEXT, active.session.step);
+  }
+}
+
 export class TracePanel {
-  private static readonly open = new Set<TracePanel>();
-  private static current: TracePanel | undefined;
   private readonly shownOnce: Promise<void>;
   private markShown: () => void = () => {};
 
-  /** The panel the palette commands act on: the active one, else the only one open. */
-  static get active(): TracePanel | undefined {
-    if (TracePanel.current) return TracePanel.current;
-    return TracePanel.open.size === 1 ? [...TracePanel.open][0] : undefined;
-  }
-
-  static all(): TracePanel[] {
-    return [...TracePanel.open];
-  }
-
-  /** Shows a session in `panel` (a new panel, or one VS Code restored and hands to the serializer). */
+  /** Use TracePanels.create / adopt. */
   constructor(
     readonly panel: vscode.WebviewPanel,
     readonly session: TraceSession,
     extensionUri: vscode.Uri,
     private readonly hooks: PanelHooks,
+    private readonly panels: TracePanels,
   ) {
     this.shownOnce = new Promise((resolve) => (this.markShown = resolve));
     panel.webview.options = traceWebviewOptions(extensionUri);
     panel.title = `Trace ${shortTitle(session.meta.title)}`;
     panel.webview.html = traceHtml(panel.webview, extensionUri, panel.title);
-    TracePanel.open.add(this);
+    const unfollow = session.onDidMove((step) => this.moved(step));
     panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m));
-    panel.onDidChangeViewState(() => this.focusChanged());
+    panel.onDidChangeViewState(() => panels.focusChanged(this));
     panel.onDidDispose(() => {
-      TracePanel.open.delete(this);
-      if (TracePanel.current === this) TracePanel.current = undefined;
-      void updateContext();
+      unfollow();
+      panels.closed(this);
     });
-    this.focusChanged();
-  }
-
-  static create(session: TraceSession, extensionUri: vscode.Uri, hooks: PanelHooks): TracePanel {
-    const panel = vscode.window.createWebviewPanel(TRACE_VIEW_TYPE, 'Trace', vscode.ViewColumn.Active, traceWebviewOptions(extensionUri));
-    return new TracePanel(panel, session, extensionUri, hooks);
   }
 
   /** Resolves once the webview has loaded and asked for the trace, i.e. the panel is on screen. */
@@ -69,25 +124,21 @@ export class TracePanel {
     return this.shownOnce;
   }
 
-  /** Navigates, tells the webview, and returns the new step. */
+  /** Navigates (the webview follows through `moved`) and returns the new step. */
   go(cmd: NavCommand): number {
-    const step = this.session.navigate(cmd);
+    return this.session.navigate(cmd, 'panel');
+  }
+
+  private moved(step: number): void {
     this.post({ type: 'step', view: this.session.view() });
-    if (TracePanel.current === this) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, step);
+    if (this.panels.isCurrent(this)) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, step);
     this.hooks.stepped(this, step);
     fireTraceStep({ panel: this.panel, session: this.session });
-    return step;
   }
 
   private post(message: HostMessage): void {
     // A hidden webview cannot receive messages; it asks for the current step again when it is shown.
     void this.panel.webview.postMessage(message);
-  }
-
-  private focusChanged(): void {
-    if (this.panel.active) TracePanel.current = this;
-    else if (TracePanel.current === this) TracePanel.current = undefined;
-    void updateContext();
   }
 
   private receive(raw: unknown): void {
@@ -109,6 +160,9 @@ export class TracePanel {
       case 'copy':
         if (typeof m.text === 'string') void vscode.env.clipboard.writeText(m.text);
         return;
+      case 'debug':
+        this.panels.debug(this).catch((err: unknown) => this.hooks.log.error('Starting the debugger failed:', err instanceof Error ? err : String(err)));
+        return;
     }
   }
 
@@ -122,12 +176,6 @@ export class TracePanel {
       this.post({ type: 'response', id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });
     }
   }
-}
-
-async function updateContext(): Promise<void> {
-  const active = TracePanel.active !== undefined && TracePanel.all().some((p) => p.panel.active);
-  await vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, active);
-  if (TracePanel.active) await vscode.commands.executeCommand('setContext', STEP_CONTEXT, TracePanel.active.session.step);
 }
 
 function shortTitle(tx: string): string {

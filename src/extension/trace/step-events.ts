@@ -1,7 +1,7 @@
 // In-process notice that a trace panel moved, for features that follow the stepper (source stepping in the editor).
 // The `ledgerMirror.trace.step` context key carries only the number, for `when` clauses.
 import * as vscode from 'vscode';
-import type { TraceSession } from './session';
+import type { TraceSession } from '../../core/session/session';
 
 export interface TraceStepChange {
   /** The panel's webview: which panel moved, and `onDidDispose` for when it closes. */

@@ -81,7 +81,7 @@ function build(init: TraceInit): void {
   replaceChildren(
     root,
     buildHeader(init.title, init.summary, init.network),
-    h('div', { class: 'toolbar-row' }, buildToolbar(act), status),
+    h('div', { class: 'toolbar-row' }, buildToolbar(act, () => host.send({ type: 'debug' })), status),
     h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
   );
 

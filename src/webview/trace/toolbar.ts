@@ -9,7 +9,15 @@ const GROUPS: Array<{ id: NonNullable<TraceAction['group']>; label: string }> = 
   { id: 'find', label: 'Go to and find' },
 ];
 
-export function buildToolbar(run: (action: TraceActionId) => void): HTMLElement {
+/** The Debug button: hands the trace to VS Code's debugger (Solidity-level stepping, breakpoints, variables). */
+function debugGroup(debug: () => void): HTMLElement {
+  const label = 'Debug this trace (Solidity-level stepping, breakpoints, call stack and variables)';
+  const button = h('button', { type: 'button', class: 'tb-button', title: label, 'aria-label': label, 'data-action': 'debug' }, icon('debug-alt'));
+  button.addEventListener('click', debug);
+  return h('div', { class: 'tb-group', role: 'group', 'aria-label': 'Debugger' }, button);
+}
+
+export function buildToolbar(run: (action: TraceActionId) => void, debug: () => void): HTMLElement {
   const groups = GROUPS.map((g) => {
     const buttons = TRACE_ACTION_IDS.filter((id) => traceAction(id).group === g.id).map((id) => {
       const a = traceAction(id);
@@ -19,5 +27,5 @@ export function buildToolbar(run: (action: TraceActionId) => void): HTMLElement 
     });
     return h('div', { class: 'tb-group', role: 'group', 'aria-label': g.label }, ...buttons);
   });
-  return h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Stepper' }, ...groups);
+  return h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Stepper' }, ...groups, debugGroup(debug));
 }

@@ -124,8 +124,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   /** Echoes the body (an API key) in a 429 that asks to wait an hour, so the client stops at once. */
   'echo-429': (req, res) =>
-    req.url.endsWith('/session/clear')
-      ? res.writeHead(200, JSON_HEAD).end('""')
+    req.url.endsWith('/session/clear') || req.url.endsWith('/session/data')
+      ? res.writeHead(200, JSON_HEAD).end(req.url.endsWith('/session/data') ? '{"contracts":[],"unused":[],"files":[]}' : '""')
       : res.writeHead(429, { ...JSON_HEAD, 'retry-after': '3600' }).end(JSON.stringify({ error: `too many requests for key in ${req.body}` })),
   slow: (_req, res) => setTimeout(() => res.writeHead(200, JSON_HEAD).end(TOKEN), 200),
 };

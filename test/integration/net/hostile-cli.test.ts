@@ -150,7 +150,7 @@ describe('CLI against a hostile server', function () {
 
     it('redacts an API key a server echoes back, and stops on a 429 asking for an hour: exit 4', async () => {
       const run = await runBoundedCli(
-        ['verify', '--verify-url', `${server.url}/echo-429`, '--chain-id', '296', '--address', ADDRESS, '--workspace', ws, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_HOSTILE_KEY', '--verbose'],
+        ['verify', '--verify-url', `${server.url}/echo-429`, '--chain-id', '11155111', '--address', ADDRESS, '--workspace', ws, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_HOSTILE_KEY', '--verbose'],
         { env: { LEDGER_HOSTILE_KEY: 'key-ABCDEF-123456' } },
       );
       expectFailure(run, EXIT.rateLimited, /Rate limited by the verification server, which asks to wait 3600 s/);

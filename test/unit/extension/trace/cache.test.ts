@@ -19,13 +19,14 @@ describe('stepper: raw trace cache', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   /** A body of `size` bytes, committed, last used `age` seconds ago. */
-  async function put(tx: string, size: number, age: number): Promise<CacheEntry> {
+  async function put(tx: string, size: number, age: number, committed?: (cached: boolean) => void): Promise<CacheEntry> {
     const entry = { key: cacheKey('testnet', tx, parts), transaction: tx, network: 'testnet', parts };
     const body = await cache.bodyPath(entry.key);
     writeFileSync(body, 'x'.repeat(size));
     const t = Date.now() / 1000 - age;
     utimesSync(body, t, t);
-    await cache.commit(entry);
+    const cached = await cache.commit(entry);
+    committed?.(cached);
     return entry;
   }
 
@@ -57,6 +58,19 @@ describe('stepper: raw trace cache', () => {
     await cache.evict(fresh.key);
     assert.equal(await cache.locate(used.key), undefined);
     assert.ok(await cache.locate(fresh.key), 'the trace being shown stays');
+  });
+
+  it('keeps no body larger than the whole cache (commit says so), and evicts nothing for it', async () => {
+    assert.equal(cache.maxBodyBytes, max);
+    const kept = await put('0.0.2-1-000000001', 600, 10);
+    let cached: boolean | undefined;
+    const huge = await put('0.0.2-1-000000002', max + 1, 0, (c) => (cached = c));
+    assert.equal(cached, false);
+    assert.equal(await cache.locate(huge.key), undefined);
+    assert.equal(existsSync(join(dir, `${huge.key}.json`)), false, 'the body is deleted');
+    assert.ok(await cache.locate(kept.key), 'nothing else was evicted for it');
+    await put('0.0.2-1-000000003', max, 0, (c) => (cached = c));
+    assert.equal(cached, true, 'a body the size of the cache fits');
   });
 
   it('remembers a trace file by path without copying it, and forgets it when the file is gone', async () => {

@@ -2,7 +2,7 @@
 // with brute-force oracles: row pages, the comparison step, changed bytes and slots, the overview.
 import { strict as assert } from 'node:assert';
 import type { Trace } from '../../../../src/core/trace/model';
-import { changedByteRanges, MAX_PAGE, overview, previousStepInFrame, rowPage, stepView } from '../../../../src/extension/trace/answers';
+import { changedByteRanges, MAX_PAGE, overview, previousStepInFrame, rowPage, stepView } from '../../../../src/core/session/answers';
 import { OVERVIEW_FLAG } from '../../../../src/shared/trace-protocol';
 import { CASE_NAMES, startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 

@@ -1,7 +1,7 @@
 // A TraceSession moves exactly as the core's Trace.navigate says and answers the webview's typed requests.
 import { strict as assert } from 'node:assert';
 import type { NavCommand } from '../../../../src/core/trace/model';
-import { TraceSession } from '../../../../src/extension/trace/session';
+import { TraceSession } from '../../../../src/core/session/session';
 import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 
 describe('stepper session (real reference traces)', () => {
@@ -57,5 +57,20 @@ describe('stepper session (real reference traces)', () => {
     const session = new TraceSession(await ref.fetch('logs'), { key: 'k', title: 'tx', network: 'n' });
     assert.equal(session.answer('overview', { buckets: 50 }), session.answer('overview', { buckets: 50 }));
     assert.throws(() => session.answer('nope' as 'rows', { start: 0, count: 1 }), /Unknown request/);
+  });
+
+  it('tells every front-end where it moved and who moved it, until it stops listening', async () => {
+    const t = await ref.fetch('nested-call');
+    const session = new TraceSession(t, { key: 'k', title: 'tx', network: 'n' });
+    const panel: Array<[number, string]> = [];
+    const debuggerSeen: Array<[number, string]> = [];
+    session.onDidMove((step, origin) => panel.push([step, origin]));
+    const stop = session.onDidMove((step, origin) => debuggerSeen.push([step, origin]));
+    session.navigate({ kind: 'step', delta: 3 }, 'panel');
+    session.moveTo(t.length + 10, 'debugger');
+    stop();
+    session.moveTo(-5);
+    assert.deepEqual(panel, [[3, 'panel'], [t.length - 1, 'debugger'], [0, 'other']]);
+    assert.deepEqual(debuggerSeen, [[3, 'panel'], [t.length - 1, 'debugger']]);
   });
 });

@@ -1,7 +1,8 @@
 // One open trace: the decoded trace, where the user is in it, and the answers to the webview's requests. Navigation
-// happens here (through the core's Trace.navigate) so the webview never needs the trace itself. No `vscode`
-// import: the unit suite drives a session directly.
-import type { NavCommand, Trace } from '../../core/trace/model';
+// happens here (through the core's Trace.navigate) so the webview never needs the trace itself. Every front-end
+// (the stepper panel, the debug adapter) moves the same session and follows its moves, so stepping in one moves
+// the others. No `vscode` import: the CLI-side stdio adapter and the unit suite drive a session directly.
+import type { NavCommand, Trace } from '../trace/model';
 import type { TraceInit, TraceRequestKind, TraceRequests, StepView } from '../../shared/trace-protocol';
 import { memoryWindow, overview, rowPage, stepView, type MemoryViewport } from './answers';
 
@@ -13,12 +14,18 @@ export interface TraceMeta {
   network: string;
 }
 
+/** Who moved the session: front-ends ignore their own moves and follow the others'. */
+export type MoveOrigin = 'panel' | 'debugger' | 'other';
+
+export type MoveListener = (step: number, origin: MoveOrigin) => void;
+
 type Handlers = { [K in TraceRequestKind]: (params: TraceRequests[K]['params']) => TraceRequests[K]['result'] };
 
 export class TraceSession {
   private current = 0;
   private viewport: MemoryViewport = { start: 0, count: 0 };
   private overviews = new Map<number, TraceRequests['overview']['result']>();
+  private readonly listeners = new Set<MoveListener>();
   /** The last op searched for, for Find Next/Previous. */
   lastFind: string | undefined;
 
@@ -43,10 +50,22 @@ export class TraceSession {
   }
 
   /** Moves as the core says and returns the new step (unchanged when there is nowhere to go). */
-  navigate(cmd: NavCommand): number {
+  navigate(cmd: NavCommand, origin: MoveOrigin = 'other'): number {
     if (this.trace.length === 0) return 0;
-    this.current = this.clamp(this.trace.navigate(this.current, cmd));
+    return this.moveTo(this.trace.navigate(this.current, cmd), origin);
+  }
+
+  /** Goes to `step` (clamped into the trace), tells every listener, and returns where it went. */
+  moveTo(step: number, origin: MoveOrigin = 'other'): number {
+    this.current = this.clamp(step);
+    for (const listener of [...this.listeners]) listener(this.current, origin);
     return this.current;
+  }
+
+  /** Calls `listener` after every move; the returned function stops that. */
+  onDidMove(listener: MoveListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   view(): StepView {

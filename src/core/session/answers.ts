@@ -1,7 +1,7 @@
 // Answers to the webview's requests, read from the columnar trace: only the rows, words and slots asked for.
 // No `vscode` import, so the unit suite can check these against a real decoded trace.
-import type { Trace } from '../../core/trace/model';
-import { isInClass } from '../../core/trace/ops';
+import type { Trace } from '../trace/model';
+import { isInClass } from '../trace/ops';
 import { OVERVIEW_FLAG, type MemoryWindow, type Overview, type RowPage, type StepView, type StorageEntry } from '../../shared/trace-protocol';
 
 /** Most rows, words or buckets one request may ask for; a visible window is far below it. */

@@ -1,0 +1,155 @@
+// Decoding a trace stream (HTTP response or file) off the calling thread: the bytes go to a worker thread with its
+// own heap budget, the finished columns come back as transferred buffers, and only the analysis (one linear pass,
+// bounded by limits.ts) runs here. Inside VS Code the calling thread is the extension host, shared by every
+// extension in the window: a decoder defect or a bomb must end one worker, never that thread.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { addAbortSignal, Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { ApiError } from '../errors';
+import { TraceColumns } from './columns-store';
+import { asApiError, cancelled, traceOf, type DecodedColumns, type DecodeOptions } from './decoder';
+import { WORKER_HEAP_MB } from './limits';
+import type { ColumnarTrace } from './trace';
+import type { FromWorker, ToWorker } from './worker-protocol';
+
+/** Chunks whose buffer nobody else holds: they move to the worker instead of being copied (see `movable`). */
+const MOVABLE = new WeakSet<ArrayBufferLike>();
+
+/** Marks a chunk the caller will never touch again, whose buffer it alone holds: it is transferred, not copied. */
+export function movable(chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength) MOVABLE.add(chunk.buffer);
+  return chunk;
+}
+
+/** Body bytes sent but not yet decoded: enough to keep the worker busy (16 file chunks), little enough to bound memory. */
+const IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Where the worker's code is. Bundled (dist/cli.js, dist/extension.js), dist/trace-worker.js sits beside the bundle;
+ * the in-VS-Code test bundle (dist-test/vscode/) uses the one in dist/. Run from the TypeScript sources (mocha with
+ * tsx), the worker runs the source entry with tsx loaded.
+ */
+function workerScript(): { code: string; eval: boolean } {
+  if (__filename.endsWith('.ts')) {
+    const source = JSON.stringify(join(__dirname, 'trace-worker.ts'));
+    return { code: `require('tsx/cjs/api').register(); require(${source});`, eval: true };
+  }
+  for (const dir of [__dirname, join(__dirname, '..', '..', 'dist')]) {
+    const file = join(dir, 'trace-worker.js');
+    if (existsSync(file)) return { code: file, eval: false };
+  }
+  throw new ApiError('bad-response', `The trace decoder is missing: no trace-worker.js beside ${__filename}.`);
+}
+
+/** One worker decoding one body; every failure of the thread becomes the typed error the caller sees. */
+export class DecoderWorker {
+  private readonly worker: Worker;
+  private sent = 0;
+  private decoded = 0;
+  private failure: ApiError | undefined;
+  private result: DecodedColumns | undefined;
+  /** Resolves the caller waiting for room in the window, for the result, or for a failure. */
+  private wake: (() => void) | undefined;
+
+  /** @param script the worker's code (tests replace it to see a worker fail as a defect would make it fail). */
+  constructor(
+    private readonly onProgress?: (bytes: number, steps: number) => void,
+    script = workerScript(),
+  ) {
+    this.worker = new Worker(script.code, { eval: script.eval, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } });
+    this.worker.on('message', (message: FromWorker) => this.receive(message));
+    this.worker.on('error', (err: Error & { code?: string }) => {
+      this.fail(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new ApiError('bad-response', `The trace decoder ran out of its ${WORKER_HEAP_MB} MB memory budget at byte ${this.decoded}.`, { cause: err })
+          : new ApiError('bad-response', `The trace decoder failed at byte ${this.decoded}: ${err.message}`, { cause: err }),
+      );
+    });
+    this.worker.on('exit', (code) => this.fail(new ApiError('bad-response', `The trace decoder stopped unexpectedly (exit code ${code}) at byte ${this.decoded}.`)));
+  }
+
+  /** Sends a chunk (copied unless marked movable: a source may reuse its buffer); waits while the window is full. */
+  async write(chunk: Uint8Array): Promise<void> {
+    this.check();
+    const data = MOVABLE.has(chunk.buffer) ? chunk : new Uint8Array(chunk);
+    this.sent += data.byteLength;
+    this.post({ type: 'chunk', data }, [data.buffer as ArrayBuffer]);
+    while (this.sent - this.decoded > IN_FLIGHT_BYTES) await this.next();
+  }
+
+  async end(): Promise<DecodedColumns> {
+    this.check();
+    this.post({ type: 'end' });
+    while (!this.result) await this.next();
+    return this.result;
+  }
+
+  terminate(): Promise<number> {
+    this.worker.removeAllListeners('exit');
+    return this.worker.terminate();
+  }
+
+  private post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(message, transfer);
+  }
+
+  private receive(message: FromWorker): void {
+    switch (message.type) {
+      case 'progress':
+        this.decoded = message.bytes;
+        this.onProgress?.(message.bytes, message.steps);
+        break;
+      case 'done':
+        this.result = { columns: new TraceColumns(message.parts), envelope: message.envelope, truncated: message.truncated };
+        break;
+      case 'error':
+        this.fail(new ApiError(message.kind, message.message));
+        return;
+    }
+    this.notify();
+  }
+
+  private fail(err: ApiError): void {
+    this.failure ??= err;
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private next(): Promise<void> {
+    return new Promise<void>((resolve) => (this.wake = resolve)).then(() => this.check());
+  }
+
+  private check(): void {
+    if (this.failure) throw this.failure;
+  }
+}
+
+/**
+ * Decodes a body stream in a worker. Each chunk is handed over before the next is requested, so a source may reuse
+ * one buffer. Cancelling destroys the stream, ends the worker and drops everything decoded.
+ */
+export async function decodeTraceStream(source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: DecodeOptions = {}): Promise<ColumnarTrace> {
+  const { signal } = options;
+  if (signal?.aborted) throw cancelled();
+  if (signal && source instanceof Readable) addAbortSignal(signal, source);
+  const worker = new DecoderWorker(options.onProgress);
+  try {
+    for await (const chunk of source) {
+      if (signal?.aborted) throw cancelled();
+      await worker.write(chunk);
+    }
+    if (signal?.aborted) throw cancelled();
+    const decoded = await worker.end();
+    return traceOf(decoded, options);
+  } catch (err) {
+    throw asApiError(err, signal);
+  } finally {
+    void worker.terminate();
+  }
+}

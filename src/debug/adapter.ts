@@ -1,0 +1,460 @@
+// The Debug Adapter Protocol front-end of the debugger (debug type `ledger-mirror`). It runs inline in the extension
+// host and as `node dist/debug-adapter.js` over stdio; where the trace and the build output come from is the host's
+// business (DebugHost). No `vscode` import.
+import { basename } from 'node:path';
+import {
+  Breakpoint,
+  Handles,
+  InitializedEvent,
+  LoggingDebugSession,
+  OutputEvent,
+  Scope,
+  Source,
+  StackFrame,
+  StoppedEvent,
+  TerminatedEvent,
+  Thread,
+} from '@vscode/debugadapter';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { TraceSession } from '../core/session/session';
+import type { SourceFiles } from '../core/sourcemap/source-files';
+import type { TraceSources } from '../core/sourcemap/trace-sources';
+import { disassemble, instructionIndexOf } from './disassembly';
+import { Expression, formatValue } from './expression';
+import type { ExceptionFilter } from './breakpoints';
+import { Program, type FnFrame, type ProgramSource } from './program';
+import { DebugRuntime, type Granularity, type Stop } from './runtime';
+import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, stackVariables, storageVariables, type Variable } from './variables';
+import { nextAtLine } from './stepping';
+
+/** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
+export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
+  /** Transaction id or hash. */
+  transaction?: string;
+  /** A saved opcodes response (JSON or gzip). */
+  traceFile?: string;
+  network?: string;
+  mirrorUrl?: string;
+  web3Url?: string;
+  stack?: boolean;
+  memory?: boolean;
+  storage?: boolean;
+  /** Folders whose compiler output maps the code to Solidity. */
+  buildOutput?: string | string[];
+  stopOnEntry?: boolean;
+  /** Inside VS Code: the cache key of an open trace panel to debug (the Debug button). */
+  traceKey?: string;
+}
+
+export interface OpenedTrace {
+  session: TraceSession;
+  /** Identifies each frame's code; undefined when there is no build output. */
+  sources: TraceSources | undefined;
+  files: SourceFiles;
+  /** Runtime code at an address, for the disassembly of contracts without build output. */
+  codeAt?(address: string): Promise<Uint8Array | undefined>;
+  dispose?(): void;
+}
+
+export interface DebugHost {
+  open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace>;
+}
+
+/** The debug type, in package.json's `debuggers` and every launch configuration. */
+export const DEBUG_TYPE = 'ledger-mirror';
+
+const THREAD_ID = 1;
+const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
+  { filter: 'revert', label: 'Revert', description: 'Stop where a call reverts (require, revert, custom errors).', default: true, supportsCondition: true, conditionDescription: 'An expression, e.g. depth == 1' },
+  { filter: 'panic', label: 'Panic', description: 'Stop at a Panic (assert, overflow, division by zero) or INVALID.', default: false, supportsCondition: true },
+];
+
+type ScopeRef = { kind: 'arguments' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
+
+/** Instruction references: the code id in the high bits, the pc in the low 32. */
+const PC_BITS = 2 ** 32;
+const instructionRef = (code: number, pc: number) => `0x${(code * PC_BITS + pc).toString(16)}`;
+function parseInstructionRef(ref: string, offset = 0): { code: number; pc: number } | undefined {
+  if (!/^0x[0-9a-f]+$/i.test(ref)) return undefined;
+  const n = Number(BigInt(ref)) + offset;
+  return Number.isSafeInteger(n) && n >= 0 ? { code: Math.floor(n / PC_BITS), pc: n % PC_BITS } : undefined;
+}
+const MEMORY_REF = /^memory@(\d+)$/;
+
+export class LedgerMirrorDebugSession extends LoggingDebugSession {
+  private runtime: DebugRuntime | undefined;
+  private opened: OpenedTrace | undefined;
+  private readonly scopes = new Handles<ScopeRef>();
+  private readonly frameSteps = new Map<number, number>();
+  private configured!: () => void;
+  private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
+  private unfollow: (() => void) | undefined;
+  private exceptionFilters: ExceptionFilter[] = ['revert'];
+  private exceptionConditions: Partial<Record<ExceptionFilter, string>> = {};
+
+  constructor(private readonly host: DebugHost) {
+    super();
+    this.setDebuggerLinesStartAt1(false);
+    this.setDebuggerColumnsStartAt1(false);
+  }
+
+  protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
+    response.body = {
+      supportsConfigurationDoneRequest: true,
+      supportsStepBack: true,
+      supportsSteppingGranularity: true,
+      supportsDisassembleRequest: true,
+      supportsInstructionBreakpoints: true,
+      supportsReadMemoryRequest: true,
+      supportsGotoTargetsRequest: true,
+      supportsRestartFrame: true,
+      supportsLoadedSourcesRequest: true,
+      supportsConditionalBreakpoints: true,
+      supportsHitConditionalBreakpoints: true,
+      supportsFunctionBreakpoints: true,
+      supportsEvaluateForHovers: true,
+      supportsExceptionFilterOptions: true,
+      exceptionBreakpointFilters: EXCEPTION_FILTERS,
+    };
+    this.sendResponse(response);
+  }
+
+  protected override launchRequest(response: DebugProtocol.LaunchResponse, args: LaunchArguments): void {
+    this.launch(response, args).catch((err: unknown) => this.sendEvent(new OutputEvent(`Ledger Mirror debugger: ${err instanceof Error ? err.message : String(err)}\n`, 'stderr')));
+  }
+
+  private async launch(response: DebugProtocol.LaunchResponse, args: LaunchArguments): Promise<void> {
+    try {
+      this.opened = await this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${m}\n`, 'console')));
+      const { session, sources, files } = this.opened;
+      const program = await Program.cached(session.trace, sources, files);
+      this.runtime = new DebugRuntime(session, program);
+      this.runtime.breakpoints.setExceptions(this.exceptionFilters, this.exceptionConditions);
+    } catch (err) {
+      this.sendErrorResponse(response, { id: 1001, format: err instanceof Error ? err.message : String(err), showUser: true });
+      this.sendEvent(new TerminatedEvent());
+      return;
+    }
+    this.sendEvent(new InitializedEvent());
+    await this.configurationDone;
+    this.sendResponse(response);
+    const runtime = this.runtime;
+    // The panel (or anything else) moved the shared session: the debugger shows the new step.
+    this.unfollow = runtime.session.onDidMove((_step, origin) => {
+      if (origin !== 'debugger') this.sendEvent(new StoppedEvent('goto', THREAD_ID));
+    });
+    if (args.stopOnEntry === false) this.report(runtime.run(false));
+    // From the trace panel's Debug button: where the panel is.
+    else this.report(runtime.entry(args.traceKey !== undefined));
+  }
+
+  protected override configurationDoneRequest(response: DebugProtocol.ConfigurationDoneResponse): void {
+    this.sendResponse(response);
+    this.configured();
+  }
+
+  private report(stop: Stop): void {
+    const event = new StoppedEvent(stop.reason, THREAD_ID) as DebugProtocol.StoppedEvent;
+    if (stop.description) event.body.description = stop.description;
+    if (stop.ids) event.body.hitBreakpointIds = stop.ids;
+    if (stop.reason === 'exception') event.body.text = this.exceptionText(stop.step);
+    this.sendEvent(event);
+  }
+
+  private exceptionText(step: number): string {
+    const rt = this.need();
+    const frame = rt.trace.frame(rt.trace.row(step).frame);
+    const r = frame.revert;
+    if (!r) return 'Reverted without data';
+    if (r.kind === 'Error' || r.kind === 'Panic') return r.message;
+    return r.kind === 'CustomError' ? `Custom error ${r.selector}` : `Reverted with ${r.data}`;
+  }
+
+  private need(): DebugRuntime {
+    if (!this.runtime) throw new Error('No trace is loaded.');
+    return this.runtime;
+  }
+
+  protected override threadsRequest(response: DebugProtocol.ThreadsResponse): void {
+    const tx = this.runtime?.trace.summary.transaction;
+    response.body = { threads: [new Thread(THREAD_ID, tx ? `Transaction ${tx}` : 'Transaction')] };
+    this.sendResponse(response);
+  }
+
+  private sourceOf(source: ProgramSource): Source {
+    return source.path
+      ? new Source(basename(source.path), this.convertDebuggerPathToClient(source.path))
+      : new Source(basename(source.sourceName), undefined, source.id + 1, 'compiled source', { sourceName: source.sourceName });
+  }
+
+  private frameLabel(frame: FnFrame): string {
+    if (frame.name && frame.contract) return frame.name;
+    const address = this.need().program.frameCode[frame.traceFrame].address;
+    const entity = entityOfAddress(address);
+    return address ? `${address}${entity ? ` (${entity})` : ''}` : frame.name || `frame ${frame.traceFrame}`;
+  }
+
+  protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {
+    const rt = this.need();
+    const stack = rt.program.callStack(rt.step);
+    this.frameSteps.clear();
+    const frames = stack.map(({ frame, step }) => {
+      this.frameSteps.set(frame.id, step);
+      const loc = rt.program.placeOf(step);
+      const row = rt.trace.row(step);
+      const sf = new StackFrame(frame.id, this.frameLabel(frame), loc && this.sourceOf(loc.source), loc ? this.convertDebuggerLineToClient(loc.line) : 0, loc ? this.convertDebuggerColumnToClient(loc.column) : 0) as DebugProtocol.StackFrame;
+      if (loc) {
+        sf.endLine = this.convertDebuggerLineToClient(loc.endLine);
+        sf.endColumn = this.convertDebuggerColumnToClient(loc.endColumn);
+      } else sf.presentationHint = 'subtle';
+      sf.instructionPointerReference = instructionRef(rt.codeIdOf(row.frame), row.instructionPc);
+      sf.canRestart = true;
+      return sf;
+    });
+    response.body = { stackFrames: frames, totalFrames: frames.length };
+    this.sendResponse(response);
+  }
+
+  private frameStep(frameId: number | undefined): { step: number; fn: number } {
+    const rt = this.need();
+    if (frameId !== undefined && this.frameSteps.has(frameId)) return { step: this.frameSteps.get(frameId)!, fn: frameId };
+    return { step: rt.step, fn: rt.program.visibleFrame(rt.step).id };
+  }
+
+  protected override scopesRequest(response: DebugProtocol.ScopesResponse, args: DebugProtocol.ScopesArguments): void {
+    const { step, fn } = this.frameStep(args.frameId);
+    const scope = (name: string, kind: ScopeRef['kind'], expensive = false) => new Scope(name, this.scopes.create({ kind, step, fn }), expensive);
+    const frame = this.need().program.frames[fn];
+    response.body = {
+      scopes: [
+        ...(frame.header ? [scope('Arguments', 'arguments')] : []),
+        scope('Stack', 'stack'),
+        scope('Memory', 'memory', true),
+        scope('Storage', 'storage'),
+        scope('Frame', 'frame'),
+      ],
+    };
+    this.sendResponse(response);
+  }
+
+  protected override variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): void {
+    const rt = this.need();
+    const ref = this.scopes.get(args.variablesReference);
+    let vars: Variable[] | string = [];
+    if (ref) {
+      const frame = rt.program.frames[ref.fn];
+      const detail = rt.detail(ref.step);
+      switch (ref.kind) {
+        case 'arguments': vars = argumentsOf(rt.program, frame); break;
+        case 'stack': vars = stackVariables(detail.stack); break;
+        case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
+        case 'storage': vars = storageVariables(detail.storage); break;
+        case 'frame': vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name); break;
+      }
+    }
+    const list = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
+    response.body = {
+      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: 0, memoryReference: v.memoryReference })),
+    };
+    this.sendResponse(response);
+  }
+
+  protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
+    const rt = this.need();
+    const { step, fn } = this.frameStep(args.frameId);
+    const name = args.expression.trim();
+    const argument = /^[A-Za-z_$][\w$]*$/.test(name) ? argumentsOf(rt.program, rt.program.frames[fn]) : [];
+    const found = typeof argument === 'string' ? undefined : argument.find((a) => a.name === name);
+    if (found) {
+      response.body = { result: found.value, type: found.type, variablesReference: 0 };
+      return this.sendResponse(response);
+    }
+    try {
+      const value = new Expression(args.expression).evaluate(rt.context(step));
+      response.body = { result: formatValue(value), variablesReference: 0 };
+      this.sendResponse(response);
+    } catch (err) {
+      // Hovering over Solidity the language does not know is normal: no error box for it.
+      if (args.context === 'hover') return this.sendErrorResponse(response, { id: 1002, format: 'not an expression', showUser: false });
+      this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false });
+    }
+  }
+
+  private programSource(source: DebugProtocol.Source): ProgramSource | undefined {
+    const rt = this.need();
+    if (source.sourceReference) return rt.program.sources[source.sourceReference - 1];
+    if (!source.path) return undefined;
+    const path = this.convertClientPathToDebugger(source.path);
+    return rt.program.sources.find((s) => s.path === path) ?? rt.program.sources.find((s) => s.sourceName === path || path.endsWith(`/${s.sourceName}`));
+  }
+
+  protected override setBreakPointsRequest(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): void {
+    const rt = this.need();
+    const source = this.programSource(args.source);
+    const specs = (args.breakpoints ?? []).map((b) => ({
+      line: this.convertClientLineToDebugger(b.line),
+      column: b.column === undefined ? undefined : this.convertClientColumnToDebugger(b.column) + 1,
+      condition: b.condition,
+      hitCondition: b.hitCondition,
+    }));
+    const verified = rt.breakpoints.setLines(source, specs);
+    response.body = {
+      breakpoints: verified.map((v) => {
+        const bp = new Breakpoint(v.verified, v.line === undefined ? undefined : this.convertDebuggerLineToClient(v.line)) as DebugProtocol.Breakpoint;
+        bp.id = v.id;
+        if (v.message) {
+          bp.message = v.message;
+          bp.reason = 'failed';
+        }
+        return bp;
+      }),
+    };
+    this.sendResponse(response);
+  }
+
+  protected override setFunctionBreakPointsRequest(response: DebugProtocol.SetFunctionBreakpointsResponse, args: DebugProtocol.SetFunctionBreakpointsArguments): void {
+    const verified = this.need().breakpoints.setFunctions(args.breakpoints);
+    response.body = { breakpoints: verified.map((v) => ({ id: v.id, verified: v.verified, message: v.message })) };
+    this.sendResponse(response);
+  }
+
+  protected override setInstructionBreakpointsRequest(response: DebugProtocol.SetInstructionBreakpointsResponse, args: DebugProtocol.SetInstructionBreakpointsArguments): void {
+    const specs = args.breakpoints.flatMap((b) => {
+      const at = parseInstructionRef(b.instructionReference, b.offset ?? 0);
+      return at ? [{ ...at, condition: b.condition, hitCondition: b.hitCondition }] : [];
+    });
+    const verified = this.need().breakpoints.setInstructions(specs);
+    response.body = { breakpoints: verified.map((v) => ({ id: v.id, verified: v.verified, message: v.message })) };
+    this.sendResponse(response);
+  }
+
+  protected override setExceptionBreakPointsRequest(response: DebugProtocol.SetExceptionBreakpointsResponse, args: DebugProtocol.SetExceptionBreakpointsArguments): void {
+    const known = (f: string): f is ExceptionFilter => f === 'revert' || f === 'panic';
+    this.exceptionFilters = [...args.filters.filter(known), ...(args.filterOptions ?? []).map((o) => o.filterId).filter(known)];
+    this.exceptionConditions = Object.fromEntries((args.filterOptions ?? []).filter((o) => known(o.filterId) && o.condition).map((o) => [o.filterId, o.condition]));
+    try {
+      this.runtime?.breakpoints.setExceptions(this.exceptionFilters, this.exceptionConditions);
+      this.sendResponse(response);
+    } catch (err) {
+      this.sendErrorResponse(response, { id: 1003, format: err instanceof Error ? err.message : String(err), showUser: true });
+    }
+  }
+
+  private granularity(args: { granularity?: DebugProtocol.SteppingGranularity }): Granularity {
+    return args.granularity === 'instruction' ? 'instruction' : 'statement';
+  }
+
+  private moveThen(response: DebugProtocol.Response, move: (rt: DebugRuntime) => Stop): void {
+    const rt = this.need();
+    this.sendResponse(response);
+    this.report(move(rt));
+  }
+
+  protected override continueRequest(response: DebugProtocol.ContinueResponse): void {
+    response.body = { allThreadsContinued: true };
+    this.moveThen(response, (rt) => rt.run(false));
+  }
+
+  protected override reverseContinueRequest(response: DebugProtocol.ReverseContinueResponse): void {
+    this.moveThen(response, (rt) => rt.run(true));
+  }
+
+  protected override nextRequest(response: DebugProtocol.NextResponse, args: DebugProtocol.NextArguments): void {
+    this.moveThen(response, (rt) => rt.stepBy('over', false, this.granularity(args)));
+  }
+
+  protected override stepInRequest(response: DebugProtocol.StepInResponse, args: DebugProtocol.StepInArguments): void {
+    this.moveThen(response, (rt) => rt.stepBy('into', false, this.granularity(args)));
+  }
+
+  protected override stepOutRequest(response: DebugProtocol.StepOutResponse, args: DebugProtocol.StepOutArguments): void {
+    this.moveThen(response, (rt) => rt.stepBy('out', false, this.granularity(args)));
+  }
+
+  protected override stepBackRequest(response: DebugProtocol.StepBackResponse, args: DebugProtocol.StepBackArguments): void {
+    this.moveThen(response, (rt) => rt.stepBy('over', true, this.granularity(args)));
+  }
+
+  protected override restartFrameRequest(response: DebugProtocol.RestartFrameResponse, args: DebugProtocol.RestartFrameArguments): void {
+    this.moveThen(response, (rt) => rt.restartFrame(args.frameId));
+  }
+
+  protected override gotoTargetsRequest(response: DebugProtocol.GotoTargetsResponse, args: DebugProtocol.GotoTargetsArguments): void {
+    const rt = this.need();
+    const source = this.programSource(args.source);
+    const line = this.convertClientLineToDebugger(args.line);
+    const key = source && rt.program.knownLineKey(source, line);
+    const step = key === undefined ? undefined : (nextAtLine(rt.program, rt.step, key) ?? nextAtLine(rt.program, rt.step, key, true));
+    response.body = { targets: step === undefined ? [] : [{ id: step, label: `Step ${step}`, line: args.line }] };
+    this.sendResponse(response);
+  }
+
+  protected override gotoRequest(response: DebugProtocol.GotoResponse, args: DebugProtocol.GotoArguments): void {
+    this.moveThen(response, (rt) => rt.goto(args.targetId));
+  }
+
+  protected override loadedSourcesRequest(response: DebugProtocol.LoadedSourcesResponse): void {
+    response.body = { sources: this.need().program.sources.map((s) => this.sourceOf(s)) };
+    this.sendResponse(response);
+  }
+
+  protected override sourceRequest(response: DebugProtocol.SourceResponse, args: DebugProtocol.SourceArguments): void {
+    const source = this.runtime?.program.sources[(args.source?.sourceReference ?? args.sourceReference) - 1];
+    if (!source) return this.sendErrorResponse(response, { id: 1004, format: 'No such source.', showUser: false });
+    response.body = { content: source.text, mimeType: 'text/x-solidity' };
+    this.sendResponse(response);
+  }
+
+  protected override disassembleRequest(response: DebugProtocol.DisassembleResponse, args: DebugProtocol.DisassembleArguments): void {
+    this.disassemble(response, args).catch((err: unknown) => this.sendErrorResponse(response, { id: 1005, format: err instanceof Error ? err.message : String(err), showUser: false }));
+  }
+
+  private async disassemble(response: DebugProtocol.DisassembleResponse, args: DebugProtocol.DisassembleArguments): Promise<void> {
+    const rt = this.need();
+    const at = parseInstructionRef(args.memoryReference, args.offset ?? 0);
+    const frame = at && rt.frameOfCode(at.code);
+    const fc = frame === undefined || frame === null ? undefined : rt.program.frameCode[frame];
+    const bytes = fc?.code?.bytes ?? (fc?.address ? await this.opened?.codeAt?.(fc.address).catch(() => undefined) : undefined);
+    if (!at || !bytes) return this.sendErrorResponse(response, { id: 1005, format: 'No code is known for this reference.', showUser: false });
+    const list = disassemble(bytes);
+    const center = instructionIndexOf(list, at.pc) + (args.instructionOffset ?? 0);
+    const instructions: DebugProtocol.DisassembledInstruction[] = [];
+    for (let i = center; i < center + args.instructionCount; i++) {
+      const ins = list[i];
+      if (!ins) {
+        // Outside the code: the view still needs one entry per slot it asked for.
+        const pc = i < 0 ? i + 0 : (list[list.length - 1]?.pc ?? 0) + (i - list.length + 1);
+        instructions.push({ address: instructionRef(at.code, Math.max(0, pc)), instruction: '', presentationHint: 'invalid' });
+        continue;
+      }
+      const entry: DebugProtocol.DisassembledInstruction = { address: instructionRef(at.code, ins.pc), instruction: ins.text, instructionBytes: ins.bytes };
+      if (args.resolveSymbols !== false && fc?.code && fc.artifact) {
+        const range = fc.code.rangeAt(ins.pc);
+        const file = range && range.file >= 0 ? fc.artifact.sources.get(range.file) : undefined;
+        const source = file && rt.program.sources.find((s) => s.sourceName === file.sourceName);
+        if (source) entry.location = this.sourceOf(source);
+      }
+      instructions.push(entry);
+    }
+    response.body = { instructions };
+    this.sendResponse(response);
+  }
+
+  protected override readMemoryRequest(response: DebugProtocol.ReadMemoryResponse, args: DebugProtocol.ReadMemoryArguments): void {
+    const m = MEMORY_REF.exec(args.memoryReference);
+    const rt = this.need();
+    const step = m ? Number(m[1]) : NaN;
+    const bytes = Number.isInteger(step) && step < rt.trace.length ? rt.memoryBytes(step) : undefined;
+    if (!bytes) return this.sendErrorResponse(response, { id: 1006, format: 'This memory is not in the trace.', showUser: false });
+    const from = Math.max(0, args.offset ?? 0);
+    const slice = bytes.subarray(from, from + Math.max(0, args.count));
+    response.body = { address: `0x${from.toString(16)}`, data: slice.toString('base64'), unreadableBytes: Math.max(0, args.count - slice.length) };
+    this.sendResponse(response);
+  }
+
+  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    this.unfollow?.();
+    this.opened?.dispose?.();
+    this.sendResponse(response);
+  }
+}

@@ -1,0 +1,242 @@
+// Breakpoints over a Program: which steps each one can stop at (found once per change with one pass over the
+// steps), and whether it stops there (its condition, then its hit count, counted from the start of the trace so
+// forward and reverse runs agree).
+import type { Trace } from '../core/trace/model';
+import { Expression, ExpressionError, type EvalContext } from './expression';
+import type { Program, ProgramSource } from './program';
+import { firstAbove } from './stepping';
+
+export interface BreakpointSpec {
+  line: number;
+  column?: number;
+  condition?: string;
+  hitCondition?: string;
+}
+
+export interface Verified {
+  id: number;
+  verified: boolean;
+  line?: number;
+  column?: number;
+  message?: string;
+}
+
+type Kind = 'line' | 'function' | 'instruction' | 'exception';
+
+interface Breakpoint {
+  id: number;
+  kind: Kind;
+  condition: Expression | undefined;
+  hit: ((count: number) => boolean) | undefined;
+  /** Steps it may stop at, ascending. */
+  steps: Int32Array;
+  label: string;
+  /** Hits (condition true) among steps[0..i], filled in as far as a stop needed it. */
+  hits: Int32Array;
+  counted: number;
+}
+
+export type ExceptionFilter = 'revert' | 'panic';
+
+/** `N` (the N-th hit and later), `>= N`, `> N`, `== N`, `< N`, `<= N`, `% N` (every N-th). */
+export function parseHitCondition(text: string): ((count: number) => boolean) | undefined {
+  const m = /^\s*(>=|>|==|=|<=|<|%)?\s*(\d+)\s*$/.exec(text);
+  if (!m) throw new ExpressionError(`Hit count "${text}" is not a number with an optional >=, >, ==, <, <= or %.`);
+  const n = Number(m[2]);
+  switch (m[1]) {
+    case '>': return (c) => c > n;
+    case '==':
+    case '=': return (c) => c === n;
+    case '<': return (c) => c < n;
+    case '<=': return (c) => c <= n;
+    case '%': return (c) => n > 0 && c % n === 0;
+    default: return (c) => c >= n;
+  }
+}
+
+export interface StopAt {
+  step: number;
+  reason: 'breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'exception';
+  ids: number[];
+  description: string;
+}
+
+export class Breakpoints {
+  private nextId = 1;
+  private readonly lines = new Map<number, Breakpoint[]>();
+  private functions: Breakpoint[] = [];
+  private instructions: Breakpoint[] = [];
+  private exceptions: Breakpoint[] = [];
+  private merged: Int32Array | undefined;
+
+  constructor(
+    private readonly program: Program,
+    /** A stable id per trace frame's code, so `(code, pc)` names an instruction. */
+    private readonly codeOf: (traceFrame: number) => number,
+  ) {}
+
+  private get trace(): Trace {
+    return this.program.trace;
+  }
+
+  private make(kind: Kind, steps: number[], label: string, condition?: string, hitCondition?: string): Breakpoint {
+    return {
+      id: this.nextId++,
+      kind,
+      steps: Int32Array.from(steps),
+      label,
+      hits: new Int32Array(hitCondition?.trim() ? steps.length : 0),
+      counted: 0,
+      condition: condition?.trim() ? new Expression(condition) : undefined,
+      hit: hitCondition?.trim() ? parseHitCondition(hitCondition) : undefined,
+    };
+  }
+
+  /** Replaces the line breakpoints of one source; each is verified where code maps to its line. */
+  setLines(source: ProgramSource | undefined, specs: readonly BreakpointSpec[]): Verified[] {
+    const key = source?.id ?? -1;
+    const out: Verified[] = [];
+    const kept: Breakpoint[] = [];
+    for (const spec of specs) {
+      const lineKey = source ? this.program.knownLineKey(source, spec.line) : undefined;
+      if (lineKey === undefined) {
+        out.push({ id: this.nextId++, verified: false, line: spec.line, message: source ? 'No compiled code of this trace maps to this line.' : 'The trace runs no compiled code from this file.' });
+        continue;
+      }
+      try {
+        const steps = this.statementSteps(lineKey, spec.column);
+        const bp = this.make('line', steps, `line ${spec.line + 1}`, spec.condition, spec.hitCondition);
+        kept.push(bp);
+        out.push({ id: bp.id, verified: true, line: spec.line, column: spec.column });
+      } catch (err) {
+        out.push({ id: this.nextId++, verified: false, line: spec.line, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    if (kept.length) this.lines.set(key, kept);
+    else this.lines.delete(key);
+    this.merged = undefined;
+    return out;
+  }
+
+  /** `Contract.function` or `function`: stops where that function is entered. */
+  setFunctions(specs: ReadonlyArray<{ name: string; condition?: string; hitCondition?: string }>): Verified[] {
+    this.functions = [];
+    const out: Verified[] = [];
+    for (const spec of specs) {
+      const want = spec.name.trim();
+      const steps = this.program.frames.filter((f) => f.name === want || f.name.endsWith(`.${want}`)).map((f) => f.entryStep).sort((a, b) => a - b);
+      try {
+        const bp = this.make('function', steps, want, spec.condition, spec.hitCondition);
+        this.functions.push(bp);
+        out.push({ id: bp.id, verified: steps.length > 0, message: steps.length ? undefined : `The trace never enters ${want}.` });
+      } catch (err) {
+        out.push({ id: this.nextId++, verified: false, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    this.merged = undefined;
+    return out;
+  }
+
+  /** Instruction breakpoints: `(code id, pc)` pairs. */
+  setInstructions(specs: ReadonlyArray<{ code: number; pc: number; condition?: string; hitCondition?: string }>): Verified[] {
+    this.instructions = [];
+    const out: Verified[] = [];
+    for (const spec of specs) {
+      const { pc, traceFrame } = this.program;
+      const steps: number[] = [];
+      for (let s = 0; s < pc.length; s++) if (pc[s] === spec.pc && this.codeOf(traceFrame[s]) === spec.code) steps.push(s);
+      try {
+        const bp = this.make('instruction', steps, `pc ${spec.pc}`, spec.condition, spec.hitCondition);
+        this.instructions.push(bp);
+        out.push({ id: bp.id, verified: steps.length > 0, message: steps.length ? undefined : 'The trace never runs this instruction.' });
+      } catch (err) {
+        out.push({ id: this.nextId++, verified: false, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    this.merged = undefined;
+    return out;
+  }
+
+  /** "Revert": every REVERT except a Panic's; "Panic": a Panic's REVERT and INVALID. */
+  setExceptions(filters: readonly ExceptionFilter[], conditions: Partial<Record<ExceptionFilter, string>> = {}): void {
+    const p = this.program;
+    const panic = (s: number) => this.trace.frame(p.traceFrame[s]).revert?.kind === 'Panic';
+    this.exceptions = filters.map((filter) => {
+      const steps = filter === 'revert' ? p.reverts.filter((s) => !panic(s)) : [...p.reverts.filter(panic), ...p.invalids].sort((a, b) => a - b);
+      return this.make('exception', steps, filter === 'revert' ? 'Revert' : 'Panic', conditions[filter]);
+    });
+    this.merged = undefined;
+  }
+
+  /** Steps where a statement on `lineKey` starts (at `column` or the first code after it on that line). */
+  private statementSteps(lineKey: number, column: number | undefined): number[] {
+    const p = this.program;
+    const steps: number[] = [];
+    for (let s = 0; s < p.loc.length; s++) {
+      if (p.entry[s] !== 1) continue;
+      const loc = p.locs[p.loc[s]];
+      if (loc.lineKey !== lineKey) continue;
+      if (column !== undefined && loc.column + 1 < column && loc.endLine === loc.line && loc.endColumn + 1 <= column) continue;
+      steps.push(s);
+    }
+    return steps;
+  }
+
+  private all(): Breakpoint[] {
+    return [...[...this.lines.values()].flat(), ...this.functions, ...this.instructions, ...this.exceptions];
+  }
+
+  private candidates(): Int32Array {
+    if (!this.merged) {
+      const set = new Set<number>();
+      for (const bp of this.all()) for (const s of bp.steps) set.add(s);
+      this.merged = Int32Array.from([...set].sort((a, b) => a - b));
+    }
+    return this.merged;
+  }
+
+  /** The first step after (or before) `from` where a breakpoint stops. */
+  next(from: number, backward: boolean, ctx: (step: number) => EvalContext): StopAt | undefined {
+    const c = this.candidates();
+    const start = firstAbove(c, from);
+    if (!backward) {
+      for (let i = start; i < c.length; i++) {
+        const stop = this.stopsAt(c[i], ctx);
+        if (stop) return stop;
+      }
+    } else {
+      for (let i = firstAbove(c, from - 1) - 1; i >= 0; i--) {
+        const stop = this.stopsAt(c[i], ctx);
+        if (stop) return stop;
+      }
+    }
+    return undefined;
+  }
+
+  /** Whether a breakpoint stops at `step`, and which. */
+  stopsAt(step: number, ctx: (step: number) => EvalContext): StopAt | undefined {
+    const hits = this.all().filter((bp) => this.passes(bp, step, ctx));
+    if (hits.length === 0) return undefined;
+    const first = hits[0];
+    const reason = first.kind === 'line' ? 'breakpoint' : first.kind === 'function' ? 'function breakpoint' : first.kind === 'instruction' ? 'instruction breakpoint' : 'exception';
+    return { step, reason, ids: hits.map((h) => h.id), description: first.kind === 'exception' ? `${first.label} at step ${step}` : `Breakpoint at ${first.label}` };
+  }
+
+  private passes(bp: Breakpoint, step: number, ctx: (step: number) => EvalContext): boolean {
+    const at = firstAbove(bp.steps, step) - 1;
+    if (at < 0 || bp.steps[at] !== step) return false;
+    const ok = (s: number) => {
+      try {
+        return bp.condition ? bp.condition.test(ctx(s)) : true;
+      } catch {
+        // A condition that cannot be evaluated here (a part the trace lacks) does not stop.
+        return false;
+      }
+    };
+    if (!bp.hit) return ok(step);
+    // Counted once per candidate, however often continue passes over it.
+    for (; bp.counted <= at; bp.counted++) bp.hits[bp.counted] = (bp.counted > 0 ? bp.hits[bp.counted - 1] : 0) + (ok(bp.steps[bp.counted]) ? 1 : 0);
+    const here = bp.hits[at] - (at > 0 ? bp.hits[at - 1] : 0);
+    return here === 1 && bp.hit(bp.hits[at]);
+  }
+}

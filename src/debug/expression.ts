@@ -1,0 +1,199 @@
+// The small expression language of breakpoint conditions, Watch and hover. Values are unsigned 256-bit integers
+// (bigint) or opcode names (strings); comparisons and booleans give 1 or 0, so `stack[-1] & 0xff == 3` reads as it
+// does in Solidity. Grammar, loosest first:
+//   or := and ('||' and)*          and := cmp ('&&' cmp)*        cmp := sum (('=='|'!='|'<'|'<='|'>'|'>=') sum)?
+//   sum := prod (('+'|'-'|'&'|'|'|'^') prod)*                    prod := unary (('*'|'/'|'%'|'<<'|'>>') unary)*
+//   unary := ('!'|'-')? atom       atom := number | "STRING" | name | name '[' or ']' | '(' or ')'
+// Names: step, depth, pc, op, gas, gasCost; stack[i] (negative from the top: stack[-1] is the top), memory[offset]
+// (the 32-byte word at a byte offset), storage[slot]. A bare opcode name (SSTORE) is a string, so `op == SSTORE`.
+
+export type Value = bigint | string;
+
+/** What an expression can read at one step; undefined for a part the trace does not have. */
+export interface EvalContext {
+  scalar(name: 'step' | 'depth' | 'pc' | 'op' | 'gas' | 'gasCost'): Value;
+  stack(index: bigint): bigint | undefined;
+  memory(offset: bigint): bigint | undefined;
+  storage(slot: bigint): bigint | undefined;
+}
+
+export class ExpressionError extends Error {}
+
+type Node =
+  | { k: 'lit'; v: Value }
+  | { k: 'name'; name: string }
+  | { k: 'index'; target: 'stack' | 'memory' | 'storage'; index: Node }
+  | { k: 'un'; op: '!' | '-'; arg: Node }
+  | { k: 'bin'; op: string; left: Node; right: Node };
+
+const SCALARS = new Set(['step', 'depth', 'pc', 'op', 'gas', 'gasCost']);
+const INDEXED = new Set(['stack', 'memory', 'storage']);
+const MAX_LENGTH = 1000;
+const WORD = (1n << 256n) - 1n;
+const TOKEN = /\s*(0x[0-9a-fA-F]+|\d+|[A-Za-z_][A-Za-z0-9_]*|"[^"]*"|'[^']*'|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%<>!()[\]&|^])/y;
+
+function tokenize(text: string): string[] {
+  if (text.length > MAX_LENGTH) throw new ExpressionError(`The expression is longer than ${MAX_LENGTH} characters.`);
+  const tokens: string[] = [];
+  TOKEN.lastIndex = 0;
+  let at = 0;
+  while (at < text.length) {
+    if (/^\s*$/.test(text.slice(at))) break;
+    TOKEN.lastIndex = at;
+    const m = TOKEN.exec(text);
+    if (!m) throw new ExpressionError(`Unexpected "${text.slice(at).trim().slice(0, 20)}" at column ${at + 1}.`);
+    tokens.push(m[1]);
+    at = TOKEN.lastIndex;
+  }
+  return tokens;
+}
+
+const LEVELS: string[][] = [['||'], ['&&'], ['==', '!=', '<', '<=', '>', '>='], ['+', '-', '&', '|', '^'], ['*', '/', '%', '<<', '>>']];
+
+class Parser {
+  private at = 0;
+  constructor(private readonly tokens: string[]) {}
+
+  parse(): Node {
+    if (this.tokens.length === 0) throw new ExpressionError('The expression is empty.');
+    const node = this.level(0);
+    if (this.at < this.tokens.length) throw new ExpressionError(`Unexpected "${this.tokens[this.at]}".`);
+    return node;
+  }
+
+  private peek(): string | undefined {
+    return this.tokens[this.at];
+  }
+
+  private expect(t: string): void {
+    if (this.tokens[this.at] !== t) throw new ExpressionError(`Expected "${t}"${this.peek() ? ` before "${this.peek()}"` : ' at the end'}.`);
+    this.at++;
+  }
+
+  private level(n: number): Node {
+    if (n === LEVELS.length) return this.unary();
+    let left = this.level(n + 1);
+    // Comparisons do not chain: `a < b < c` is an error, not a surprise.
+    const single = n === 2;
+    while (LEVELS[n].includes(this.peek() ?? '')) {
+      const op = this.tokens[this.at++];
+      left = { k: 'bin', op, left, right: this.level(n + 1) };
+      if (single) break;
+    }
+    return left;
+  }
+
+  private unary(): Node {
+    const t = this.peek();
+    if (t === '!' || t === '-') {
+      this.at++;
+      return { k: 'un', op: t, arg: this.unary() };
+    }
+    return this.atom();
+  }
+
+  private atom(): Node {
+    const t = this.tokens[this.at++];
+    if (t === undefined) throw new ExpressionError('The expression ends too early.');
+    if (t === '(') {
+      const inner = this.level(0);
+      this.expect(')');
+      return inner;
+    }
+    if (/^(0x[0-9a-fA-F]+|\d+)$/.test(t)) return { k: 'lit', v: BigInt(t) };
+    if (/^["']/.test(t)) return { k: 'lit', v: t.slice(1, -1).toUpperCase() };
+    if (/^[A-Za-z_]/.test(t)) {
+      if (INDEXED.has(t)) {
+        this.expect('[');
+        const index = this.level(0);
+        this.expect(']');
+        return { k: 'index', target: t as 'stack' | 'memory' | 'storage', index };
+      }
+      return SCALARS.has(t) ? { k: 'name', name: t } : { k: 'lit', v: t.toUpperCase() };
+    }
+    throw new ExpressionError(`Unexpected "${t}".`);
+  }
+}
+
+/** A parsed expression, evaluated at any number of steps. */
+export class Expression {
+  private readonly root: Node;
+
+  constructor(readonly text: string) {
+    this.root = new Parser(tokenize(text)).parse();
+  }
+
+  evaluate(ctx: EvalContext): Value {
+    return evaluate(this.root, ctx);
+  }
+
+  /** Whether the value counts as true: a non-zero number or a non-empty string. */
+  test(ctx: EvalContext): boolean {
+    return truthy(this.evaluate(ctx));
+  }
+}
+
+const truthy = (v: Value) => (typeof v === 'string' ? v.length > 0 : v !== 0n);
+const bool = (b: boolean): bigint => (b ? 1n : 0n);
+
+function num(v: Value, what: string): bigint {
+  if (typeof v === 'bigint') return v;
+  throw new ExpressionError(`${what} needs a number, not "${v}".`);
+}
+
+function evaluate(node: Node, ctx: EvalContext): Value {
+  switch (node.k) {
+    case 'lit':
+      return node.v;
+    case 'name':
+      return ctx.scalar(node.name as Parameters<EvalContext['scalar']>[0]);
+    case 'index': {
+      let index = num(evaluate(node.index, ctx), node.target);
+      // Read as a signed word, so stack[-1] (2^256 - 1 after the minus wraps) is the top.
+      if (node.target === 'stack' && index >> 255n === 1n) index -= 1n << 256n;
+      const v = ctx[node.target](index);
+      if (v === undefined) throw new ExpressionError(`${node.target}[${index}] is not in the trace at this step.`);
+      return v;
+    }
+    case 'un': {
+      const v = evaluate(node.arg, ctx);
+      return node.op === '!' ? bool(!truthy(v)) : (-num(v, '-') & WORD);
+    }
+    case 'bin':
+      return binary(node.op, node.left, node.right, ctx);
+  }
+}
+
+function binary(op: string, l: Node, r: Node, ctx: EvalContext): Value {
+  if (op === '&&') return bool(truthy(evaluate(l, ctx)) && truthy(evaluate(r, ctx)));
+  if (op === '||') return bool(truthy(evaluate(l, ctx)) || truthy(evaluate(r, ctx)));
+  const a = evaluate(l, ctx);
+  const b = evaluate(r, ctx);
+  if (op === '==') return bool(a === b);
+  if (op === '!=') return bool(a !== b);
+  const x = num(a, op);
+  const y = num(b, op);
+  switch (op) {
+    case '<': return bool(x < y);
+    case '<=': return bool(x <= y);
+    case '>': return bool(x > y);
+    case '>=': return bool(x >= y);
+    case '+': return (x + y) & WORD;
+    case '-': return (x - y) & WORD;
+    case '*': return (x * y) & WORD;
+    // The EVM's own rule: dividing by zero gives zero.
+    case '/': return y === 0n ? 0n : x / y;
+    case '%': return y === 0n ? 0n : x % y;
+    case '&': return x & y;
+    case '|': return x | y;
+    case '^': return x ^ y;
+    case '<<': return y > 255n ? 0n : (x << y) & WORD;
+    case '>>': return y > 255n ? 0n : x >> y;
+  }
+  throw new ExpressionError(`Unknown operator ${op}.`);
+}
+
+/** `0x…` for a number, the name itself for a string. */
+export function formatValue(v: Value): string {
+  return typeof v === 'string' ? v : `0x${v.toString(16)} (${v.toString()})`;
+}

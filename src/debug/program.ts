@@ -1,0 +1,355 @@
+// The debugger's view of one trace, built once per session: for every step its Solidity location and the function
+// (external call or internal Solidity function) it runs in, in typed columns, so each step, continue and stack
+// request afterwards is an array scan or read. Internal calls come from the source map's jump markers (`i` into a
+// function, `o` out of it), external calls from the trace's frames.
+import type { ContractArtifact, SourceFile } from '../core/sourcemap/artifacts';
+import type { CompiledCode } from '../core/sourcemap/compiled-code';
+import { JUMP_IN, JUMP_OUT, jumpKinds } from '../core/sourcemap/jump-kinds';
+import type { SourceFiles } from '../core/sourcemap/source-files';
+import type { TraceSources } from '../core/sourcemap/trace-sources';
+import type { Trace } from '../core/trace/model';
+
+/** A source file the trace's code maps into. */
+export interface ProgramSource {
+  id: number;
+  /** The compiler's name for it. */
+  sourceName: string;
+  /** The workspace file, when it exists. */
+  path: string | undefined;
+  text: string;
+  lines: string[];
+}
+
+/** A source range one or more instructions map to. */
+export interface Loc {
+  id: number;
+  source: ProgramSource;
+  /** 0-based. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** Same number for every loc on the same line of the same file. */
+  lineKey: number;
+  /** A statement or expression (not a contract's or function's whole definition): stepping stops here. */
+  steppable: boolean;
+  /** The function this range defines, when it is a function definition (`name` and its header text). */
+  defines: { name: string; header: string } | undefined;
+}
+
+export interface FnFrame {
+  id: number;
+  parent: number;
+  kind: 'external' | 'internal';
+  /** The trace frame (external call) it runs in. */
+  traceFrame: number;
+  entryStep: number;
+  exitStep: number;
+  /** `Contract.function`, `Contract`, an address, or '' for a compiler-generated routine. */
+  name: string;
+  contract: string | undefined;
+  /** The function definition's header (for its parameters), when known. */
+  header: string | undefined;
+  /** Not a frame of its own on the call stack: generated code, or the public function its external call shows. */
+  hidden: boolean;
+  /** The frame the call stack shows for it: itself, or for a hidden one the nearest visible caller. */
+  visible: number;
+}
+
+export interface FrameCode {
+  artifact: ContractArtifact | undefined;
+  code: CompiledCode | undefined;
+  address: string | undefined;
+}
+
+/** Per compiled code: the loc of each pc (-1 none) and its jump markers. */
+interface PcTable {
+  loc: Int32Array;
+  jump: Uint8Array;
+}
+
+const built = new WeakMap<Trace, WeakMap<SourceFiles, Promise<Program>>>();
+
+const DEFINITION = /^\s*(?:(contract|abstract\s+contract|library|interface)\b|(function)\s+([A-Za-z_$][\w$]*)|(constructor|fallback|receive)\b|(modifier)\s+([A-Za-z_$][\w$]*))/;
+const HEADER_LIMIT = 2000;
+
+export class Program {
+  readonly sources: ProgramSource[] = [];
+  readonly locs: Loc[] = [];
+  readonly frames: FnFrame[] = [];
+  /** Per step: loc id or -1. */
+  readonly loc: Int32Array;
+  /** Per step: the FnFrame it runs in. */
+  readonly fn: Int32Array;
+  /** Per step: the visible FnFrame it runs in (what stepping compares: a generated helper is part of its caller). */
+  readonly vis: Int32Array;
+  /** Per step: how many FnFrames enclose it (the step's function included). */
+  readonly depth: Int32Array;
+  /** Per step: 1 where a statement starts (its function was on another line before). */
+  readonly entry: Uint8Array;
+  /** Per step: the instruction's pc and the trace frame (external call) running it. */
+  readonly pc: Int32Array;
+  readonly traceFrame: Int32Array;
+  /** Steps whose op is REVERT, and INVALID, ascending. */
+  readonly reverts: number[] = [];
+  readonly invalids: number[] = [];
+  /** Per trace frame. */
+  readonly frameCode: FrameCode[];
+  private readonly lineKeys = new Map<string, number>();
+
+  private constructor(readonly trace: Trace, frameCode: FrameCode[]) {
+    const n = trace.length;
+    this.loc = new Int32Array(n).fill(-1);
+    this.fn = new Int32Array(n);
+    this.vis = new Int32Array(n);
+    this.depth = new Int32Array(n);
+    this.entry = new Uint8Array(n);
+    this.pc = new Int32Array(n);
+    this.traceFrame = new Int32Array(n);
+    this.frameCode = frameCode;
+  }
+
+  /**
+   * `build`, once per trace and build (SourceFiles is one per build read): a second session on an open trace, or a
+   * restart, reuses the index.
+   */
+  static cached(trace: Trace, sources: TraceSources | undefined, files: SourceFiles): Promise<Program> {
+    let perBuild = built.get(trace);
+    if (!perBuild) built.set(trace, (perBuild = new WeakMap()));
+    let program = perBuild.get(files);
+    if (!program) {
+      perBuild.set(files, (program = Program.build(trace, sources, files)));
+      program.catch(() => perBuild.delete(files));
+    }
+    return program;
+  }
+
+  /**
+   * Indexes `trace`: each frame's code identified through `sources` (none: every step unmapped, frames named by
+   * address), each code's source map read once, then one pass over the steps.
+   */
+  static async build(trace: Trace, sources: TraceSources | undefined, files: SourceFiles): Promise<Program> {
+    const frameCode = await Promise.all(
+      Array.from({ length: trace.frameCount() }, async (_, i): Promise<FrameCode> => {
+        const callee = trace.frame(i).callee ?? undefined;
+        if (!sources) return { artifact: undefined, code: undefined, address: callee };
+        const { match, address } = await sources.frameMatch(i);
+        return { artifact: match?.artifact, code: match?.code, address: address ?? callee };
+      }),
+    );
+    const program = new Program(trace, frameCode);
+    const tables = new Map<CompiledCode, PcTable>();
+    for (const f of frameCode) {
+      if (f.code && f.artifact && !tables.has(f.code)) tables.set(f.code, await program.pcTable(f.artifact, f.code, files));
+    }
+    program.scan(frameCode.map((f) => (f.code ? tables.get(f.code) : undefined)));
+    return program;
+  }
+
+  /** The loc of every instruction of `code`. */
+  private async pcTable(artifact: ContractArtifact, code: CompiledCode, files: SourceFiles): Promise<PcTable> {
+    const bySource = new Map<SourceFile, ProgramSource | undefined>();
+    for (const [, file] of artifact.sources) bySource.set(file, await this.source(file, files));
+    const byRange = new Map<string, number>();
+    const loc = new Int32Array(code.bodyLength).fill(-1);
+    for (let pc = 0; pc < code.bodyLength; pc++) {
+      const range = code.rangeAt(pc);
+      if (!range || range.file < 0) continue;
+      const file = artifact.sources.get(range.file);
+      const source = file && bySource.get(file);
+      if (!source) continue;
+      const key = `${source.id}:${range.start}:${range.length}`;
+      let id = byRange.get(key);
+      if (id === undefined) byRange.set(key, (id = this.addLoc(source, range.start, range.length)));
+      loc[pc] = id;
+    }
+    return { loc, jump: jumpKinds(code) };
+  }
+
+  private readonly sourceByKey = new Map<string, ProgramSource>();
+  private readonly byteIndex = new WeakMap<ProgramSource, (offset: number) => { line: number; character: number }>();
+
+  private async source(file: SourceFile, files: SourceFiles): Promise<ProgramSource | undefined> {
+    const read = await files.read(file);
+    if (!read) return undefined;
+    const key = read.path ?? `compiled:${file.sourceName}`;
+    let source = this.sourceByKey.get(key);
+    if (!source) {
+      source = { id: this.sources.length, sourceName: file.sourceName, path: read.path, text: read.text.text, lines: read.text.text.split(/\r\n|\r|\n/) };
+      this.sources.push(source);
+      this.sourceByKey.set(key, source);
+      this.byteIndex.set(source, (offset) => read.text.position(offset));
+    }
+    return source;
+  }
+
+  private addLoc(source: ProgramSource, start: number, length: number): number {
+    const position = this.byteIndex.get(source)!;
+    const from = position(start);
+    const to = position(start + length);
+    const header = headerAt(source.lines, from.line, from.character);
+    const m = DEFINITION.exec(header);
+    const name = m ? (m[3] ?? m[4] ?? m[6]) : undefined;
+    const lineKey = this.lineKey(source, from.line);
+    const loc: Loc = {
+      id: this.locs.length,
+      source,
+      line: from.line,
+      column: from.character,
+      endLine: to.line,
+      endColumn: to.character,
+      lineKey,
+      steppable: !m,
+      defines: name ? { name, header } : undefined,
+    };
+    this.locs.push(loc);
+    return loc.id;
+  }
+
+  lineKey(source: ProgramSource, line: number): number {
+    const key = `${source.id}:${line}`;
+    let id = this.lineKeys.get(key);
+    if (id === undefined) this.lineKeys.set(key, (id = this.lineKeys.size));
+    return id;
+  }
+
+  /** The line key of a line, or undefined when no code maps to it. */
+  knownLineKey(source: ProgramSource, line: number): number | undefined {
+    return this.lineKeys.get(`${source.id}:${line}`);
+  }
+
+  private frameName(traceFrame: number): { name: string; contract: string | undefined } {
+    const code = this.frameCode[traceFrame];
+    if (code.artifact) return { name: code.artifact.name, contract: code.artifact.name };
+    return { name: code.address ?? `frame ${traceFrame}`, contract: undefined };
+  }
+
+  private push(kind: FnFrame['kind'], parent: number, traceFrame: number, step: number, name: string, contract: string | undefined, header: string | undefined, hidden: boolean): number {
+    const id = this.frames.length;
+    const visible = hidden && parent >= 0 ? this.frames[parent].visible : id;
+    this.frames.push({ id, parent, kind, traceFrame, entryStep: step, exitStep: step, name, contract, header, hidden, visible });
+    return id;
+  }
+
+  private scan(tables: Array<PcTable | undefined>): void {
+    const t = this.trace;
+    const stack: number[] = [];
+    /** Per visible FnFrame: the line key it was last on; per external one: whether its public function was named. */
+    const lastKey: number[] = [];
+    const named: boolean[] = [];
+    let prevFrame = -1;
+    let prevPc = -1;
+    let prevOp = '';
+    for (let s = 0; s < t.length; s++) {
+      const row = t.row(s);
+      const table = tables[row.frame];
+      if (row.frame !== prevFrame) {
+        const isChild = prevFrame >= 0 && t.frame(row.frame).parent === prevFrame;
+        if (!isChild) while (stack.length && this.frames[stack[stack.length - 1]].traceFrame !== row.frame) this.frames[stack.pop()!].exitStep = s - 1;
+        if (isChild || stack.length === 0) {
+          const { name, contract } = this.frameName(row.frame);
+          stack.push(this.push('external', stack.length ? stack[stack.length - 1] : -1, row.frame, s, name, contract, undefined, false));
+        }
+      } else if (prevOp === 'JUMP' && table && prevPc >= 0 && prevPc < table.jump.length) {
+        const kind = table.jump[prevPc];
+        const top = this.frames[stack[stack.length - 1]];
+        if (kind === JUMP_IN) {
+          const at = row.instructionPc < table.loc.length ? table.loc[row.instructionPc] : -1;
+          const def = at >= 0 ? this.locs[at].defines : undefined;
+          const contract = this.frameCode[row.frame].artifact?.name;
+          const name = def ? `${contract}.${def.name}` : '';
+          // The external call's public function is that call's frame on the stack; it is not shown twice.
+          const merged = def !== undefined && top.kind === 'external' && !named[top.id];
+          if (merged) {
+            named[top.id] = true;
+            top.name = name;
+            top.header = def.header;
+          }
+          stack.push(this.push('internal', top.id, row.frame, s, name, contract, def?.header, merged || !def));
+        } else if (kind === JUMP_OUT && top.kind === 'internal') {
+          this.frames[stack.pop()!].exitStep = s - 1;
+        }
+      }
+      const fnId = stack[stack.length - 1];
+      const vis = this.frames[fnId].visible;
+      this.fn[s] = fnId;
+      this.vis[s] = vis;
+      this.depth[s] = stack.length;
+      const loc = table && row.instructionPc < table.loc.length ? table.loc[row.instructionPc] : -1;
+      this.loc[s] = loc;
+      if (loc >= 0 && this.locs[loc].steppable && lastKey[vis] !== this.locs[loc].lineKey) {
+        this.entry[s] = 1;
+        lastKey[vis] = this.locs[loc].lineKey;
+      }
+      this.pc[s] = row.instructionPc;
+      this.traceFrame[s] = row.frame;
+      if (row.op === 'REVERT') this.reverts.push(s);
+      else if (row.op === 'INVALID') this.invalids.push(s);
+      prevFrame = row.frame;
+      prevPc = row.instructionPc;
+      prevOp = row.op;
+    }
+    for (const id of stack) this.frames[id].exitStep = t.length - 1;
+  }
+
+  /** The Loc of `step`, if its instruction maps to Solidity. */
+  locAt(step: number): Loc | undefined {
+    const id = this.loc[step];
+    return id >= 0 ? this.locs[id] : undefined;
+  }
+
+  /** Where `step` is in the Solidity, or for generated code the statement of its function that ran last before. */
+  placeOf(step: number): Loc | undefined {
+    // Code without build output maps nowhere: nothing to look back for.
+    if (!this.frameCode[this.traceFrame[step]].code) return undefined;
+    const vis = this.vis[step];
+    const entry = this.frames[vis].entryStep;
+    for (let s = step; s >= entry; s--) {
+      if (this.vis[s] !== vis) continue;
+      const loc = this.locAt(s);
+      if (loc?.steppable) return loc;
+    }
+    return this.locAt(step);
+  }
+
+  /** The visible call stack at `step`, innermost first: each frame with the step it is at. */
+  callStack(step: number): Array<{ frame: FnFrame; step: number }> {
+    const out: Array<{ frame: FnFrame; step: number }> = [];
+    let at = step;
+    for (let id = this.fn[step]; id >= 0; ) {
+      const f = this.frames[id];
+      if (!f.hidden) {
+        out.push({ frame: f, step: at });
+        // The caller is where it made this call.
+        at = f.entryStep > 0 ? f.entryStep - 1 : 0;
+      }
+      id = f.parent;
+    }
+    return out;
+  }
+
+  /** The FnFrame whose entry the user thinks of for `step`: its innermost visible frame. */
+  visibleFrame(step: number): FnFrame {
+    return this.frames[this.vis[step]];
+  }
+
+  /** How many FnFrames enclose the visible frame of `step` (stepping out goes below this). */
+  visibleDepth(step: number): number {
+    const visible = this.visibleFrame(step);
+    let d = 0;
+    for (let id: number = visible.id; id >= 0; id = this.frames[id].parent) d++;
+    return d;
+  }
+}
+
+/** The text from (line, column) on, up to the first `{` or `;` (a definition's header), bounded. */
+function headerAt(lines: readonly string[], line: number, column: number): string {
+  let text = '';
+  for (let l = line; l < lines.length && text.length < HEADER_LIMIT; l++) {
+    const part = l === line ? lines[l].slice(column) : lines[l];
+    const stop = part.search(/[{;]/);
+    if (stop >= 0) return text + part.slice(0, stop);
+    text += part + '\n';
+  }
+  return text.slice(0, HEADER_LIMIT);
+}

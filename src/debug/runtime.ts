@@ -1,0 +1,164 @@
+// The debugger's runtime over one trace session, apart from any protocol (as vscode-mock-debug keeps its runtime
+// apart from its adapter): Solidity-level and instruction-level moves, continue to the next breakpoint in either
+// direction, and what each step shows. It moves the shared TraceSession, so the trace panel follows.
+import type { MoveOrigin, TraceSession } from '../core/session/session';
+import type { CompiledCode } from '../core/sourcemap/compiled-code';
+import type { StepDetail } from '../core/trace/model';
+import { Breakpoints, type StopAt } from './breakpoints';
+import type { EvalContext } from './expression';
+import type { Program } from './program';
+import { statementStart, stepStatement, type StepKind } from './stepping';
+
+export type Granularity = 'statement' | 'instruction';
+
+export interface Stop {
+  step: number;
+  reason: 'entry' | 'step' | 'breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'exception' | 'goto' | 'restart';
+  description?: string;
+  ids?: number[];
+  /** Nowhere further to go in that direction: the session stays at its end. */
+  end?: 'start' | 'end';
+}
+
+const toBig = (hex: string) => BigInt(hex === '0x' || hex === '' ? '0x0' : hex);
+
+export class DebugRuntime {
+  readonly breakpoints: Breakpoints;
+  private readonly codeIds = new Map<CompiledCode | string, number>();
+  private readonly frameCodeId: number[];
+  private readonly details = new Map<number, StepDetail>();
+
+  constructor(
+    readonly session: TraceSession,
+    readonly program: Program,
+  ) {
+    this.frameCodeId = program.frameCode.map((f, i) => {
+      const key = f.code ?? f.address ?? `frame:${i}`;
+      let id = this.codeIds.get(key);
+      if (id === undefined) this.codeIds.set(key, (id = this.codeIds.size));
+      return id;
+    });
+    this.breakpoints = new Breakpoints(program, (frame) => this.frameCodeId[frame]);
+  }
+
+  get step(): number {
+    return this.session.step;
+  }
+
+  get trace() {
+    return this.session.trace;
+  }
+
+  /** The code id of a trace frame (what instruction references are made of). */
+  codeIdOf(traceFrame: number): number {
+    return this.frameCodeId[traceFrame];
+  }
+
+  /** A trace frame that ran code `id`. */
+  frameOfCode(id: number): number | undefined {
+    const i = this.frameCodeId.indexOf(id);
+    return i >= 0 ? i : undefined;
+  }
+
+  private move(step: number, origin: MoveOrigin = 'debugger'): number {
+    this.details.clear();
+    return this.session.moveTo(step, origin);
+  }
+
+  /** Where the session starts: the first statement (else the first step), or where the session already is. */
+  entry(here = false): Stop {
+    if (here) return { step: this.step, reason: 'entry' };
+    const p = this.program;
+    let first = 0;
+    while (first < p.entry.length && p.entry[first] !== 1) first++;
+    return { step: this.move(first < p.entry.length ? first : 0), reason: 'entry' };
+  }
+
+  stepBy(kind: StepKind, backward: boolean, granularity: Granularity = 'statement'): Stop {
+    const from = this.step;
+    const last = this.trace.length - 1;
+    if (granularity === 'instruction') {
+      const to = kind === 'into' || kind === 'over' ? from + (backward ? -1 : 1) : this.instructionOut(from, backward);
+      if (to < 0 || to > last) return { step: from, reason: 'step', end: backward ? 'start' : 'end' };
+      return { step: this.move(to), reason: 'step' };
+    }
+    const to = stepStatement(this.program, from, kind, backward);
+    if (to === undefined) return { step: this.move(backward ? 0 : last), reason: 'step', end: backward ? 'start' : 'end' };
+    return { step: this.move(to), reason: 'step' };
+  }
+
+  /** Out of the current trace frame at the instruction level: the step after (or before) it in its parent. */
+  private instructionOut(from: number, backward: boolean): number {
+    const frame = this.trace.frame(this.trace.row(from).frame);
+    return backward ? frame.entryStep - 1 : frame.exitStep + 1;
+  }
+
+  /** Runs to the next breakpoint in that direction, or to the end of the trace. */
+  run(backward: boolean): Stop {
+    const hit: StopAt | undefined = this.breakpoints.next(this.step, backward, (s) => this.context(s));
+    if (hit) return { step: this.move(hit.step), reason: hit.reason, description: hit.description, ids: hit.ids };
+    const to = backward ? 0 : this.trace.length - 1;
+    return { step: this.move(to), reason: 'step', end: backward ? 'start' : 'end', description: backward ? 'Start of the trace' : 'End of the trace' };
+  }
+
+  goto(step: number): Stop {
+    return { step: this.move(step), reason: 'goto' };
+  }
+
+  /** Back to the first statement of the frame shown at `frameId`. */
+  restartFrame(fnId: number): Stop {
+    const f = this.program.frames[fnId];
+    let s = f.entryStep;
+    while (s <= f.exitStep && !(this.program.entry[s] === 1 && this.program.fn[s] >= fnId)) s++;
+    return { step: this.move(s <= f.exitStep ? s : f.entryStep), reason: 'restart' };
+  }
+
+  /** The start of the statement the session is in (after the panel moved mid-statement, for instance). */
+  statementStart(): number {
+    return statementStart(this.program, this.step);
+  }
+
+  detail(step: number): StepDetail {
+    let d = this.details.get(step);
+    if (!d) {
+      if (this.details.size > 64) this.details.clear();
+      this.details.set(step, (d = this.trace.detail(step)));
+    }
+    return d;
+  }
+
+  /** What expressions read at `step`. */
+  context(step: number): EvalContext {
+    const row = this.trace.row(step);
+    return {
+      scalar: (name) => (name === 'op' ? row.op : BigInt(name === 'step' ? step : row[name])),
+      stack: (index) => {
+        const stack = this.detail(step).stack;
+        if (!stack) return undefined;
+        const i = index < 0n ? stack.length + Number(index) : Number(index);
+        return i >= 0 && i < stack.length ? toBig(stack[i]) : undefined;
+      },
+      memory: (offset) => {
+        const bytes = this.memoryBytes(step);
+        if (!bytes || offset < 0n) return undefined;
+        const at = Number(offset);
+        if (at >= bytes.length) return 0n;
+        const word = Buffer.alloc(32);
+        bytes.copy(word, 0, at, Math.min(at + 32, bytes.length));
+        return toBig(`0x${word.toString('hex')}`);
+      },
+      storage: (slot) => {
+        const storage = this.detail(step).storage;
+        if (!storage) return undefined;
+        for (const [k, v] of Object.entries(storage)) if (toBig(k) === slot) return toBig(v);
+        return undefined;
+      },
+    };
+  }
+
+  /** The memory of `step` as bytes; undefined when the trace has no memory. */
+  memoryBytes(step: number): Buffer | undefined {
+    const memory = this.detail(step).memory;
+    return memory ? Buffer.from(memory.map((w) => w.slice(2)).join(''), 'hex') : undefined;
+  }
+}

@@ -1,0 +1,90 @@
+// Where the stdio adapter gets its trace and build output: the mirror named in the launch arguments (or a saved
+// trace file) and the compiler output under `buildOutput` (default: the current directory).
+import { basename, resolve } from 'node:path';
+import { ApiError } from '../core/errors';
+import { HttpClient } from '../core/http';
+import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
+import { decodeTraceFile, fetchTrace } from '../core/opcodes-client';
+import { TraceSession } from '../core/session/session';
+import { fetchContractCode } from '../core/sourcemap/contract-code';
+import { discoverArtifacts } from '../core/sourcemap/discover';
+import { ArtifactIndex } from '../core/sourcemap/match';
+import { SourceFiles } from '../core/sourcemap/source-files';
+import { TraceSources, type CodeLookup } from '../core/sourcemap/trace-sources';
+import type { Trace } from '../core/trace/model';
+import type { DebugHost, LaunchArguments, OpenedTrace } from './adapter';
+
+/** The launch's mirror: `mirrorUrl` (+ `web3Url`) is a custom network; otherwise `network` by name. */
+export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorUrl' | 'web3Url'>): Endpoints {
+  if (args.mirrorUrl) {
+    let url: URL;
+    try {
+      url = new URL(args.mirrorUrl);
+    } catch {
+      throw new ApiError('invalid-input', `mirrorUrl "${args.mirrorUrl}" is not a URL.`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ApiError('invalid-input', 'mirrorUrl must be an http or https URL.');
+    return resolveNetwork('custom', { mirrorUrl: args.mirrorUrl, web3Url: args.web3Url });
+  }
+  const network = args.network ?? '';
+  if (!isNetworkName(network) || network === 'custom') throw new ApiError('invalid-input', 'Give "network" (mainnet, testnet, previewnet or local) or "mirrorUrl" in the launch configuration.');
+  return resolveNetwork(network);
+}
+
+/** The folders to read build output from: `buildOutput`, else `fallback`. */
+export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback: readonly string[]): string[] {
+  const given = typeof args.buildOutput === 'string' ? [args.buildOutput] : Array.isArray(args.buildOutput) ? args.buildOutput.filter((x): x is string => typeof x === 'string') : [];
+  return (given.length ? given : fallback).map((p) => resolve(p));
+}
+
+/** The build output under `roots`, ready to map `trace`'s steps; `lookup` asks the mirror which code ran. */
+export async function mapSources(trace: Trace, roots: readonly string[], lookup: CodeLookup | undefined, log: (message: string) => void): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
+  const found = await Promise.all(roots.map((root) => discoverArtifacts(root)));
+  for (const problem of found.flatMap((d) => d.problems)) log(`Build output skipped: ${problem}`);
+  const artifacts = found.flatMap((d) => d.artifacts);
+  log(`${trace.length} steps; ${artifacts.length} compiled contract${artifacts.length === 1 ? '' : 's'} with source maps in ${roots.join(', ') || 'no folder'}`);
+  const files = new SourceFiles();
+  return { files, sources: artifacts.length ? new TraceSources(trace, new ArtifactIndex(artifacts), files, lookup) : undefined };
+}
+
+export class StandaloneHost implements DebugHost {
+  /** `cwd`: where relative paths start; `defaultRoots`: build output folders when the launch names none. */
+  constructor(
+    private readonly cwd: string,
+    private readonly defaultRoots: readonly string[] = [cwd],
+  ) {}
+
+  async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
+    const http = new HttpClient();
+    try {
+      const parts = { stack: args.stack ?? true, memory: args.memory ?? false, storage: args.storage ?? false };
+      const endpoints = args.traceFile && !args.mirrorUrl && !args.network ? undefined : launchEndpoints(args);
+      let trace;
+      let title: string;
+      if (args.traceFile) {
+        const file = resolve(this.cwd, args.traceFile);
+        trace = await decodeTraceFile(file);
+        title = basename(file);
+      } else if (args.transaction && endpoints) {
+        log(`Fetching the opcode trace of ${args.transaction} from ${endpoints.web3Url}…`);
+        trace = await fetchTrace(http, endpoints, args.transaction, parts);
+        title = args.transaction;
+      } else {
+        throw new ApiError('invalid-input', 'Give "transaction" (id or hash) or "traceFile" in the launch configuration.');
+      }
+      const lookup = endpoints ? (address: string) => fetchContractCode(http, endpoints.restUrl, address) : undefined;
+      const { sources, files } = await mapSources(trace, buildRoots(args, this.defaultRoots), lookup, log);
+      const session = new TraceSession(trace, { key: `debug:${title}`, title, network: endpoints?.network ?? 'file' });
+      return {
+        session,
+        sources,
+        files,
+        codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
+        dispose: () => void http.close(),
+      };
+    } catch (err) {
+      void http.close();
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,122 @@
+// What the Variables view shows for a step: the function's arguments decoded with the ABI library (viem) from the
+// values the function found on the stack when it was entered, the stack (top first, named as the expression
+// language names it), memory words, storage slots, and the external call's frame.
+import { decodeAbiParameters, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
+import type { Trace } from '../core/trace/model';
+import type { FnFrame, Program } from './program';
+
+export interface Variable {
+  name: string;
+  value: string;
+  type?: string;
+  /** Children (a memory reference for the memory view, or nested values), if any. */
+  memoryReference?: string;
+}
+
+/** Most stack items, memory words or storage slots one scope lists. */
+const MAX_ITEMS = 1024;
+const WORD_BYTES = 32;
+
+/** `0.0.N` for a Hedera long-zero address (shard and realm 0), else undefined. */
+export function entityOfAddress(address: string | null | undefined): string | undefined {
+  const m = /^0x0{24}([0-9a-fA-F]{16})$/.exec(address ?? '');
+  return m ? `0.0.${BigInt(`0x${m[1]}`)}` : undefined;
+}
+
+/** The ABI of a function from its Solidity header (`function f(uint256 a) external returns (uint256)`). */
+export function functionAbi(header: string | undefined): AbiFunction | undefined {
+  if (!header) return undefined;
+  // The ABI parser knows neither data locations nor inheritance keywords; neither changes the ABI.
+  const text = header
+    .replace(/\b(virtual|override(\s*\([^)]*\))?|memory|calldata|storage)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!text.startsWith('function ')) return undefined;
+  try {
+    const item = parseAbiItem(text);
+    return item.type === 'function' ? item : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isWordType = (t: string) => /^(u?int\d*|bool|address|bytes([1-9]|[12]\d|3[0-2])|enum)$/.test(t);
+
+/** One 32-byte word decoded as `param`, or the word itself when the type does not fit in one. */
+function decodeWord(param: AbiParameter, word: string): string {
+  const hex = `0x${word.replace(/^0x/, '').padStart(64, '0').slice(-64)}` as const;
+  if (!isWordType(param.type)) return `${hex} (${/\[\]$|^string$|^bytes$/.test(param.type) ? 'pointer' : 'not a single word'})`;
+  try {
+    const [v] = decodeAbiParameters([param], hex);
+    return typeof v === 'bigint' ? v.toString() : String(v);
+  } catch {
+    return hex;
+  }
+}
+
+/**
+ * The function's arguments as it received them: at its first step the stack holds the return label and then the
+ * arguments, the last one on top (solc's legacy code generator).
+ */
+export function argumentsOf(program: Program, frame: FnFrame): Variable[] | string {
+  const abi = functionAbi(frame.header);
+  if (!abi) return frame.header ? 'The parameters of this function could not be read.' : 'No Solidity function is known for this frame.';
+  if (abi.inputs.length === 0) return [];
+  const body = bodyStep(program, frame);
+  const stack = program.trace.detail(body).stack;
+  if (!stack) return 'The trace was fetched without the stack: arguments are read from it.';
+  const n = abi.inputs.length;
+  if (stack.length < n) return 'The stack holds fewer values than the function has parameters.';
+  return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: decodeWord(param, stack[stack.length - n + i]) }));
+}
+
+/** The step where the function's own code started (for an external call: its public function's). */
+export function bodyStep(program: Program, frame: FnFrame): number {
+  if (frame.kind === 'internal') return frame.entryStep;
+  const child = program.frames.find((f) => f.parent === frame.id && f.kind === 'internal' && f.hidden && f.header !== undefined && f.header === frame.header);
+  return child?.entryStep ?? frame.entryStep;
+}
+
+export function stackVariables(stack: readonly string[] | null): Variable[] | string {
+  if (!stack) return 'The trace was fetched without the stack.';
+  const out: Variable[] = [];
+  for (let i = stack.length - 1; i >= 0 && out.length < MAX_ITEMS; i--) {
+    const v = BigInt(stack[i] === '0x' ? '0x0' : stack[i]);
+    out.push({ name: `stack[${i - stack.length}]`, value: `0x${v.toString(16)}`, type: `${v}` });
+  }
+  return out;
+}
+
+export function memoryVariables(memory: readonly string[] | null, reference: string): Variable[] | string {
+  if (!memory) return 'The trace was fetched without memory (launch with "memory": true).';
+  return memory.slice(0, MAX_ITEMS).map((w, i) => ({ name: `memory[0x${(i * WORD_BYTES).toString(16)}]`, value: w, memoryReference: reference }));
+}
+
+export function storageVariables(storage: Record<string, string> | null): Variable[] | string {
+  if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
+  return Object.keys(storage)
+    .sort()
+    .slice(0, MAX_ITEMS)
+    .map((slot) => ({ name: `storage[${slot}]`, value: storage[slot] }));
+}
+
+export function frameVariables(trace: Trace, step: number, frame: FnFrame, codeName: string | undefined): Variable[] {
+  const tf = trace.frame(frame.traceFrame);
+  const row = trace.row(step);
+  const entity = entityOfAddress(tf.callee);
+  return [
+    { name: 'function', value: frame.name || '(compiler-generated code)' },
+    { name: 'contract', value: codeName ?? '(no build output matches this code)' },
+    { name: 'call type', value: tf.callType },
+    { name: 'callee', value: tf.callee ?? '(unknown: the trace has no stack)' },
+    ...(entity ? [{ name: 'callee id', value: entity }] : []),
+    { name: 'depth', value: String(tf.depth) },
+    { name: 'gas used', value: String(tf.gasUsed) },
+    { name: 'reverted', value: String(tf.reverted) },
+    { name: 'step', value: String(step) },
+    { name: 'pc', value: String(row.instructionPc) },
+    { name: 'op', value: row.op },
+    { name: 'gas', value: String(row.gas) },
+    { name: 'gas cost', value: String(row.gasCost) },
+  ];
+}

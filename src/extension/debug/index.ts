@@ -1,0 +1,109 @@
+// The `ledger-mirror` debugger in VS Code: the adapter runs inline, on the trace panel's own session when there is
+// one (so the panel and the editor highlight follow the debugger, and the trace is not fetched again), with the
+// workspace folders' build output. F5 without a launch.json, "Debug Transaction…" and the panel's Debug button start it.
+import * as vscode from 'vscode';
+import { parseTransactionIdOrHash } from '../../core/ids';
+import { fetchContractCode } from '../../core/sourcemap/contract-code';
+import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
+import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
+import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
+import type { Trace } from '../../core/trace/model';
+import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
+import type { Services } from '../services';
+import type { OpenedTrace as OpenedPanel } from '../trace/open';
+import type { TracePanel, TracePanels } from '../trace/panel';
+
+export const DEBUG_COMMAND = 'ledgerMirror.debugTransaction';
+
+const workspaceRoots = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+
+class ExtensionDebugHost implements DebugHost {
+  constructor(
+    private readonly services: Services,
+    private readonly panels: TracePanels,
+    private readonly artifacts: WorkspaceArtifacts,
+  ) {}
+
+  async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
+    const roots = workspaceRoots();
+    // A mirror named in the launch configuration: fetched by the adapter itself, apart from the panels.
+    if (args.mirrorUrl || args.network) return new StandaloneHost(roots[0] ?? process.cwd(), roots).open(args, log);
+    const panel = await this.panelFor(args);
+    const session = panel.session;
+    const endpoints = this.services.endpoints();
+    const lookup = endpoints.ok && session.meta.network !== 'file' ? (address: string) => fetchContractCode(this.services.http(), endpoints.value.restUrl, address) : undefined;
+    // The workspace's build as source stepping already read it, unless the launch names other folders.
+    const mapped = args.buildOutput === undefined ? await this.workspaceSources(session.trace, lookup) : await mapSources(session.trace, buildRoots(args, roots), lookup, log);
+    return { session, ...mapped, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
+  }
+
+  private async workspaceSources(trace: Trace, lookup: CodeLookup | undefined): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
+    const build = await this.artifacts.current();
+    return { files: build.files, sources: build.index.artifacts.length ? new TraceSources(trace, build.index, build.files, lookup) : undefined };
+  }
+
+  /** The panel showing the trace: the one named, else opened (or revealed) through the trace commands. */
+  private async panelFor(args: LaunchArguments): Promise<TracePanel> {
+    let key = args.traceKey;
+    if (!key) {
+      let opened: OpenedPanel | undefined;
+      if (args.traceFile) opened = await vscode.commands.executeCommand<OpenedPanel | undefined>('ledgerMirror.openTraceFile', args.traceFile);
+      else if (args.transaction) opened = await vscode.commands.executeCommand<OpenedPanel | undefined>('ledgerMirror.openTrace', args.transaction, { stack: args.stack ?? true, memory: args.memory ?? false, storage: args.storage ?? false });
+      else throw new Error('The launch configuration names no "transaction" or "traceFile".');
+      if (!opened) throw new Error('The trace could not be opened; see the Ledger Mirror log.');
+      key = opened.key;
+    }
+    const panel = this.panels.find(key);
+    if (!panel) throw new Error('That trace panel is closed; open the trace again.');
+    return panel;
+  }
+}
+
+async function askTransaction(): Promise<string | undefined> {
+  const text = await vscode.window.showInputBox({
+    title: 'Ledger Mirror: Debug Transaction',
+    prompt: 'Transaction id (0.0.1234-1700000000-000000001 or 0.0.1234@1700000000.000000001) or hash (64 hex digits)',
+    placeHolder: '0.0.1234-1700000000-000000001',
+    ignoreFocusOut: true,
+    validateInput: (t) => {
+      if (!t.trim()) return undefined;
+      const parsed = parseTransactionIdOrHash(t);
+      return parsed.ok ? undefined : parsed.message;
+    },
+  });
+  return text?.trim() || undefined;
+}
+
+/** F5 without a launch.json, or a configuration that names no trace: ask for the transaction. */
+class ConfigurationProvider implements vscode.DebugConfigurationProvider {
+  async resolveDebugConfiguration(_folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): Promise<vscode.DebugConfiguration | undefined> {
+    const c = config.type ? config : { ...config, type: DEBUG_TYPE, request: 'launch', name: 'Debug Hedera transaction', stopOnEntry: true };
+    if (c.traceKey || c.traceFile || c.transaction) return c;
+    const transaction = await askTransaction();
+    // undefined cancels the launch without an error.
+    return transaction ? { ...c, transaction } : undefined;
+  }
+}
+
+function startOn(panel: TracePanel): Thenable<boolean> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return vscode.debug.startDebugging(folder, { type: DEBUG_TYPE, request: 'launch', name: `Debug ${panel.session.meta.title}`, traceKey: panel.session.meta.key, stopOnEntry: true });
+}
+
+export function registerDebugger(context: vscode.ExtensionContext, services: Services, panels: TracePanels, artifacts: WorkspaceArtifacts): void {
+  const host = new ExtensionDebugHost(services, panels, artifacts);
+  context.subscriptions.push(
+    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
+      createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(new LedgerMirrorDebugSession(host)),
+    }),
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new ConfigurationProvider()),
+  );
+  panels.onDebug((panel) => Promise.resolve(startOn(panel)));
+  services.registerCommand(DEBUG_COMMAND, async (arg?: unknown) => {
+    const panel = typeof arg === 'string' ? undefined : panels.active;
+    if (panel) return startOn(panel);
+    const transaction = typeof arg === 'string' ? arg : await askTransaction();
+    if (!transaction) return false;
+    return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], { type: DEBUG_TYPE, request: 'launch', name: `Debug ${transaction}`, transaction, stopOnEntry: true });
+  });
+}

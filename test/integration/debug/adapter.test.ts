@@ -1,0 +1,282 @@
+// The stdio debug adapter (`node dist/debug-adapter.js`) driven over DAP by @vscode/debugadapter-testsupport, on
+// real reference-mirror traces (solc + @ethereumjs/vm over loopback) and the sample workspace's build output.
+// Expected steps come from the source-stepping core (TraceSources), not from the adapter's own index.
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { SourceFiles } from '../../../src/core/sourcemap/source-files';
+import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
+import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
+import { ArtifactIndex } from '../../../src/core/sourcemap/match';
+import type { Trace } from '../../../src/core/trace/model';
+import { sampleWorkspace } from '../helpers/sample-workspace';
+import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
+
+const ADAPTER = 'dist/debug-adapter.js';
+const STACK_ONLY = { stack: true, memory: false, storage: false };
+
+describe('debug adapter over stdio (reference mirror traces)', function () {
+  this.timeout(180_000);
+  let ref: ReferenceMirror;
+  let long: ReferenceMirror;
+  let ws: string;
+  let dc: DebugClient;
+
+  before(async function () {
+    assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`);
+    [ref, long, ws] = await Promise.all([startReference('post-op'), startReference('long'), sampleWorkspace()]);
+  });
+  after(async () => {
+    await ref?.close();
+    await long?.close();
+  });
+  beforeEach(async () => {
+    dc = new DebugClient('node', ADAPTER, 'ledger-mirror');
+    await dc.start();
+  });
+  afterEach(() => dc.stop());
+
+  /** 1-based line of `needle` in a sample contract. */
+  async function lineOf(file: string, needle: string): Promise<number> {
+    const text = await readFile(join(ws, 'contracts', file), 'utf8');
+    const at = text.indexOf(needle);
+    assert.ok(at >= 0, `${needle} not in ${file}`);
+    return text.slice(0, at).split('\n').length;
+  }
+  const pathOf = (file: string) => join(ws, 'contracts', file);
+
+  /** Launches on a case; `configure` runs between `initialized` and configurationDone. Resolves with the first stop. */
+  async function launch(name: CaseName, extra: Record<string, unknown> = {}, configure: () => Promise<unknown> = async () => {}, mirror = ref): Promise<DebugProtocol.StoppedEvent> {
+    await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsMemoryReferences: true });
+    const initialized = dc.waitForEvent('initialized', 60_000);
+    const launched = dc.launchRequest({ transaction: mirror.info(name).transactionId, mirrorUrl: mirror.mirror.url, buildOutput: ws, ...extra } as DebugProtocol.LaunchRequestArguments);
+    await initialized;
+    await configure();
+    const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
+    await dc.configurationDoneRequest();
+    await launched;
+    return stopped;
+  }
+
+  async function stack(): Promise<DebugProtocol.StackFrame[]> {
+    return (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames;
+  }
+
+  async function evaluate(expression: string, frameId?: number): Promise<string> {
+    return (await dc.evaluateRequest({ expression, frameId, context: 'watch' })).body.result;
+  }
+
+  /** The step the adapter is on, through the expression language. */
+  async function currentStep(): Promise<number> {
+    return Number(/\((\d+)\)$/.exec(await evaluate('step'))![1]);
+  }
+
+  async function move(request: () => Promise<unknown>): Promise<DebugProtocol.StoppedEvent> {
+    const stopped = dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
+    await request();
+    return stopped;
+  }
+
+  async function argumentsOf(frameId: number): Promise<Record<string, string>> {
+    const scopes = (await dc.scopesRequest({ frameId })).body.scopes;
+    const args = scopes.find((s) => s.name === 'Arguments');
+    assert.ok(args, `no Arguments scope among ${scopes.map((s) => s.name).join(', ')}`);
+    const vars = (await dc.variablesRequest({ variablesReference: args.variablesReference })).body.variables;
+    return Object.fromEntries(vars.map((v) => [v.name, v.value]));
+  }
+
+  /** Steps whose Solidity line (1-based) is `line` of `file`, by the core's own source mapping. */
+  async function stepsOnLine(trace: Trace, file: string, line: number): Promise<number[]> {
+    const { artifacts } = await discoverArtifacts(ws);
+    const sources = new TraceSources(trace, new ArtifactIndex(artifacts), new SourceFiles(), undefined);
+    const out: number[] = [];
+    for (let s = 0; s < trace.length; s++) {
+      const at = await sources.locate(s);
+      if (at.kind === 'source' && at.location.startLine + 1 === line && at.location.sourceName === `contracts/${file}`) out.push(s);
+    }
+    return out;
+  }
+
+  it('stops at a Solidity line breakpoint on the first step of that line, with named frames and decoded arguments', async () => {
+    const line = await lineOf('Callee.sol', 'require(amount == 0');
+    const stopped = await launch('revert-error', { stopOnEntry: false }, async () => {
+      const set = await dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line }, { line: 1 }] });
+      assert.deepEqual(set.body.breakpoints.map((b) => b.verified), [true, false], 'the pragma line has no code');
+    });
+    assert.equal(stopped.body.reason, 'breakpoint');
+    const frames = await stack();
+    assert.deepEqual(frames.map((f) => f.name), ['Callee.check', 'Caller.callCheck']);
+    assert.equal(frames[0].line, line);
+    assert.equal(frames[0].source?.path, pathOf('Callee.sol'));
+    assert.equal(frames[1].line, await lineOf('Caller.sol', 'return callee.check(amount)'));
+    const [first] = await stepsOnLine(await ref.fetch('revert-error', STACK_ONLY), 'Callee.sol', line);
+    assert.equal(await currentStep(), first);
+    assert.deepEqual(await argumentsOf(frames[0].id), { amount: '7' });
+    assert.deepEqual(await argumentsOf(frames[1].id), { amount: '7' });
+    assert.equal(await evaluate('amount', frames[0].id), '7', 'hover/watch on an argument name');
+  });
+
+  it('decodes several arguments in order', async () => {
+    await launch('success');
+    const [top] = await stack();
+    assert.equal(top.name, 'Calculator.add');
+    assert.deepEqual(await argumentsOf(top.id), { a: '2', b: '3' });
+  });
+
+  it('stops on a revert (the Revert exception filter is on by default) with the reason', async () => {
+    const stopped = await launch('revert-error', { stopOnEntry: false });
+    assert.equal(stopped.body.reason, 'exception');
+    assert.equal(stopped.body.text, 'Callee: amount must be zero');
+    const [top] = await stack();
+    assert.equal(top.name, 'Callee.check');
+    assert.equal(top.line, await lineOf('Callee.sol', 'require(amount == 0'));
+    const again = await move(() => dc.continueRequest({ threadId: 1 }));
+    assert.equal(again.body.reason, 'exception', 'the caller re-reverts with the same data');
+    assert.equal((await stack())[0].name, 'Caller.callCheck');
+  });
+
+  it('Step Over runs an internal call (checked arithmetic) without stopping in it; Step Out returns to the caller', async () => {
+    const counted = await lineOf('Callee.sol', 'calls += 1');
+    await launch('nested-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] }));
+    const from = await currentStep();
+    await move(() => dc.nextRequest({ threadId: 1 }));
+    const [top] = await stack();
+    assert.equal(top.name, 'Callee.double');
+    assert.equal(top.line, await lineOf('Callee.sol', 'return 2 * x'));
+    const expected = (await stepsOnLine(await ref.fetch('nested-call', STACK_ONLY), 'Callee.sol', top.line)).find((s) => s > from);
+    assert.equal(await currentStep(), expected);
+
+    await move(() => dc.stepOutRequest({ threadId: 1 }));
+    const out = await stack();
+    assert.deepEqual(out.map((f) => f.name), ['Caller.callDouble']);
+    assert.equal(out[0].line, await lineOf('Caller.sol', 'return callee.double(x) + 1'), 'back in the caller, on the line that called');
+  });
+
+  it('Step Into from the calling line enters the external call', async () => {
+    const callerLine = await lineOf('Caller.sol', 'return callee.double(x) + 1');
+    await launch('nested-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Caller.sol') }, breakpoints: [{ line: callerLine }] }));
+    assert.deepEqual((await stack()).map((f) => f.name), ['Caller.callDouble']);
+    await move(() => dc.stepInRequest({ threadId: 1 }));
+    const frames = await stack();
+    assert.deepEqual(frames.map((f) => f.name), ['Callee.double', 'Caller.callDouble']);
+    assert.equal(frames[1].line, callerLine);
+    assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
+  });
+
+  it('Step Back returns to the first step of the line before; Reverse Continue goes back to a breakpoint', async () => {
+    const counted = await lineOf('Callee.sol', 'calls += 1');
+    await launch('nested-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] }));
+    const atBreakpoint = await currentStep();
+    await move(() => dc.nextRequest({ threadId: 1 }));
+    assert.notEqual((await stack())[0].line, counted);
+    await move(() => dc.stepBackRequest({ threadId: 1 }));
+    assert.equal((await stack())[0].line, counted);
+    assert.equal(await currentStep(), atBreakpoint);
+
+    const end = await move(() => dc.continueRequest({ threadId: 1 }));
+    assert.equal(end.body.description, 'End of the trace');
+    const back = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+    assert.equal(back.body.reason, 'breakpoint');
+    assert.equal(await currentStep(), atBreakpoint);
+  });
+
+  it('conditional breakpoints and hit counts stop where the expression says', async () => {
+    const counted = await lineOf('Callee.sol', 'calls += 1');
+    const never = await launch('nested-call', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted, condition: 'depth == 0' }] }),
+    );
+    assert.equal(never.body.description, 'End of the trace', 'Callee runs at depth 1');
+    await dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted, condition: 'depth == 1 && (op == JUMPDEST || pc > 0)' }] });
+    const hit = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+    assert.equal(hit.body.reason, 'breakpoint');
+    assert.equal((await stack())[0].line, counted);
+  });
+
+  it('hit counts in a long loop stop on the N-th iteration', async () => {
+    const body = await lineOf('Looper.sol', 'acc = (acc * 31 + i) % 1000003');
+    const trace = await long.fetch('long-loop', STACK_ONLY);
+    const { artifacts } = await discoverArtifacts(ws);
+    const sources = new TraceSources(trace, new ArtifactIndex(artifacts), new SourceFiles(), undefined);
+    // Iteration starts: a step on the body line right after a step elsewhere.
+    const starts: number[] = [];
+    let before = -1;
+    for (let s = 0; s < trace.length && starts.length < 5; s++) {
+      const at = await sources.locate(s);
+      const line = at.kind === 'source' ? at.location.startLine + 1 : -1;
+      if (line === body && before !== body) starts.push(s);
+      if (at.kind === 'source' && !/^\s*(function|contract)/.test(at.location.text.split('\n')[at.location.startLine].slice(at.location.startCol))) before = line;
+    }
+    await launch('long-loop', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Looper.sol') }, breakpoints: [{ line: body, hitCondition: '5' }] }), long);
+    assert.equal(await currentStep(), starts[4]);
+  });
+
+  it('instruction granularity moves one opcode; disassembly and memory answer', async () => {
+    await launch('storage', { memory: true });
+    const at = await currentStep();
+    await move(() => dc.nextRequest({ threadId: 1, granularity: 'instruction' }));
+    assert.equal(await currentStep(), at + 1);
+    await move(() => dc.stepBackRequest({ threadId: 1, granularity: 'instruction' }));
+    assert.equal(await currentStep(), at);
+    const [top] = await stack();
+    assert.ok(top.instructionPointerReference);
+    const dis = await dc.customRequest('disassemble', { memoryReference: top.instructionPointerReference, instructionOffset: -2, instructionCount: 5 });
+    const instructions = (dis.body as DebugProtocol.DisassembleResponse['body'])!.instructions;
+    assert.equal(instructions.length, 5);
+    assert.equal(instructions[2].address, top.instructionPointerReference);
+    const op = await evaluate('op');
+    assert.equal(instructions[2].instruction.split(' ')[0], op);
+    const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes;
+    const memory = (await dc.variablesRequest({ variablesReference: scopes.find((s) => s.name === 'Memory')!.variablesReference })).body.variables;
+    assert.ok(memory.length > 0 && memory[0].memoryReference);
+    const read = await dc.customRequest('readMemory', { memoryReference: memory[0].memoryReference, offset: 0, count: 64 });
+    assert.equal(Buffer.from((read.body as { data: string }).data, 'base64').toString('hex'), memory.slice(0, 2).map((v) => v.value.slice(2)).join(''));
+    assert.equal(await evaluate('memory[0x40]'), await evaluate('memory[64]'));
+  });
+
+  it('function breakpoints, Jump to Cursor, Restart Frame and loaded sources', async () => {
+    const requireLine = await lineOf('Callee.sol', 'require(amount == 0');
+    const callLine = await lineOf('Caller.sol', 'return callee.check(amount)');
+    const stopped = await launch('revert-error', { stopOnEntry: false }, async () => {
+      const set = await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.check' }, { name: 'Vault.withdraw' }] });
+      assert.deepEqual(set.body.breakpoints.map((b) => b.verified), [true, false]);
+    });
+    assert.equal(stopped.body.reason, 'function breakpoint');
+    assert.equal((await stack())[0].name, 'Callee.check');
+
+    const targets = await dc.gotoTargetsRequest({ source: { path: pathOf('Callee.sol') }, line: requireLine });
+    assert.equal(targets.body.targets.length, 1);
+    await move(() => dc.gotoRequest({ threadId: 1, targetId: targets.body.targets[0].id }));
+    assert.equal((await stack())[0].line, requireLine);
+
+    const frames = await stack();
+    await move(() => dc.restartFrameRequest({ frameId: frames[1].id }));
+    const restarted = await stack();
+    assert.deepEqual(restarted.map((f) => f.name), ['Caller.callCheck']);
+    assert.ok(restarted[0].line <= callLine);
+
+    const loaded = (await dc.customRequest('loadedSources', {})) as DebugProtocol.LoadedSourcesResponse;
+    const names = loaded.body.sources.map((src) => src.name);
+    assert.ok(names.includes('Callee.sol') && names.includes('Caller.sol'), names.join(', '));
+  });
+
+  it('instruction breakpoints stop where that instruction of that code runs', async () => {
+    await launch('nested-call');
+    const [top] = await stack();
+    const at = await currentStep();
+    const set = await dc.customRequest('setInstructionBreakpoints', { breakpoints: [{ instructionReference: top.instructionPointerReference }] });
+    assert.deepEqual((set.body as DebugProtocol.SetInstructionBreakpointsResponse['body']).breakpoints.map((b) => b.verified), [true]);
+    await move(() => dc.nextRequest({ threadId: 1 }));
+    const back = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+    assert.equal(back.body.reason, 'instruction breakpoint');
+    assert.equal(await currentStep(), at);
+  });
+
+  it('reports a bad launch with the reason and no session', async () => {
+    await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+    await assert.rejects(dc.launchRequest({ transaction: 'not-an-id', mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /not-an-id|Unsupported|Invalid|transaction/i);
+    await assert.rejects(dc.launchRequest({ mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /"transaction"/);
+  });
+});

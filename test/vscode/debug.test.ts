@@ -1,0 +1,109 @@
+// The `ledger-mirror` debugger inside the real extension host, on the run's reference mirror and the sample
+// workspace's build output: a launch configuration (what F5 runs) stops on the callee's revert, the Call Stack and
+// Variables (through the session VS Code's views query) show names and values, and the trace panel follows the
+// debugger and the other way round; the Debug Transaction command starts a session on the open panel.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { CASES } from '../../servers/mirror/evm/cases';
+import { caseTransaction } from '../../servers/mirror/evm/ids';
+import type { LedgerMirrorApi } from '../../src/extension/extension';
+import { actionCommand } from '../../src/shared/trace-actions';
+import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
+import { activate, waitFor } from './tokens-support';
+
+const CASE = 'revert-error';
+const transactionId = caseTransaction(CASES.findIndex((c) => c.name === CASE), CASE).transactionId;
+const workspaceFile = (relative: string) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, relative);
+const lineOf = (relative: string, needle: string) => readFileSync(workspaceFile(relative).fsPath, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+const traceTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
+
+/** Resolves with the next stack frame VS Code focuses (what the Call Stack view selects after a stop). */
+function nextStop(): Promise<vscode.DebugStackFrame> {
+  return new Promise((resolve) => {
+    const sub = vscode.debug.onDidChangeActiveStackItem((item) => {
+      if (item instanceof vscode.DebugStackFrame) {
+        sub.dispose();
+        resolve(item);
+      }
+    });
+  });
+}
+
+async function frames(session: vscode.DebugSession): Promise<DebugProtocol.StackFrame[]> {
+  return ((await session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body']).stackFrames;
+}
+
+async function stepOf(session: vscode.DebugSession): Promise<number> {
+  const { result } = (await session.customRequest('evaluate', { expression: 'step', context: 'watch' })) as DebugProtocol.EvaluateResponse['body'];
+  return Number(/\((\d+)\)$/.exec(result)![1]);
+}
+
+describe('debugger in VS Code', function () {
+  this.timeout(120_000);
+  let api: LedgerMirrorApi;
+
+  before(async () => {
+    api = await activate();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  afterEach(async () => {
+    if (vscode.debug.activeDebugSession) await vscode.debug.stopDebugging();
+    await vscode.window.tabGroups.close(traceTabs());
+  });
+
+  it('a launch configuration stops on the revert with named frames, decoded arguments, and the panel following', async () => {
+    const stopped = nextStop();
+    const started = await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], {
+      type: 'ledger-mirror',
+      request: 'launch',
+      name: 'Debug the revert',
+      transaction: transactionId,
+      stopOnEntry: false,
+    });
+    assert.ok(started);
+    const top = await stopped;
+    const session = top.session;
+    const stack = await frames(session);
+    assert.deepEqual(stack.map((f) => f.name), ['Callee.check', 'Caller.callCheck']);
+    assert.equal(stack[0].line, lineOf('contracts/Callee.sol', 'require(amount == 0'));
+    // Through code-server the path comes back as the workbench's remote URI of the workspace file.
+    assert.ok(stack[0].source?.path?.endsWith(workspaceFile('contracts/Callee.sol').path), stack[0].source?.path);
+
+    const scopes = ((await session.customRequest('scopes', { frameId: stack[0].id })) as DebugProtocol.ScopesResponse['body']).scopes;
+    assert.deepEqual(scopes.map((s) => s.name), ['Arguments', 'Stack', 'Memory', 'Storage', 'Frame']);
+    const args = ((await session.customRequest('variables', { variablesReference: scopes[0].variablesReference })) as DebugProtocol.VariablesResponse['body']).variables;
+    assert.deepEqual(args.map((v) => [v.name, v.value]), [['amount', '7']]);
+
+    // The trace panel opened for the session and shows the debugger's step.
+    await waitFor('the trace panel', () => api.traces.panels().length === 1);
+    const step = await stepOf(session);
+    assert.equal(api.traces.panels()[0].step, step);
+
+    // The debugger moves the panel...
+    const back = nextStop();
+    await vscode.commands.executeCommand('workbench.action.debug.stepBack');
+    await back;
+    const after = await stepOf(session);
+    assert.ok(after < step);
+    await waitFor('the panel to follow', () => api.traces.panels()[0].step === after);
+
+    // ...and the panel moves the debugger.
+    const moved = nextStop();
+    const panelStep = (await vscode.commands.executeCommand(actionCommand('gotoStep'), step)) as number;
+    await moved;
+    assert.equal(await stepOf(session), panelStep);
+  });
+
+  it('Debug Transaction… on an open trace panel debugs that trace without fetching it again', async () => {
+    await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, { stack: true });
+    const [panel] = api.traces.panels();
+    const stopped = nextStop();
+    await vscode.commands.executeCommand('ledgerMirror.debugTransaction');
+    const top = await stopped;
+    assert.equal(api.traces.panels().length, 1, 'no second panel');
+    assert.equal(await stepOf(top.session), panel.step, 'the session starts where the panel is');
+    assert.equal(top.session.configuration.traceKey, panel.key);
+  });
+});
