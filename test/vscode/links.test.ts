@@ -11,7 +11,8 @@ import type { Comparison } from '../../src/extension/tokens/compare';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
 import { activate, removeAll, showToken, startRecordingServer, withSetting } from './tokens-support';
 
-const transaction = caseTransaction(CASES.findIndex((c) => c.name === 'nested-call'), 'nested-call').transactionId;
+const caseId = (name: string) => caseTransaction(CASES.findIndex((c) => c.name === name), name).transactionId;
+const transaction = caseId('nested-call');
 
 const traceTabs = () =>
   vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
@@ -36,7 +37,9 @@ describe('trace links and token comparison in VS Code', function () {
     assert.ok(pkg.activationEvents.includes('onUri'));
   });
 
-  it('opens a reference-mirror trace at the linked step, and Copy Link to Step gives the same link back', async () => {
+  it('opens a reference-mirror trace at the linked step, beside another open trace, and Copy Link to Step gives the same link back', async () => {
+    const other = (await vscode.commands.executeCommand('ledgerMirror.openTrace', caseId('storage'))) as { key: string } | undefined;
+    assert.ok(other, 'the other trace did not open');
     const text = buildTraceLink({ transaction, network: 'custom', step: 25 }, vscode.env.uriScheme);
     const result = await api.traceLinks.open(vscode.Uri.parse(text));
     assert.ok(result, 'the link opened nothing');
@@ -44,6 +47,7 @@ describe('trace links and token comparison in VS Code', function () {
     assert.equal(result.step, 25);
     const panel = api.traces.panels().find((p) => p.key === result.opened.key);
     assert.equal(panel?.step, 25);
+    assert.equal(api.traces.panels().find((p) => p.key === other.key)?.step, 0, 'the other trace stays where it was');
     const copied = await vscode.commands.executeCommand('ledgerMirror.trace.copyLinkToStep');
     assert.equal(copied, text);
     assert.equal(await vscode.env.clipboard.readText(), copied);
