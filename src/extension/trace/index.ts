@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { registerTraceActions } from './actions';
 import { TraceCache } from './cache';
 import { openTrace, openTraceFile, reopen, restorePanel, saveTrace, type OpenedTrace, type TraceFeature } from './open';
+import { WorkspaceNames } from './names';
 import { TracePanels } from './panel';
 import { RECENT_VIEW, RecentTraces, REOPEN_COMMAND, type RecentTrace } from './recent';
 
@@ -34,7 +35,7 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
   const recent = new RecentTraces(context.workspaceState);
   const cache = new TraceCache(vscode.Uri.joinPath(context.globalStorageUri, 'traces').fsPath, cacheBytes);
   const panels = new TracePanels(context.extensionUri);
-  const f: TraceFeature = { services, extensionUri: context.extensionUri, cache, recent, panels };
+  const f: TraceFeature = { services, extensionUri: context.extensionUri, cache, recent, panels, names: new WorkspaceNames(services.log) };
 
   services.registerCommand('ledgerMirror.openTrace', (arg?: unknown, options?: unknown): Promise<OpenedTrace | undefined> => openTrace(f, arg, options));
   services.registerCommand('ledgerMirror.openTraceFile', (arg?: unknown) => openTraceFile(f, arg));

@@ -18,8 +18,10 @@ import { renderMessageHtml } from './html-template';
 import type { PanelHooks, TracePanel, TracePanels } from './panel';
 import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
 import type { RecentTrace, RecentTraces } from './recent';
+import type { MirrorNames, WorkspaceNames } from './names';
+import { TraceNames } from '../../core/session/names';
 import { TraceSession } from '../../core/session/session';
-import { safeText } from '../../core/safe-text';
+import { safeLine, safeText } from '../../core/safe-text';
 
 export interface TraceFeature {
   services: Services;
@@ -27,6 +29,7 @@ export interface TraceFeature {
   cache: TraceCache;
   recent: RecentTraces;
   panels: TracePanels;
+  names: WorkspaceNames;
 }
 
 /** What the open commands resolve to once the panel is showing. */
@@ -120,11 +123,26 @@ function hooks(f: TraceFeature): PanelHooks {
   };
 }
 
-/** Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. */
-async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
+/** The trace's names; a failure to name anything leaves the trace unnamed rather than unshown. */
+async function traceNames(f: TraceFeature, trace: ColumnarTrace, mirror?: Promise<MirrorNames>): Promise<TraceNames> {
+  try {
+    return TraceNames.build(trace, await f.names.sources(mirror));
+  } catch (err) {
+    f.services.log.warn(safeLine(`Trace names unavailable: ${err instanceof Error ? err.message : String(err)}`));
+    return TraceNames.none;
+  }
+}
+
+/**
+ * Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. `mirror` is
+ * the contract result and actions when the trace came from the network (a file or cached trace is named from the
+ * workspace's ABIs alone).
+ */
+async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel, mirror?: Promise<MirrorNames>): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
   if (trace.length === 0) throw new ApiError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
   const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
-  const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step);
+  const names = await traceNames(f, trace, mirror);
+  const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step, names);
   const panel = into ? f.panels.adopt(into, session, hooks(f)) : f.panels.create(session, hooks(f));
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
   const s = trace.summary;
@@ -133,8 +151,8 @@ async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, 
 }
 
 /** `show`, resolving once the webview has loaded and asked for the trace (what the open commands promise). */
-async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace): Promise<OpenedTrace> {
-  const { panel, opened } = await show(f, trace, recent);
+async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, mirror?: Promise<MirrorNames>): Promise<OpenedTrace> {
+  const { panel, opened } = await show(f, trace, recent, undefined, mirror);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([panel.shown(), new Promise((resolve) => (timer = setTimeout(resolve, SHOWN_TIMEOUT_MS)))]);
   clearTimeout(timer);
@@ -192,6 +210,8 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
   const already = revealOpen(f, key);
   if (already) return already;
   const fetchParts = parts;
+  // The result and actions are plain REST reads: asked for beside the (slow, rate-limited) opcodes, never failing it.
+  const mirror = f.names.fromMirror(f.services.http(), endpoints.value, transaction);
   try {
     const saveTo = await f.cache.bodyPath(key);
     const cacheBytes = f.cache.maxBodyBytes;
@@ -203,7 +223,7 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
       f.services.log.info(message);
       void vscode.window.showInformationMessage(message);
     }
-    return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
+    return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() }, mirror);
   } catch (err) {
     reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
     return undefined;
