@@ -1,6 +1,6 @@
 // The trace stepper feature: commands, the Recent Traces view, the panel serializer and the settings it reads.
 import * as vscode from 'vscode';
-import { TRACE_VIEW_TYPE } from '../../shared/trace-protocol';
+import { TRACE_VIEW_TYPE, type FrameName, type TraceNamesInit } from '../../shared/trace-protocol';
 import type { Services } from '../services';
 import { registerTraceActions } from './actions';
 import { TraceCache } from './cache';
@@ -16,6 +16,8 @@ export interface TraceApi {
   recent: RecentTraces;
   /** The open panels: key, step and whether VS Code shows them. */
   panels(): Array<{ key: string; step: number; length: number; visible: boolean }>;
+  /** The names the panel with this key shows: header and revert, and the current step's frames. */
+  names(key: string): { init: TraceNamesInit; frames: Array<FrameName | null> } | undefined;
   /** Runs the serializer's restore on `panel`, as VS Code does after a reload. */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
@@ -56,6 +58,10 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
   const api: TraceApi = {
     recent,
     panels: () => panels.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
+    names: (key) => {
+      const session = panels.find(key)?.session;
+      return session && { init: session.names.init, frames: session.view().frameNames };
+    },
     restore: (panel, state) => restorePanel(f, panel, state),
   };
   return { api, panels };
