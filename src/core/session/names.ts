@@ -21,6 +21,18 @@ export interface NameSources {
   note?: string | null;
 }
 
+/**
+ * Longest name the panel is sent: arguments (bytes, strings) and the mirror's error message are as long as the chain
+ * let them be, and a name is pushed with every step.
+ */
+export const MAX_NAME_CHARS = 1000;
+
+function bounded(text: string): string;
+function bounded(text: string | null): string | null;
+function bounded(text: string | null): string | null {
+  return text !== null && text.length > MAX_NAME_CHARS ? `${text.slice(0, MAX_NAME_CHARS - 1)}…` : text;
+}
+
 export class TraceNames {
   private constructor(
     private readonly frames: readonly NamedFrame[],
@@ -35,7 +47,7 @@ export class TraceNames {
     const revert = trace.summary.revert?.kind === 'CustomError' ? decodeError(abis, trace.summary.revert.data) : null;
     return new TraceNames(nameFrames(trace, abis, actions), {
       header: result ? headerText(abis, result) : null,
-      revert: revert ? describeDecoded(revert) : null,
+      revert: revert ? bounded(describeDecoded(revert)) : null,
       note: sources.note ?? null,
     });
   }
@@ -44,13 +56,13 @@ export class TraceNames {
   frame(frame: Frame): FrameName | null {
     const named = this.frames[frame.index];
     if (!named) return null;
-    const call = describeCall(named.named);
-    const error = named.named.error ? describeDecoded(named.named.error) : null;
+    const call = bounded(describeCall(named.named));
+    const error = named.named.error ? bounded(describeDecoded(named.named.error)) : null;
     return call === null && error === null && named.contractId === null ? null : { call, contractId: named.contractId, error };
   }
 }
 
 function headerText(abis: AbiRegistry, result: ContractResult): TraceHeader {
-  const { call, ...rest } = resultHeader(abis, result);
-  return { ...rest, call: describeCall(call) };
+  const { call, error, ...rest } = resultHeader(abis, result);
+  return { ...rest, result: bounded(rest.result), error: bounded(error), call: bounded(describeCall(call)) };
 }

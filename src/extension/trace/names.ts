@@ -56,9 +56,18 @@ export class WorkspaceNames {
     };
   }
 
-  /** What names a trace: the workspace's ABIs, with the mirror's result and actions when they were read. */
+  /**
+   * What names a trace: the workspace's ABIs, with the mirror's result and actions when they were read. Never
+   * rejects (it may be started long before anyone awaits it): what fails is left out and logged.
+   */
   async sources(mirror?: Promise<MirrorNames>): Promise<NameSources> {
-    const [abis, fromMirror] = await Promise.all([this.abis(), mirror ?? Promise.resolve<MirrorNames>({ result: null, actions: null, note: null })]);
+    const [abis, fromMirror] = await Promise.all([
+      this.abis().catch((err: unknown) => {
+        this.log.warn(safeLine(`Trace names: the workspace's ABIs could not be read: ${reason(err)}`));
+        return new AbiRegistry();
+      }),
+      mirror ?? Promise.resolve<MirrorNames>({ result: null, actions: null, note: null }),
+    ]);
     return { abis, ...fromMirror };
   }
 }

@@ -18,7 +18,8 @@ import { renderMessageHtml } from './html-template';
 import type { PanelHooks, TracePanel, TracePanels } from './panel';
 import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
 import type { RecentTrace, RecentTraces } from './recent';
-import type { MirrorNames, WorkspaceNames } from './names';
+import type { WorkspaceNames } from './names';
+import type { NameSources } from '../../core/session/names';
 import { TraceNames } from '../../core/session/names';
 import { TraceSession } from '../../core/session/session';
 import { safeLine, safeText } from '../../core/safe-text';
@@ -124,9 +125,9 @@ function hooks(f: TraceFeature): PanelHooks {
 }
 
 /** The trace's names; a failure to name anything leaves the trace unnamed rather than unshown. */
-async function traceNames(f: TraceFeature, trace: ColumnarTrace, mirror?: Promise<MirrorNames>): Promise<TraceNames> {
+async function traceNames(f: TraceFeature, trace: ColumnarTrace, sources: Promise<NameSources>): Promise<TraceNames> {
   try {
-    return TraceNames.build(trace, await f.names.sources(mirror));
+    return TraceNames.build(trace, await sources);
   } catch (err) {
     f.services.log.warn(safeLine(`Trace names unavailable: ${err instanceof Error ? err.message : String(err)}`));
     return TraceNames.none;
@@ -134,14 +135,14 @@ async function traceNames(f: TraceFeature, trace: ColumnarTrace, mirror?: Promis
 }
 
 /**
- * Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. `mirror` is
- * the contract result and actions when the trace came from the network (a file or cached trace is named from the
- * workspace's ABIs alone).
+ * Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. `sources` are
+ * the workspace's ABIs with the contract result and actions when the trace came from the network (a file or cached
+ * trace is named from the ABIs alone).
  */
-async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel, mirror?: Promise<MirrorNames>): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
+async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel, sources = f.names.sources()): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
   if (trace.length === 0) throw new ApiError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
   const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
-  const names = await traceNames(f, trace, mirror);
+  const names = await traceNames(f, trace, sources);
   const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step, names);
   const panel = into ? f.panels.adopt(into, session, hooks(f)) : f.panels.create(session, hooks(f));
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
@@ -151,8 +152,8 @@ async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, 
 }
 
 /** `show`, resolving once the webview has loaded and asked for the trace (what the open commands promise). */
-async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, mirror?: Promise<MirrorNames>): Promise<OpenedTrace> {
-  const { panel, opened } = await show(f, trace, recent, undefined, mirror);
+async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, sources?: Promise<NameSources>): Promise<OpenedTrace> {
+  const { panel, opened } = await show(f, trace, recent, undefined, sources);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([panel.shown(), new Promise((resolve) => (timer = setTimeout(resolve, SHOWN_TIMEOUT_MS)))]);
   clearTimeout(timer);
@@ -210,8 +211,8 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
   const already = revealOpen(f, key);
   if (already) return already;
   const fetchParts = parts;
-  // The result and actions are plain REST reads: asked for beside the (slow, rate-limited) opcodes, never failing it.
-  const mirror = f.names.fromMirror(f.services.http(), endpoints.value, transaction);
+  // The ABIs, result and actions are read beside the (slow, rate-limited) opcodes; they never fail the trace.
+  const sources = f.names.sources(f.names.fromMirror(f.services.http(), endpoints.value, transaction));
   try {
     const saveTo = await f.cache.bodyPath(key);
     const cacheBytes = f.cache.maxBodyBytes;
@@ -223,7 +224,7 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
       f.services.log.info(message);
       void vscode.window.showInformationMessage(message);
     }
-    return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() }, mirror);
+    return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() }, sources);
   } catch (err) {
     reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
     return undefined;

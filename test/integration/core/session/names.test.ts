@@ -6,7 +6,7 @@ import { readBuildOutput } from '../../../../src/core/build-output/reader';
 import { fetchContractActions, fetchContractResult } from '../../../../src/core/contract-results';
 import { HttpClient } from '../../../../src/core/http';
 import { AbiRegistry } from '../../../../src/core/names/registry';
-import { TraceNames } from '../../../../src/core/session/names';
+import { MAX_NAME_CHARS, TraceNames } from '../../../../src/core/session/names';
 import { TraceSession } from '../../../../src/core/session/session';
 import type { TraceInit } from '../../../../src/shared/trace-protocol';
 import { sampleWorkspace } from '../../helpers/sample-workspace';
@@ -81,6 +81,17 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     const init = s.answer('init', INIT) as TraceInit;
     assert.deepEqual([init.names.header, init.names.revert], [null, 'InsufficientBalance(available: 5, required: 100)']);
     assert.equal(s.view().frameNames[0]?.call ?? null, null);
+  });
+
+  it('a hostile result: a megabyte error message and result name reach the panel cut to a bounded length', async () => {
+    const id = ref.info('custom-error').transactionId;
+    const [trace, { result }] = await Promise.all([ref.fetch('custom-error'), fetchContractResult(http, ref.endpoints, id)]);
+    const huge = 'x'.repeat(1 << 20);
+    const { header } = TraceNames.build(trace, { abis, result: { ...result, error_message: huge, result: huge }, actions: null }).init;
+    assert.ok(header);
+    assert.equal(header.error?.length, MAX_NAME_CHARS);
+    assert.equal(header.result.length, MAX_NAME_CHARS);
+    assert.ok(header.error?.endsWith('…'));
   });
 
   it('a session opened without names answers with none, frame for frame', async () => {
