@@ -30,7 +30,9 @@ export function registerSourceStepping(context: vscode.ExtensionContext, service
   const presenter = new SourcePresenter(compiled);
   const artifacts = new WorkspaceArtifacts(services.log);
   // While the debugger drives the trace, VS Code's own current-line highlight shows the source: no second editor.
-  const debugging = () => vscode.debug.activeDebugSession?.type === DEBUG_TYPE;
+  // Counted from the start event: activeDebugSession is set only once the launch is done, after its first steps.
+  const sessions = new Set<vscode.DebugSession>();
+  const debugging = () => sessions.size > 0;
   const follower = new StepFollower(services, artifacts, presenter, debugging);
   context.subscriptions.push(
     compiled,
@@ -41,8 +43,11 @@ export function registerSourceStepping(context: vscode.ExtensionContext, service
       if (!debugging()) follower.onStep(change);
     }),
     vscode.debug.onDidStartDebugSession((session) => {
-      if (session.type === DEBUG_TYPE) presenter.clear();
+      if (session.type !== DEBUG_TYPE) return;
+      sessions.add(session);
+      presenter.clear();
     }),
+    vscode.debug.onDidTerminateDebugSession((session) => sessions.delete(session)),
   );
   services.registerCommand(REVEAL_COMMAND, () => presenter.reveal());
   return { api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() }, artifacts };
