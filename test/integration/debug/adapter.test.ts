@@ -166,6 +166,68 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
   });
 
+  describe('a user-written internal function (Calculator.square, called from sumOfSquares)', () => {
+    let firstCall: number;
+    let secondCall: number;
+    let squareBody: number;
+    before(async () => {
+      [firstCall, secondCall, squareBody] = await Promise.all([
+        lineOf('Calculator.sol', 'uint256 total = square(a)'),
+        lineOf('Calculator.sol', 'total += square(b)'),
+        lineOf('Calculator.sol', 'return x * x'),
+      ]);
+    });
+    const onCallingLine = () => launch('internal-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Calculator.sol') }, breakpoints: [{ line: firstCall }] }));
+
+    it('shows the internal function as its own frame, named Contract.function, above its caller', async () => {
+      const stopped = await launch('internal-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Calculator.sol') }, breakpoints: [{ line: squareBody }] }));
+      assert.equal(stopped.body.reason, 'breakpoint');
+      const frames = await stack();
+      assert.deepEqual(frames.map((f) => f.name), ['Calculator.square', 'Calculator.sumOfSquares']);
+      assert.deepEqual(frames.map((f) => f.line), [squareBody, firstCall]);
+      assert.equal(frames[0].source?.path, pathOf('Calculator.sol'));
+    });
+
+    it('Step Over on the calling line runs the internal call without stopping in it', async () => {
+      await onCallingLine();
+      const from = await currentStep();
+      const trace = await ref.fetch('internal-call', STACK_ONLY);
+      const inSquare = (await stepsOnLine(trace, 'Calculator.sol', squareBody)).find((s) => s > from);
+      assert.ok(inSquare !== undefined, 'square runs after the calling line starts');
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      const frames = await stack();
+      assert.deepEqual(frames.map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.equal(frames[0].line, secondCall);
+      const expected = (await stepsOnLine(trace, 'Calculator.sol', secondCall)).find((s) => s > inSquare);
+      assert.equal(await currentStep(), expected, 'the first step of the next line, after square returned');
+    });
+
+    it('Step Into enters the internal function; Step Out returns to the calling line', async () => {
+      await onCallingLine();
+      await move(() => dc.stepInRequest({ threadId: 1 }));
+      const inside = await stack();
+      assert.deepEqual(inside.map((f) => f.name), ['Calculator.square', 'Calculator.sumOfSquares']);
+      assert.equal(inside[0].line, squareBody);
+      assert.deepEqual(await argumentsOf(inside[1].id), { a: '3', b: '4' });
+
+      await move(() => dc.stepOutRequest({ threadId: 1 }));
+      const out = await stack();
+      assert.deepEqual(out.map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.equal(out[0].line, firstCall, 'back on the line that called, to finish its assignment');
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      assert.equal((await stack())[0].line, secondCall);
+    });
+
+    it('Step Back from the next line skips back over the internal call to the calling line', async () => {
+      await onCallingLine();
+      const atCall = await currentStep();
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      await move(() => dc.stepBackRequest({ threadId: 1 }));
+      assert.deepEqual((await stack()).map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.equal(await currentStep(), atCall);
+    });
+  });
+
   it('Step Back returns to the first step of the line before; Reverse Continue goes back to a breakpoint', async () => {
     const counted = await lineOf('Callee.sol', 'calls += 1');
     await launch('nested-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] }));
