@@ -24,7 +24,7 @@ import { Expression, formatValue } from './expression';
 import type { ExceptionFilter } from './breakpoints';
 import { Program, type FnFrame, type ProgramSource } from './program';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
-import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, stackVariables, storageVariables, type Variable } from './variables';
+import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, storageVariables, type Variable } from './variables';
 import { nextAtLine } from './stepping';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
@@ -69,7 +69,7 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'panic', label: 'Panic', description: 'Stop at a Panic (assert, overflow, division by zero) or INVALID.', default: false, supportsCondition: true },
 ];
 
-type ScopeRef = { kind: 'arguments' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
+type ScopeRef = { kind: 'arguments' | 'return' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
 
 /** Instruction references: the code id in the high bits, the pc in the low 32. */
 const PC_BITS = 2 ** 32;
@@ -228,6 +228,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     response.body = {
       scopes: [
         ...(frame.header ? [scope('Arguments', 'arguments')] : []),
+        ...(frame.header && frame.kind === 'external' ? [scope('Return', 'return')] : []),
         scope('Stack', 'stack'),
         scope('Memory', 'memory', true),
         scope('Storage', 'storage'),
@@ -246,6 +247,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       const detail = rt.detail(ref.step);
       switch (ref.kind) {
         case 'arguments': vars = argumentsOf(rt.program, frame); break;
+        case 'return': vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s)); break;
         case 'stack': vars = stackVariables(detail.stack); break;
         case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
         case 'storage': vars = storageVariables(detail.storage); break;

@@ -1,7 +1,7 @@
 // What the Variables view shows for a step: the function's arguments decoded with the ABI library (viem) from the
 // values the function found on the stack when it was entered, the stack (top first, named as the expression
 // language names it), memory words, storage slots, and the external call's frame.
-import { decodeAbiParameters, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
+import { decodeAbiParameters, decodeFunctionResult, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
 import type { Trace } from '../core/trace/model';
 import type { FnFrame, Program } from './program';
 
@@ -68,6 +68,46 @@ export function argumentsOf(program: Program, frame: FnFrame): Variable[] | stri
   const n = abi.inputs.length;
   if (stack.length < n) return 'The stack holds fewer values than the function has parameters.';
   return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: decodeWord(param, stack[stack.length - n + i]) }));
+}
+
+/** A decoded ABI value as the Variables view shows it (integers in decimal, tuples and arrays as JSON). */
+function showValue(v: unknown): string {
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'string' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+}
+
+/**
+ * What an external call returned, decoded with its function's ABI: the recording holds the call's end, so this is
+ * known at every step of it. The bytes are the RETURN's memory slice (offset `stack[-1]`, size `stack[-2]`).
+ */
+export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: number) => Buffer | undefined): Variable[] | string {
+  const abi = functionAbi(frame.header);
+  if (!abi) return frame.header ? 'The return types of this function could not be read.' : 'No Solidity function is known for this frame.';
+  const tf = program.trace.frame(frame.traceFrame);
+  const end = tf.exitStep;
+  const op = program.trace.row(end).op;
+  if (op === 'REVERT' || tf.reverted) return 'The call reverted: it returned nothing.';
+  if (abi.outputs.length === 0) return [];
+  if (op !== 'RETURN') return `The call ended with ${op}, not RETURN: there is no return data in the trace.`;
+  // RETURN pops its operands: a post-op recording shows them on the stack of the step before.
+  const operands = program.trace.summary.pcConvention === 'post-op' ? end - 1 : end;
+  const { stack } = program.trace.detail(operands);
+  const memory = memoryAt(end);
+  if (!stack) return 'The trace was fetched without the stack: the return data is found through it.';
+  if (operands < tf.entryStep || stack.length < 2) return "The trace does not hold RETURN's operands.";
+  if (!memory) return 'The trace was fetched without memory (launch with "memory": true) to read the return data.';
+  const offset = BigInt(stack[stack.length - 1] === '0x' ? '0x0' : stack[stack.length - 1]);
+  const size = BigInt(stack[stack.length - 2] === '0x' ? '0x0' : stack[stack.length - 2]);
+  if (offset + size > BigInt(memory.length)) return 'The return data lies outside the memory the trace holds.';
+  const data = `0x${memory.subarray(Number(offset), Number(offset + size)).toString('hex')}` as const;
+  try {
+    const decoded = decodeFunctionResult({ abi: [abi], functionName: abi.name, data }) as unknown;
+    const values = abi.outputs.length === 1 ? [decoded] : (decoded as readonly unknown[]);
+    return abi.outputs.map((param, i) => ({ name: param.name || (abi.outputs.length === 1 ? 'return' : `return${i}`), type: param.type, value: showValue(values[i]) }));
+  } catch {
+    return `The return data ${data.slice(0, 200)} does not decode as (${abi.outputs.map((o) => o.type).join(', ')}).`;
+  }
 }
 
 /** The step where the function's own code started (for an external call: its public function's). */

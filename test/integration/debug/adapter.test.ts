@@ -22,16 +22,18 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
   this.timeout(180_000);
   let ref: ReferenceMirror;
   let long: ReferenceMirror;
+  let pre: ReferenceMirror;
   let ws: string;
   let dc: DebugClient;
 
   before(async function () {
     assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`);
-    [ref, long, ws] = await Promise.all([startReference('post-op'), startReference('long'), sampleWorkspace()]);
+    [ref, long, pre, ws] = await Promise.all([startReference('post-op'), startReference('long'), startReference('pre-op'), sampleWorkspace()]);
   });
   after(async () => {
     await ref?.close();
     await long?.close();
+    await pre?.close();
   });
   beforeEach(async () => {
     dc = new DebugClient('node', ADAPTER, 'ledger-mirror');
@@ -80,13 +82,14 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     return stopped;
   }
 
-  async function argumentsOf(frameId: number): Promise<Record<string, string>> {
+  async function scopeOf(frameId: number, name: string): Promise<Record<string, string>> {
     const scopes = (await dc.scopesRequest({ frameId })).body.scopes;
-    const args = scopes.find((s) => s.name === 'Arguments');
-    assert.ok(args, `no Arguments scope among ${scopes.map((s) => s.name).join(', ')}`);
-    const vars = (await dc.variablesRequest({ variablesReference: args.variablesReference })).body.variables;
+    const scope = scopes.find((s) => s.name === name);
+    assert.ok(scope, `no ${name} scope among ${scopes.map((s) => s.name).join(', ')}`);
+    const vars = (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables;
     return Object.fromEntries(vars.map((v) => [v.name, v.value]));
   }
+  const argumentsOf = (frameId: number) => scopeOf(frameId, 'Arguments');
 
   /** Steps whose Solidity line (1-based) is `line` of `file`, by the core's own source mapping. */
   async function stepsOnLine(trace: Trace, file: string, line: number): Promise<number[]> {
@@ -226,6 +229,34 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.deepEqual((await stack()).map((f) => f.name), ['Calculator.sumOfSquares']);
       assert.equal(await currentStep(), atCall);
     });
+  });
+
+  it('Return shows what each external call returned, decoded from the RETURN memory slice (post-op and pre-op recordings)', async () => {
+    const counted = await lineOf('Callee.sol', 'calls += 1');
+    const setBreakpoint = () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] });
+    const restart = async () => {
+      await dc.stop();
+      dc = new DebugClient('node', ADAPTER, 'ledger-mirror');
+      await dc.start();
+    };
+    for (const mirror of [ref, pre]) {
+      await launch('nested-call', { stopOnEntry: false, memory: true }, setBreakpoint, mirror);
+      const frames = await stack();
+      assert.deepEqual(frames.map((f) => f.name), ['Callee.double', 'Caller.callDouble']);
+      assert.deepEqual(await scopeOf(frames[0].id, 'Return'), { return: '42' });
+      assert.deepEqual(await scopeOf(frames[1].id, 'Return'), { return: '43' });
+      await restart();
+    }
+    await launch('nested-call', { stopOnEntry: false }, setBreakpoint);
+    const [top] = await stack();
+    assert.match((await scopeOf(top.id, 'Return'))['(none)'], /without memory/);
+  });
+
+  it('Return says a reverted call returned nothing', async () => {
+    await launch('revert-error', { stopOnEntry: false, memory: true });
+    const frames = await stack();
+    assert.equal(frames[0].name, 'Callee.check');
+    assert.match((await scopeOf(frames[0].id, 'Return'))['(none)'], /reverted/);
   });
 
   it('Step Back returns to the first step of the line before; Reverse Continue goes back to a breakpoint', async () => {
