@@ -231,7 +231,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     });
   });
 
-  it('Return shows what each external call returned, decoded from the RETURN memory slice (post-op and pre-op recordings)', async () => {
+  it('Return shows what each external call returned, from the RETURN memory slice (post-op and pre-op recordings) or the REST actions', async () => {
     const counted = await lineOf('Callee.sol', 'calls += 1');
     const setBreakpoint = () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] });
     const restart = async () => {
@@ -247,9 +247,12 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.deepEqual(await scopeOf(frames[1].id, 'Return'), { return: '43' });
       await restart();
     }
+    // Without memory the mirror's REST actions carry each call's calldata and return data.
     await launch('nested-call', { stopOnEntry: false }, setBreakpoint);
-    const [top] = await stack();
-    assert.match((await scopeOf(top.id, 'Return'))['(none)'], /without memory/);
+    const frames = await stack();
+    assert.deepEqual(await scopeOf(frames[0].id, 'Return'), { return: '42' });
+    assert.deepEqual(await scopeOf(frames[1].id, 'Return'), { return: '43' });
+    assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
   });
 
   it('Return says a reverted call returned nothing', async () => {
