@@ -19,9 +19,12 @@ export interface TokenSection {
   items: TokenItem[];
 }
 
-/** "SYMBOL — name (0.0.x)" */
-export function tokenTitle(token: Token): string {
-  return safeLine(`${token.symbol} — ${token.name} (${token.token_id})`);
+/**
+ * "SYMBOL 0.0.x — name", or "SYMBOL 0.0.x @ lte:… — name" for a state at a timestamp: what tells two tokens, or two
+ * versions of one token, apart comes first, so it survives a narrow side bar cutting the end off.
+ */
+export function tokenTitle(token: Token, timestamp?: string): string {
+  return safeLine(`${token.symbol} ${token.token_id}${timestamp ? ` @ ${timestamp}` : ''} — ${token.name}`);
 }
 
 export function describeToken(token: Token): TokenSection[] {

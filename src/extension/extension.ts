@@ -1,6 +1,7 @@
 // Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
 import type * as vscode from 'vscode';
 import { registerDebugger } from './debug/index';
+import { registerTraceLinks, type TraceLinksApi } from './links/uri-handler';
 import { registerNetwork } from './network';
 import { createServices } from './services';
 import { registerSourceStepping, type SourceSteppingApi } from './source/index';
@@ -18,6 +19,7 @@ export interface LedgerMirrorApi {
   traces: TraceApi;
   verification: VerificationApi;
   sourceStepping: SourceSteppingApi;
+  traceLinks: TraceLinksApi;
 }
 
 export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
@@ -28,7 +30,8 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
   registerDebugger(context, services, trace.panels, sourceStepping.artifacts);
-  return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api };
+  const traceLinks = registerTraceLinks(context, services, trace.panels);
+  return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api, traceLinks };
 }
 
 export function deactivate(): void {

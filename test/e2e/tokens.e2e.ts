@@ -39,7 +39,7 @@ describe('Tokens view in the browser', () => {
     await input.fill(SAMPLE.keys);
     await page.keyboard.press('Enter');
 
-    await treeRow(`${token.symbol} — ${token.name} (${SAMPLE.keys})`).waitFor({ timeout: 60_000 });
+    await treeRow(`${token.symbol} ${SAMPLE.keys} — ${token.name}`).waitFor({ timeout: 60_000 });
     await showOnlyView(page, 'Tokens', 640);
     await treeRow('Keys').waitFor({ timeout: 15_000 });
     await treeRow('Treasury').filter({ hasText: token.treasury_account_id }).waitFor({ timeout: 15_000 });
@@ -66,7 +66,7 @@ describe('Tokens view in the browser', () => {
     const input = await showTokenBox();
     await input.fill(SAMPLE.markup);
     await page.keyboard.press('Enter');
-    const row = treeRow(`${SAMPLE_MARKUP.symbol} — ${SAMPLE_MARKUP.name} (${SAMPLE.markup})`);
+    const row = treeRow(`${SAMPLE_MARKUP.symbol} ${SAMPLE.markup} — ${SAMPLE_MARKUP.name}`);
     await row.waitFor({ timeout: 60_000 });
     assert.equal(await row.locator('b, i, img, script').count(), 0, 'no element was created from the token name');
   });

@@ -76,7 +76,7 @@ describe('Tokens view', () => {
     const raw = await fetchToken(SAMPLE.fungible);
     const root = await loaded(api, SAMPLE.fungible);
     const item = api.tokensTree.getTreeItem(root);
-    assert.equal(labelOf(item), `${raw.symbol} — ${raw.name} (${raw.token_id})`);
+    assert.equal(labelOf(item), `${raw.symbol} ${raw.token_id} — ${raw.name}`);
     assert.equal(item.contextValue, 'token');
     assert.deepEqual(labels(api, root), GROUPS);
 
@@ -94,7 +94,7 @@ describe('Tokens view', () => {
   it('shows an NFT with its royalty fees and fallback', async () => {
     const raw = await fetchToken(SAMPLE.nft);
     const root = await loaded(api, SAMPLE.nft);
-    assert.equal(labelOf(api.tokensTree.getTreeItem(root)), `${raw.symbol} — ${raw.name} (${raw.token_id})`);
+    assert.equal(labelOf(api.tokensTree.getTreeItem(root)), `${raw.symbol} ${raw.token_id} — ${raw.name}`);
     assert.equal(child(api, child(api, root, 'Overview').node, 'Type').item.description, 'Non-fungible (NFT)');
     checkKeys(api, root, raw);
 
@@ -118,7 +118,7 @@ describe('Tokens view', () => {
   it('renders a token whose name and memo hold markup as literal text', async () => {
     const raw = await fetchToken(SAMPLE.markup);
     const root = await loaded(api, SAMPLE.markup);
-    assert.equal(labelOf(api.tokensTree.getTreeItem(root)), `${raw.symbol} — ${raw.name} (${raw.token_id})`);
+    assert.equal(labelOf(api.tokensTree.getTreeItem(root)), `${raw.symbol} ${raw.token_id} — ${raw.name}`);
     assert.equal(child(api, child(api, root, 'Overview').node, 'Memo').item.description, raw.memo);
     const walk = (node: TokenTreeNode): void => {
       const item = api.tokensTree.getTreeItem(node);
@@ -165,7 +165,9 @@ describe('Tokens view', () => {
     const result = (await vscode.commands.executeCommand('ledgerMirror.tokens.showAtTimestamp', current, 'lte:9999999999')) as { ok: boolean; value: TokenRoot };
     assert.ok(result.ok);
     const item = api.tokensTree.getTreeItem(result.value);
-    assert.equal(labelOf(item), `${current.title} @ lte:9999999999`);
+    assert.ok(current.state.status === 'loaded');
+    const { symbol, name } = current.state.token;
+    assert.equal(labelOf(item), `${symbol} ${SAMPLE.fungible} @ lte:9999999999 — ${name}`, 'the timestamp comes right after the id');
     assert.equal(item.contextValue, 'tokenHistorical');
     assert.ok(api.tokensTree.roots().includes(current) && api.tokensTree.roots().includes(result.value), 'current and historical nodes are separate');
 

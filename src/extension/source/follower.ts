@@ -31,6 +31,8 @@ export class StepFollower implements vscode.Disposable {
     private readonly services: Services,
     private readonly artifacts: WorkspaceArtifacts,
     private readonly presenter: SourcePresenter,
+    /** True while something else (the debugger) shows the source: a step queued before then must not show late. */
+    private readonly paused: () => boolean = () => false,
   ) {
     this.updates = new LatestOnly((target) => this.show(target), MIN_INTERVAL_MS, (err) =>
       services.log.error('Source stepping failed:', err instanceof Error ? err : String(err)),
@@ -62,13 +64,13 @@ export class StepFollower implements vscode.Disposable {
 
   private async show(target: Followed): Promise<void> {
     const sources = await this.sourcesFor(target.panel, target.trace);
-    if (!this.watched.has(target.panel)) return; // closed meanwhile
+    if (!this.watched.has(target.panel) || this.paused()) return; // closed or handed over meanwhile
     if (!sources) {
       this.presenter.noArtifacts();
     } else {
       const result = await sources.locate(target.step);
       // A newer step of the same panel is queued: showing this one would only flash by.
-      if (!this.watched.has(target.panel) || this.updates.queued?.panel === target.panel) return;
+      if (!this.watched.has(target.panel) || this.paused() || this.updates.queued?.panel === target.panel) return;
       await this.presenter.present(result);
     }
     if (this.watched.has(target.panel)) this.last = target;

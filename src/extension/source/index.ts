@@ -29,9 +29,9 @@ export function registerSourceStepping(context: vscode.ExtensionContext, service
   const compiled = new CompiledDocuments();
   const presenter = new SourcePresenter(compiled);
   const artifacts = new WorkspaceArtifacts(services.log);
-  const follower = new StepFollower(services, artifacts, presenter);
   // While the debugger drives the trace, VS Code's own current-line highlight shows the source: no second editor.
   const debugging = () => vscode.debug.activeDebugSession?.type === DEBUG_TYPE;
+  const follower = new StepFollower(services, artifacts, presenter, debugging);
   context.subscriptions.push(
     compiled,
     presenter,

@@ -5,6 +5,7 @@ import type { Endpoints } from '../../core/networks';
 import type { Services } from '../services';
 import type { Pin } from './pins';
 import { PinStore } from './pins';
+import { registerTokenCompare } from './compare';
 import { askTimestampFilter, askTokenId } from './prompts';
 import { copyText, TokenRoot, TokensTreeProvider, type TokenTreeNode } from './tree';
 import { safeText } from '../../core/safe-text';
@@ -85,6 +86,11 @@ export function registerTokens(context: vscode.ExtensionContext, services: Servi
     if (!filter.ok) return rejectInput(filter.message);
     return pinAndShow({ id: id.value, timestamp: `${filter.value.op}:${filter.value.timestamp}` });
   });
+
+  const compare = registerTokenCompare(context, services);
+  services.registerCommand('ledgerMirror.tokens.compareWithTimestamp', (node?: unknown, given?: unknown) =>
+    compare(requireRoot(node, 'Compare with Timestamp'), given),
+  );
 
   services.registerCommand('ledgerMirror.tokens.refresh', async (node?: unknown) => {
     await (isNode(node) ? tree.reload(rootOf(node)) : tree.reloadAll());

@@ -30,10 +30,10 @@ export class TokenRoot {
     return pinKey(this.pin);
   }
 
-  /** `SYMBOL — name (0.0.x)` once loaded, else the id; historical roots add ` @ lte:…`. */
+  /** `SYMBOL 0.0.x — name` once loaded, else the id; historical roots add ` @ lte:…` after the id. */
   get title(): string {
-    const base = this.state.status === 'loaded' ? tokenTitle(this.state.token) : this.pin.id;
-    return this.pin.timestamp ? `${base} @ ${this.pin.timestamp}` : base;
+    if (this.state.status === 'loaded') return tokenTitle(this.state.token, this.pin.timestamp);
+    return this.pin.timestamp ? `${this.pin.id} @ ${this.pin.timestamp}` : this.pin.id;
   }
 }
 

@@ -4,13 +4,14 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError } from '../../core/errors';
 import type { RetryInfo } from '../../core/http';
-import { parseTransactionIdOrHash } from '../../core/ids';
+import { parseTraceInput, TRACE_INPUT_FORMS } from '../../core/links/hashscan-url';
 import { decodeTraceFile, fetchTrace } from '../../core/opcodes-client';
 import { MAX_SAVED_BODY_BYTES } from '../../core/trace/limits';
 import { copyRegularFile, formatMB } from '../../core/trace/trace-file';
 import type { ColumnarTrace, TraceParts } from '../../core/trace/trace';
 import { describeRevert } from '../../shared/revert-text';
 import { isTracePanelState } from '../../shared/trace-protocol';
+import { confirmNetwork } from '../links/network-choice';
 import type { Services } from '../services';
 import { runAction } from './actions';
 import { cacheKey, type TraceCache } from './cache';
@@ -59,12 +60,12 @@ function formatBytes(n: number): string {
 async function askTransaction(): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Ledger Mirror: Open Opcode Trace',
-    prompt: 'Transaction id (0.0.1234-1700000000-000000001 or 0.0.1234@1700000000.000000001) or hash (64 hex digits)',
+    prompt: `Paste ${TRACE_INPUT_FORMS}`,
     placeHolder: '0.0.1234-1700000000-000000001',
     ignoreFocusOut: true,
     validateInput: (text) => {
       if (!text.trim()) return undefined;
-      const parsed = parseTransactionIdOrHash(text);
+      const parsed = parseTraceInput(text);
       return parsed.ok ? undefined : parsed.message;
     },
   });
@@ -167,7 +168,8 @@ function reportProblem(f: TraceFeature, err: unknown, ctx: { network: string; tr
 }
 
 /**
- * `ledgerMirror.openTrace`: prompts for the id and the parts, or takes them as arguments
+ * `ledgerMirror.openTrace`: prompts for the id (or a HashScan transaction URL, whose network must be the selected one
+ * or become it with the user's consent) and the parts, or takes them as arguments
  * (`executeCommand('ledgerMirror.openTrace', txIdOrHash, { stack, memory, storage })`) and then asks nothing.
  */
 export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknown): Promise<OpenedTrace | undefined> {
@@ -182,12 +184,13 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
     parts = await askParts();
     if (!parts) return undefined;
   }
-  const parsed = parseTransactionIdOrHash(input);
+  const parsed = parseTraceInput(input);
   if (!parsed.ok) throw new ApiError('invalid-input', parsed.message);
+  if (!(await confirmNetwork(f.services, parsed.value.network, `The transaction ${parsed.value.transaction.value}`))) return undefined;
   const endpoints = f.services.endpoints();
   if (!endpoints.ok) throw new ApiError('invalid-input', endpoints.message);
   const network = endpoints.value.network;
-  const transaction = parsed.value.value;
+  const transaction = parsed.value.transaction.value;
   const key = cacheKey(network, transaction, parts);
   const already = revealOpen(f, key);
   if (already) return already;

@@ -42,7 +42,7 @@ describe('CLI: hostile server text reaches the terminal escaped', function () {
     const run = await runCli(['token', '0.0.1135', '--mirror', server.url]);
     expectExit(run, EXIT.ok);
     assertInert(run);
-    assert.match(run.stdout, /^SYM\\x1b\]0;pwned\\x07\\x1b\[2J.*\\u202eevil — name\\x1b/);
+    assert.match(run.stdout, /^SYM\\x1b\]0;pwned\\x07\\x1b\[2J.*\\u202eevil 0\.0\.1135 — name\\x1b/);
     assert.ok(run.stdout.includes('  Memo: memo\\x0a\\x1b]0;pwned'), 'a newline in a value cannot start a line of its own');
 
     const json = await runCli(['token', '0.0.1135', '--mirror', server.url, '--json']);

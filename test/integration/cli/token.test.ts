@@ -47,7 +47,7 @@ describe('CLI token', function () {
     const run = await cli('token', '0.0.1135', '--mirror', server.url);
     expectExit(run, EXIT.ok);
     const lines = run.stdout.split('\n');
-    assert.equal(lines[0], 'ORIGINALRDKSE — Token name (0.0.1135)');
+    assert.equal(lines[0], 'ORIGINALRDKSE 0.0.1135 — Token name');
     for (const line of ['Overview', '  Type: Fungible', 'Keys', '  Fee schedule: ProtobufEncoded 7b22…227d', 'Custom fees', '  Fixed fee: 0.00000013 ℏ', '    Collector: 0.0.8905', 'Timestamps', '  Expiry: 2009-02-13T23:31:30.000010001Z (1234567890000010001 ns)']) {
       assert.ok(lines.includes(line), `missing line ${JSON.stringify(line)} in\n${run.stdout}`);
     }

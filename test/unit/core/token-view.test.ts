@@ -23,8 +23,9 @@ const find = (items: TokenItem[], label: string) => items.find((i) => i.label ==
 const ED_KEY = '302a300506032b6570032100' + 'ab'.repeat(14) + '9f3c';
 
 describe('token view', () => {
-  it('titles a token "SYMBOL — name (0.0.x)"', () => {
-    assert.equal(tokenTitle(token('no-params.json')), 'ORIGINALRDKSE — Token name (0.0.1135)');
+  it('titles a token "SYMBOL 0.0.x — name", with the timestamp after the id for a past state', () => {
+    assert.equal(tokenTitle(token('no-params.json')), 'ORIGINALRDKSE 0.0.1135 — Token name');
+    assert.equal(tokenTitle(token('no-params.json'), 'lte:1700000000.5'), 'ORIGINALRDKSE 0.0.1135 @ lte:1700000000.5 — Token name');
   });
 
   it('has the six sections in order', () => {
@@ -248,7 +249,7 @@ describe('token view: hostile numbers and text', () => {
 
   it('escapes control characters in the mirror text it shows (title, name, memo)', () => {
     const t = token('no-params.json', { name: 'n\x1b]0;x\x07', symbol: 'S\u202e', memo: 'a\nb\x1b[2J' });
-    assert.equal(tokenTitle(t), 'S\\u202e — n\\x1b]0;x\\x07 (0.0.1135)');
+    assert.equal(tokenTitle(t), 'S\\u202e 0.0.1135 — n\\x1b]0;x\\x07');
     assert.equal(find(section(describeToken(t), 'overview').items, 'Memo').value, 'a\\x0ab\\x1b[2J');
   });
 });
