@@ -173,7 +173,8 @@ class BodyFile {
   }
 
   private check(): void {
-    if (this.failure) this.fail(this.failure);
+    // Once skipped, the stream was destroyed on purpose: writes still in its buffer fail, and that is no failure.
+    if (this.failure && !this.skipped) this.fail(this.failure);
   }
 
   private fail(err: unknown): never {

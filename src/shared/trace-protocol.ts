@@ -50,6 +50,47 @@ export interface StepView {
   storage: StorageEntry[] | null;
   /** Frames enclosing the step, root first. */
   frames: Frame[];
+  /** The same frames by name, index for index (null where nothing names a frame). */
+  frameNames: Array<FrameName | null>;
+}
+
+/** One call frame by name, as text: `Vault.withdraw(amount: 100) reverted: InsufficientBalance(…)`. */
+export interface FrameName {
+  /** The call with its arguments and outcome; null when the function is unknown. */
+  call: string | null;
+  /** `0.0.N` of the callee, when known. */
+  contractId: string | null;
+  /** The frame's revert data by name (custom error, Error or Panic), when it reverted with data an ABI declares. */
+  error: string | null;
+}
+
+/** The transaction as the mirror's contract result tells it, every value as text. */
+export interface TraceHeader {
+  from: string | null;
+  fromId: string | null;
+  to: string | null;
+  toId: string | null;
+  /** Tinybars, exact. */
+  value: string;
+  gasLimit: string;
+  gasUsed: string | null;
+  block: string | null;
+  /** `SUCCESS`, `CONTRACT_REVERT_EXECUTED`, … */
+  result: string;
+  /** The mirror's error message, by name when it is revert data an ABI declares. */
+  error: string | null;
+  /** The called function with its arguments; null when unknown. */
+  call: string | null;
+}
+
+/** What names the trace: all null when neither the workspace's ABIs nor the mirror's result say anything. */
+export interface TraceNamesInit {
+  /** Null when the contract result was not read (a trace file, or the mirror could not answer). */
+  header: TraceHeader | null;
+  /** The transaction's revert by name (`InsufficientBalance(available: 5, required: 100)`), when an ABI declares it. */
+  revert: string | null;
+  /** Why some names are missing, as plain text (e.g. the mirror's actions could not be read). */
+  note: string | null;
 }
 
 /** Per-bucket picture of the whole trace for the mini-map. */
@@ -77,6 +118,7 @@ export interface TraceInit {
   summary: TraceSummary;
   length: number;
   view: StepView;
+  names: TraceNamesInit;
 }
 
 /** Requests the webview sends, with what each returns. */

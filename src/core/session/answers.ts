@@ -2,6 +2,7 @@
 // No `vscode` import, so the unit suite can check these against a real decoded trace.
 import type { Trace } from '../trace/model';
 import { isInClass } from '../trace/ops';
+import { TraceNames } from './names';
 import { OVERVIEW_FLAG, type MemoryWindow, type Overview, type RowPage, type StepView, type StorageEntry } from '../../shared/trace-protocol';
 
 /** Most rows, words or buckets one request may ask for; a visible window is far below it. */
@@ -91,7 +92,7 @@ export interface MemoryViewport {
   count: number;
 }
 
-export function stepView(trace: Trace, step: number, viewport: MemoryViewport): StepView {
+export function stepView(trace: Trace, step: number, viewport: MemoryViewport, names: TraceNames = TraceNames.none): StepView {
   const detail = trace.detail(step);
   const { stack, memory, storage, reason: _reason, ...row } = detail;
   const prevStep = previousStepInFrame(trace, step);
@@ -107,6 +108,7 @@ export function stepView(trace: Trace, step: number, viewport: MemoryViewport): 
     changedBytes: memory && prev ? changedByteRanges(prev.memory ?? [], memory) : [],
     storage: storage ? storageEntries(storage, prev ? prev.storage : null, atEntry) : null,
     frames,
+    frameNames: frames.map((f) => names.frame(f)),
   };
 }
 

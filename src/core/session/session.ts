@@ -5,6 +5,7 @@
 import type { NavCommand, Trace } from '../trace/model';
 import type { TraceInit, TraceRequestKind, TraceRequests, StepView } from '../../shared/trace-protocol';
 import { memoryWindow, overview, rowPage, stepView, type MemoryViewport } from './answers';
+import { TraceNames } from './names';
 
 export interface TraceMeta {
   /** Cache key of the raw trace (also what the serializer stores). */
@@ -33,6 +34,8 @@ export class TraceSession {
     readonly trace: Trace,
     readonly meta: TraceMeta,
     initialStep = 0,
+    /** Frames, header and revert by name (none for a session opened without them). */
+    readonly names: TraceNames = TraceNames.none,
   ) {
     this.current = this.clamp(initialStep);
   }
@@ -69,13 +72,13 @@ export class TraceSession {
   }
 
   view(): StepView {
-    return stepView(this.trace, this.current, this.viewport);
+    return stepView(this.trace, this.current, this.viewport, this.names);
   }
 
   private readonly handlers: Handlers = {
     init: ({ memoryStart, memoryCount }) => {
       this.viewport = { start: memoryStart, count: memoryCount };
-      return { key: this.meta.key, title: this.meta.title, network: this.meta.network, summary: this.trace.summary, length: this.trace.length, view: this.view() } satisfies TraceInit;
+      return { key: this.meta.key, title: this.meta.title, network: this.meta.network, summary: this.trace.summary, length: this.trace.length, view: this.view(), names: this.names.init } satisfies TraceInit;
     },
     rows: ({ start, count }) => rowPage(this.trace, start, count),
     memory: ({ step, start, count }) => {

@@ -1,10 +1,11 @@
 // The trace stepper feature: commands, the Recent Traces view, the panel serializer and the settings it reads.
 import * as vscode from 'vscode';
-import { TRACE_VIEW_TYPE } from '../../shared/trace-protocol';
+import { TRACE_VIEW_TYPE, type FrameName, type TraceNamesInit } from '../../shared/trace-protocol';
 import type { Services } from '../services';
 import { registerTraceActions } from './actions';
 import { TraceCache } from './cache';
 import { openTrace, openTraceFile, reopen, restorePanel, saveTrace, type OpenedTrace, type TraceFeature } from './open';
+import { WorkspaceNames } from './names';
 import { TracePanels } from './panel';
 import { RECENT_VIEW, RecentTraces, REOPEN_COMMAND, type RecentTrace } from './recent';
 
@@ -15,6 +16,8 @@ export interface TraceApi {
   recent: RecentTraces;
   /** The open panels: key, step and whether VS Code shows them. */
   panels(): Array<{ key: string; step: number; length: number; visible: boolean }>;
+  /** The names the panel with this key shows: header and revert, and the current step's frames. */
+  names(key: string): { init: TraceNamesInit; frames: Array<FrameName | null> } | undefined;
   /** Runs the serializer's restore on `panel`, as VS Code does after a reload. */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
@@ -34,7 +37,7 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
   const recent = new RecentTraces(context.workspaceState);
   const cache = new TraceCache(vscode.Uri.joinPath(context.globalStorageUri, 'traces').fsPath, cacheBytes);
   const panels = new TracePanels(context.extensionUri);
-  const f: TraceFeature = { services, extensionUri: context.extensionUri, cache, recent, panels };
+  const f: TraceFeature = { services, extensionUri: context.extensionUri, cache, recent, panels, names: new WorkspaceNames(services.log) };
 
   services.registerCommand('ledgerMirror.openTrace', (arg?: unknown, options?: unknown): Promise<OpenedTrace | undefined> => openTrace(f, arg, options));
   services.registerCommand('ledgerMirror.openTraceFile', (arg?: unknown) => openTraceFile(f, arg));
@@ -55,6 +58,10 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
   const api: TraceApi = {
     recent,
     panels: () => panels.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
+    names: (key) => {
+      const session = panels.find(key)?.session;
+      return session && { init: session.names.init, frames: session.view().frameNames };
+    },
     restore: (panel, state) => restorePanel(f, panel, state),
   };
   return { api, panels };

@@ -19,8 +19,11 @@ import { renderMessageHtml } from './html-template';
 import type { PanelHooks, TracePanel, TracePanels } from './panel';
 import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
 import type { RecentTrace, RecentTraces } from './recent';
+import type { WorkspaceNames } from './names';
+import type { NameSources } from '../../core/session/names';
+import { TraceNames } from '../../core/session/names';
 import { TraceSession } from '../../core/session/session';
-import { safeText } from '../../core/safe-text';
+import { safeLine, safeText } from '../../core/safe-text';
 
 export interface TraceFeature {
   services: Services;
@@ -28,6 +31,7 @@ export interface TraceFeature {
   cache: TraceCache;
   recent: RecentTraces;
   panels: TracePanels;
+  names: WorkspaceNames;
 }
 
 /** What the open commands resolve to once the panel is showing. */
@@ -121,11 +125,26 @@ function hooks(f: TraceFeature): PanelHooks {
   };
 }
 
-/** Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. */
-async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
+/** The trace's names; a failure to name anything leaves the trace unnamed rather than unshown. */
+async function traceNames(f: TraceFeature, trace: ColumnarTrace, sources: Promise<NameSources>): Promise<TraceNames> {
+  try {
+    return TraceNames.build(trace, await sources);
+  } catch (err) {
+    f.services.log.warn(safeLine(`Trace names unavailable: ${err instanceof Error ? err.message : String(err)}`));
+    return TraceNames.none;
+  }
+}
+
+/**
+ * Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. `sources` are
+ * the workspace's ABIs with the contract result and actions when the trace came from the network (a file or cached
+ * trace is named from the ABIs alone).
+ */
+async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel, sources = f.names.sources()): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
   if (trace.length === 0) throw new ApiError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
   const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
-  const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step);
+  const names = await traceNames(f, trace, sources);
+  const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step, names);
   const panel = into ? f.panels.adopt(into, session, hooks(f)) : f.panels.create(session, hooks(f));
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
   const s = trace.summary;
@@ -134,8 +153,8 @@ async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, 
 }
 
 /** `show`, resolving once the webview has loaded and asked for the trace (what the open commands promise). */
-async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace): Promise<OpenedTrace> {
-  const { panel, opened } = await show(f, trace, recent);
+async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, sources?: Promise<NameSources>): Promise<OpenedTrace> {
+  const { panel, opened } = await show(f, trace, recent, undefined, sources);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([panel.shown(), new Promise((resolve) => (timer = setTimeout(resolve, SHOWN_TIMEOUT_MS)))]);
   clearTimeout(timer);
@@ -195,6 +214,8 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
   const already = revealOpen(f, key);
   if (already) return already;
   const fetchParts = parts;
+  // The ABIs, result and actions are read beside the (slow, rate-limited) opcodes; they never fail the trace.
+  const sources = f.names.sources(f.names.fromMirror(f.services.http(), endpoints.value, transaction));
   try {
     const saveTo = await f.cache.bodyPath(key);
     const cacheBytes = f.cache.maxBodyBytes;
@@ -206,7 +227,7 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
       f.services.log.info(message);
       void vscode.window.showInformationMessage(message);
     }
-    return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
+    return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() }, sources);
   } catch (err) {
     reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
     return undefined;

@@ -74,13 +74,13 @@ function build(init: TraceInit): void {
     new Section('stack', 'Stack', new StackPanel(copy), open.stack, saveSoon),
     new Section('memory', 'Memory', memory, open.memory, saveSoon),
     new Section('storage', 'Storage', new StoragePanel(), open.storage, saveSoon),
-    new Section('outcome', 'Revert / Return', new OutcomePanel(init.summary), open.outcome, saveSoon),
+    new Section('outcome', 'Revert / Return', new OutcomePanel(init.summary, init.names), open.outcome, saveSoon),
   ];
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
 
   replaceChildren(
     root,
-    buildHeader(init.title, init.summary, init.network),
+    buildHeader(init.title, init.summary, init.network, init.names),
     h('div', { class: 'toolbar-row' }, buildToolbar(act, () => host.send({ type: 'debug' })), status),
     h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
   );

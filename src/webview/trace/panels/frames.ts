@@ -1,4 +1,5 @@
-// Call frames as a breadcrumb, root first: call type, callee and gas used. A crumb jumps to the frame's first step.
+// Call frames as a breadcrumb, root first: call type, the call by name (`Vault.withdraw(amount: 100)`, or the callee
+// when nothing names it) and gas used. A crumb jumps to the frame's first step.
 import type { StepView } from '../../../shared/trace-protocol';
 import { h, replaceChildren } from '../dom';
 import { formatCount, middleCut } from '../format';
@@ -16,13 +17,15 @@ export class FramesPanel implements PanelContent {
     this.shown = key;
     const last = view.frames.length - 1;
     const crumbs = view.frames.map((f, i) => {
-      const callee = f.callee ? middleCut(f.callee, 8) : 'unknown callee';
+      const name = view.frameNames[i] ?? null;
+      const address = `${f.callee ?? ''}${name?.contractId ? ` (${name.contractId})` : ''}`;
+      const callee = name?.call ?? (f.callee ? middleCut(f.callee, 8) : name?.contractId ?? 'unknown callee');
       const button = h(
         'button',
-        { type: 'button', class: `crumb${f.reverted ? ' reverted' : ''}`, title: `${f.callType} ${f.callee ?? ''} — steps ${f.entryStep}–${f.exitStep}, gas used ${formatCount(f.gasUsed)}${f.reverted ? ', reverted' : ''}`, 'aria-current': i === last ? 'step' : undefined },
+        { type: 'button', class: `crumb${f.reverted ? ' reverted' : ''}`, title: `${f.callType} ${address} — steps ${f.entryStep}–${f.exitStep}, gas used ${formatCount(f.gasUsed)}${f.reverted ? ', reverted' : ''}`, 'aria-current': i === last ? 'step' : undefined, 'data-frame': f.index },
         h('span', { class: 'ct' }, f.callType),
         ' ',
-        h('code', {}, callee),
+        h('code', { class: 'frame-name' }, callee),
         h('span', { class: 'gas' }, ` ${formatCount(f.gasUsed)} gas`),
         f.reverted ? h('span', { class: 'tag' }, 'reverted') : null,
       );

@@ -1,7 +1,7 @@
 // Revert/Return: how the current frame ended and how the transaction ended, decoded.
 import type { TraceSummary } from '../../../core/trace/model';
 import { describeRevert } from '../../../shared/revert-text';
-import type { StepView } from '../../../shared/trace-protocol';
+import type { StepView, TraceNamesInit } from '../../../shared/trace-protocol';
 import { h, replaceChildren } from '../dom';
 import type { PanelContent } from './section';
 
@@ -9,17 +9,21 @@ export class OutcomePanel implements PanelContent {
   readonly body = h('div', { class: 'panel-body' });
   private shown = -1;
 
-  constructor(private readonly summary: TraceSummary) {}
+  constructor(
+    private readonly summary: TraceSummary,
+    private readonly names: TraceNamesInit,
+  ) {}
 
   render(view: StepView): void {
     const frame = view.frames[view.frames.length - 1];
+    const frameError = view.frameNames[view.frames.length - 1]?.error ?? null;
     if (frame.index === this.shown) return;
     this.shown = frame.index;
     const s = this.summary;
     const tx = s.failed
-      ? ['Transaction reverted', s.revert ? describeRevert(s.revert) : 'without data']
+      ? ['Transaction reverted', this.names.revert ?? (s.revert ? describeRevert(s.revert) : 'without data')]
       : ['Transaction returned', s.returnValue ? describeRevert(s.returnValue) : s.rawReturnValue || '(no data)'];
-    const fr = frame.reverted ? ['This frame reverted', frame.revert ? describeRevert(frame.revert) : 'without data'] : ['This frame', 'did not revert'];
+    const fr = frame.reverted ? ['This frame reverted', frameError ?? (frame.revert ? describeRevert(frame.revert) : 'without data')] : ['This frame', 'did not revert'];
     replaceChildren(
       this.body,
       h(
