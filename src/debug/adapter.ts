@@ -24,7 +24,9 @@ import { Expression, formatValue } from './expression';
 import type { ExceptionFilter } from './breakpoints';
 import { Program, type FnFrame, type ProgramSource } from './program';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
-import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, stackVariables, storageVariables, type Variable } from './variables';
+import type { ContractAction } from '../core/contract-results';
+import { pairActions } from './actions';
+import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, storageVariables, type Variable } from './variables';
 import { nextAtLine } from './stepping';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
@@ -51,6 +53,8 @@ export interface OpenedTrace {
   /** Identifies each frame's code; undefined when there is no build output. */
   sources: TraceSources | undefined;
   files: SourceFiles;
+  /** The transaction's REST actions (each call's calldata and return data), when the trace came from a mirror. */
+  actions?(): Promise<ContractAction[]>;
   /** Runtime code at an address, for the disassembly of contracts without build output. */
   codeAt?(address: string): Promise<Uint8Array | undefined>;
   dispose?(): void;
@@ -69,7 +73,7 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'panic', label: 'Panic', description: 'Stop at a Panic (assert, overflow, division by zero) or INVALID.', default: false, supportsCondition: true },
 ];
 
-type ScopeRef = { kind: 'arguments' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
+type ScopeRef = { kind: 'arguments' | 'return' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
 
 /** Instruction references: the code id in the high bits, the pc in the low 32. */
 const PC_BITS = 2 ** 32;
@@ -228,6 +232,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     response.body = {
       scopes: [
         ...(frame.header ? [scope('Arguments', 'arguments')] : []),
+        ...(frame.header && frame.kind === 'external' ? [scope('Return', 'return')] : []),
         scope('Stack', 'stack'),
         scope('Memory', 'memory', true),
         scope('Storage', 'storage'),
@@ -237,15 +242,41 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
+  /** Per trace frame, its REST action: fetched once, when Arguments or Return first needs it. */
+  private frameActions: Promise<Array<ContractAction | undefined>> | undefined;
+
+  private actionOf(traceFrame: number): Promise<ContractAction | undefined> {
+    const opened = this.opened;
+    const rt = this.need();
+    this.frameActions ??= opened?.actions
+      ? opened.actions().then(
+          (actions) => pairActions(rt.trace, actions),
+          (err: unknown) => {
+            this.sendEvent(new OutputEvent(`The call actions could not be read: ${err instanceof Error ? err.message : String(err)}\n`, 'console'));
+            return [];
+          },
+        )
+      : Promise.resolve([]);
+    return this.frameActions.then((pairs) => pairs[traceFrame]);
+  }
+
   protected override variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): void {
+    this.variables(response, args).catch((err: unknown) =>
+      this.sendErrorResponse(response, { id: 1007, format: err instanceof Error ? err.message : String(err), showUser: false }),
+    );
+  }
+
+  private async variables(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): Promise<void> {
     const rt = this.need();
     const ref = this.scopes.get(args.variablesReference);
     let vars: Variable[] | string = [];
     if (ref) {
       const frame = rt.program.frames[ref.fn];
       const detail = rt.detail(ref.step);
+      const action = (): Promise<ContractAction | undefined> => (frame.kind === 'external' ? this.actionOf(frame.traceFrame) : Promise.resolve(undefined));
       switch (ref.kind) {
-        case 'arguments': vars = argumentsOf(rt.program, frame); break;
+        case 'arguments': vars = argumentsOf(rt.program, frame, await action()); break;
+        case 'return': vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action()); break;
         case 'stack': vars = stackVariables(detail.stack); break;
         case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
         case 'storage': vars = storageVariables(detail.storage); break;

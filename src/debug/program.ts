@@ -31,10 +31,15 @@ export interface Loc {
   endColumn: number;
   /** Same number for every loc on the same line of the same file. */
   lineKey: number;
-  /** A statement or expression (not a contract's or function's whole definition): stepping stops here. */
+  /**
+   * A statement or expression (not a contract's or function's whole definition, nor a parameter or return variable
+   * in a function's header): stepping stops here.
+   */
   steppable: boolean;
   /** The function this range defines, when it is a function definition (`name` and its header text). */
   defines: { name: string; header: string } | undefined;
+  /** Where a definition's header ends (0-based line and column of its `{` or `;`). */
+  headerEnd: { line: number; column: number } | undefined;
 }
 
 export interface FnFrame {
@@ -142,6 +147,7 @@ export class Program {
     for (const f of frameCode) {
       if (f.code && f.artifact && !tables.has(f.code)) tables.set(f.code, await program.pcTable(f.artifact, f.code, files));
     }
+    program.excludeHeaders();
     program.scan(frameCode.map((f) => (f.code ? tables.get(f.code) : undefined)));
     return program;
   }
@@ -187,7 +193,7 @@ export class Program {
     const position = this.byteIndex.get(source)!;
     const from = position(start);
     const to = position(start + length);
-    const header = headerAt(source.lines, from.line, from.character);
+    const { header, end } = headerAt(source.lines, from.line, from.character);
     const m = DEFINITION.exec(header);
     const name = m ? (m[3] ?? m[4] ?? m[6]) : undefined;
     const lineKey = this.lineKey(source, from.line);
@@ -201,9 +207,24 @@ export class Program {
       lineKey,
       steppable: !m,
       defines: name ? { name, header } : undefined,
+      headerEnd: m ? end : undefined,
     };
     this.locs.push(loc);
     return loc.id;
+  }
+
+  /**
+   * Parameters and return variables map code too (the return variable's zeroing, on entry to an internal function):
+   * a stop there would show the function's header line before its first statement, so such ranges are not stepped on.
+   */
+  private excludeHeaders(): void {
+    const headers = this.locs.filter((l) => l.headerEnd !== undefined);
+    const before = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line < b.line || (a.line === b.line && a.column < b.column);
+    for (const loc of this.locs) {
+      if (!loc.steppable) continue;
+      const at = { line: loc.line, column: loc.column };
+      if (headers.some((h) => h.source === loc.source && !before(at, h) && before(at, h.headerEnd!))) loc.steppable = false;
+    }
   }
 
   lineKey(source: ProgramSource, line: number): number {
@@ -342,14 +363,17 @@ export class Program {
   }
 }
 
-/** The text from (line, column) on, up to the first `{` or `;` (a definition's header), bounded. */
-function headerAt(lines: readonly string[], line: number, column: number): string {
+/** The text from (line, column) on, up to the first `{` or `;` (a definition's header), bounded; and where it ends. */
+function headerAt(lines: readonly string[], line: number, column: number): { header: string; end: { line: number; column: number } } {
   let text = '';
-  for (let l = line; l < lines.length && text.length < HEADER_LIMIT; l++) {
-    const part = l === line ? lines[l].slice(column) : lines[l];
+  let l = line;
+  for (; l < lines.length && text.length < HEADER_LIMIT; l++) {
+    const from = l === line ? column : 0;
+    const part = lines[l].slice(from);
     const stop = part.search(/[{;]/);
-    if (stop >= 0) return text + part.slice(0, stop);
+    if (stop >= 0) return { header: text + part.slice(0, stop), end: { line: l, column: from + stop } };
     text += part + '\n';
   }
-  return text.slice(0, HEADER_LIMIT);
+  // No end in sight: the header covers nothing, so no range is taken for part of it.
+  return { header: text.slice(0, HEADER_LIMIT), end: { line, column } };
 }

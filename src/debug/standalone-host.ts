@@ -1,6 +1,7 @@
 // Where the stdio adapter gets its trace and build output: the mirror named in the launch arguments (or a saved
 // trace file) and the compiler output under `buildOutput` (default: the current directory).
 import { basename, resolve } from 'node:path';
+import { fetchContractActions } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
 import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
@@ -61,6 +62,7 @@ export class StandaloneHost implements DebugHost {
       const endpoints = args.traceFile && !args.mirrorUrl && !args.network ? undefined : launchEndpoints(args);
       let trace;
       let title: string;
+      let actions: OpenedTrace['actions'];
       if (args.traceFile) {
         const file = resolve(this.cwd, args.traceFile);
         trace = await decodeTraceFile(file);
@@ -69,6 +71,8 @@ export class StandaloneHost implements DebugHost {
         log(`Fetching the opcode trace of ${args.transaction} from ${endpoints.web3Url}…`);
         trace = await fetchTrace(http, endpoints, args.transaction, parts);
         title = args.transaction;
+        const id = args.transaction;
+        actions = async () => (await fetchContractActions(http, endpoints, id)).actions;
       } else {
         throw new ApiError('invalid-input', 'Give "transaction" (id or hash) or "traceFile" in the launch configuration.');
       }
@@ -79,6 +83,7 @@ export class StandaloneHost implements DebugHost {
         session,
         sources,
         files,
+        actions,
         codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
         dispose: () => void http.close(),
       };

@@ -1,8 +1,9 @@
 // What the Variables view shows for a step: the function's arguments decoded with the ABI library (viem) from the
 // values the function found on the stack when it was entered, the stack (top first, named as the expression
 // language names it), memory words, storage slots, and the external call's frame.
-import { decodeAbiParameters, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
-import type { Trace } from '../core/trace/model';
+import { decodeAbiParameters, decodeFunctionData, decodeFunctionResult, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
+import type { ContractAction } from '../core/contract-results';
+import type { Frame, Trace } from '../core/trace/model';
 import type { FnFrame, Program } from './program';
 
 export interface Variable {
@@ -58,16 +59,72 @@ function decodeWord(param: AbiParameter, word: string): string {
  * The function's arguments as it received them: at its first step the stack holds the return label and then the
  * arguments, the last one on top (solc's legacy code generator).
  */
-export function argumentsOf(program: Program, frame: FnFrame): Variable[] | string {
+export function argumentsOf(program: Program, frame: FnFrame, action?: ContractAction): Variable[] | string {
   const abi = functionAbi(frame.header);
   if (!abi) return frame.header ? 'The parameters of this function could not be read.' : 'No Solidity function is known for this frame.';
   if (abi.inputs.length === 0) return [];
+  // An external call's calldata (the mirror's actions) decodes every type, dynamic ones included.
+  if (frame.kind === 'external' && action?.input) {
+    try {
+      const { args } = decodeFunctionData({ abi: [abi], data: action.input as `0x${string}` });
+      return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: showValue((args ?? [])[i]) }));
+    } catch {
+      // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support): read the stack.
+    }
+  }
   const body = bodyStep(program, frame);
   const stack = program.trace.detail(body).stack;
   if (!stack) return 'The trace was fetched without the stack: arguments are read from it.';
   const n = abi.inputs.length;
   if (stack.length < n) return 'The stack holds fewer values than the function has parameters.';
   return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: decodeWord(param, stack[stack.length - n + i]) }));
+}
+
+/** A decoded ABI value as the Variables view shows it (integers in decimal, tuples and arrays as JSON). */
+function showValue(v: unknown): string {
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'string' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+}
+
+/**
+ * What an external call returned, decoded with its function's ABI: the recording holds the call's end, so this is
+ * known at every step of it. The bytes are the action's result data, else the RETURN's memory slice.
+ */
+export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: number) => Buffer | undefined, action?: ContractAction): Variable[] | string {
+  const abi = functionAbi(frame.header);
+  if (!abi) return frame.header ? 'The return types of this function could not be read.' : 'No Solidity function is known for this frame.';
+  const tf = program.trace.frame(frame.traceFrame);
+  if (program.trace.row(tf.exitStep).op === 'REVERT' || tf.reverted) return 'The call reverted: it returned nothing.';
+  if (abi.outputs.length === 0) return [];
+  // The mirror's actions carry the return data whether or not the trace holds memory.
+  const data = action?.result_data_type === 'OUTPUT' && action.result_data ? (action.result_data as `0x${string}`) : returnData(program, tf, memoryAt);
+  if (!data.startsWith('0x')) return data;
+  try {
+    const decoded = decodeFunctionResult({ abi: [abi], functionName: abi.name, data: data as `0x${string}` }) as unknown;
+    const values = abi.outputs.length === 1 ? [decoded] : (decoded as readonly unknown[]);
+    return abi.outputs.map((param, i) => ({ name: param.name || (abi.outputs.length === 1 ? 'return' : `return${i}`), type: param.type, value: showValue(values[i]) }));
+  } catch {
+    return `The return data ${data.slice(0, 200)} does not decode as (${abi.outputs.map((o) => o.type).join(', ')}).`;
+  }
+}
+
+/** The bytes a frame's RETURN gave back (0x…), read from the trace, or why they cannot be. */
+function returnData(program: Program, tf: Frame, memoryAt: (step: number) => Buffer | undefined): string {
+  const end = tf.exitStep;
+  const op = program.trace.row(end).op;
+  if (op !== 'RETURN') return `The call ended with ${op}, not RETURN: there is no return data in the trace.`;
+  // RETURN pops its operands: a post-op recording shows them on the stack of the step before.
+  const operands = program.trace.summary.pcConvention === 'post-op' ? end - 1 : end;
+  const { stack } = program.trace.detail(operands);
+  const memory = memoryAt(end);
+  if (!stack) return 'The trace was fetched without the stack: the return data is found through it.';
+  if (operands < tf.entryStep || stack.length < 2) return "The trace does not hold RETURN's operands.";
+  if (!memory) return 'The trace was fetched without memory (launch with "memory": true) to read the return data.';
+  const offset = BigInt(stack[stack.length - 1] === '0x' ? '0x0' : stack[stack.length - 1]);
+  const size = BigInt(stack[stack.length - 2] === '0x' ? '0x0' : stack[stack.length - 2]);
+  if (offset + size > BigInt(memory.length)) return 'The return data lies outside the memory the trace holds.';
+  return `0x${memory.subarray(Number(offset), Number(offset + size)).toString('hex')}`;
 }
 
 /** The step where the function's own code started (for an external call: its public function's). */

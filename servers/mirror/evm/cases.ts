@@ -80,6 +80,7 @@ export const CASES: readonly CaseSpec[] = [
     args: (addressOf) => [BigInt(longZeroAddress(HTS_TOKEN_NUM)), BigInt(addressOf('Callee')), 500n],
     shows: 'transferToken of 500 answers INSUFFICIENT_TOKEN_BALANCE (178); TokenSender reverts TransferFailed(token, 178)',
   },
+  { name: 'internal-call', contract: 'Calculator', signature: 'sumOfSquares(uint256,uint256)', args: () => [3n, 4n], shows: 'internal function square called twice, returns 25' },
 ];
 
 /** Appended when the long loop is asked for; its argument is chosen to reach the requested step count. */

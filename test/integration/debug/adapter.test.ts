@@ -22,16 +22,18 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
   this.timeout(180_000);
   let ref: ReferenceMirror;
   let long: ReferenceMirror;
+  let pre: ReferenceMirror;
   let ws: string;
   let dc: DebugClient;
 
   before(async function () {
     assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`);
-    [ref, long, ws] = await Promise.all([startReference('post-op'), startReference('long'), sampleWorkspace()]);
+    [ref, long, pre, ws] = await Promise.all([startReference('post-op'), startReference('long'), startReference('pre-op'), sampleWorkspace()]);
   });
   after(async () => {
     await ref?.close();
     await long?.close();
+    await pre?.close();
   });
   beforeEach(async () => {
     dc = new DebugClient('node', ADAPTER, 'ledger-mirror');
@@ -80,13 +82,14 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     return stopped;
   }
 
-  async function argumentsOf(frameId: number): Promise<Record<string, string>> {
+  async function scopeOf(frameId: number, name: string): Promise<Record<string, string>> {
     const scopes = (await dc.scopesRequest({ frameId })).body.scopes;
-    const args = scopes.find((s) => s.name === 'Arguments');
-    assert.ok(args, `no Arguments scope among ${scopes.map((s) => s.name).join(', ')}`);
-    const vars = (await dc.variablesRequest({ variablesReference: args.variablesReference })).body.variables;
+    const scope = scopes.find((s) => s.name === name);
+    assert.ok(scope, `no ${name} scope among ${scopes.map((s) => s.name).join(', ')}`);
+    const vars = (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables;
     return Object.fromEntries(vars.map((v) => [v.name, v.value]));
   }
+  const argumentsOf = (frameId: number) => scopeOf(frameId, 'Arguments');
 
   /** Steps whose Solidity line (1-based) is `line` of `file`, by the core's own source mapping. */
   async function stepsOnLine(trace: Trace, file: string, line: number): Promise<number[]> {
@@ -164,6 +167,99 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.deepEqual(frames.map((f) => f.name), ['Callee.double', 'Caller.callDouble']);
     assert.equal(frames[1].line, callerLine);
     assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
+  });
+
+  describe('a user-written internal function (Calculator.square, called from sumOfSquares)', () => {
+    let firstCall: number;
+    let secondCall: number;
+    let squareBody: number;
+    before(async () => {
+      [firstCall, secondCall, squareBody] = await Promise.all([
+        lineOf('Calculator.sol', 'uint256 total = square(a)'),
+        lineOf('Calculator.sol', 'total += square(b)'),
+        lineOf('Calculator.sol', 'return x * x'),
+      ]);
+    });
+    const onCallingLine = () => launch('internal-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Calculator.sol') }, breakpoints: [{ line: firstCall }] }));
+
+    it('shows the internal function as its own frame, named Contract.function, above its caller', async () => {
+      const stopped = await launch('internal-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Calculator.sol') }, breakpoints: [{ line: squareBody }] }));
+      assert.equal(stopped.body.reason, 'breakpoint');
+      const frames = await stack();
+      assert.deepEqual(frames.map((f) => f.name), ['Calculator.square', 'Calculator.sumOfSquares']);
+      assert.deepEqual(frames.map((f) => f.line), [squareBody, firstCall]);
+      assert.equal(frames[0].source?.path, pathOf('Calculator.sol'));
+    });
+
+    it('Step Over on the calling line runs the internal call without stopping in it', async () => {
+      await onCallingLine();
+      const from = await currentStep();
+      const trace = await ref.fetch('internal-call', STACK_ONLY);
+      const inSquare = (await stepsOnLine(trace, 'Calculator.sol', squareBody)).find((s) => s > from);
+      assert.ok(inSquare !== undefined, 'square runs after the calling line starts');
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      const frames = await stack();
+      assert.deepEqual(frames.map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.equal(frames[0].line, secondCall);
+      const expected = (await stepsOnLine(trace, 'Calculator.sol', secondCall)).find((s) => s > inSquare);
+      assert.equal(await currentStep(), expected, 'the first step of the next line, after square returned');
+    });
+
+    it('Step Into enters the internal function; Step Out returns to the calling line', async () => {
+      await onCallingLine();
+      await move(() => dc.stepInRequest({ threadId: 1 }));
+      const inside = await stack();
+      assert.deepEqual(inside.map((f) => f.name), ['Calculator.square', 'Calculator.sumOfSquares']);
+      assert.equal(inside[0].line, squareBody);
+      assert.deepEqual(await argumentsOf(inside[1].id), { a: '3', b: '4' });
+
+      await move(() => dc.stepOutRequest({ threadId: 1 }));
+      const out = await stack();
+      assert.deepEqual(out.map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.equal(out[0].line, firstCall, 'back on the line that called, to finish its assignment');
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      assert.equal((await stack())[0].line, secondCall);
+    });
+
+    it('Step Back from the next line skips back over the internal call to the calling line', async () => {
+      await onCallingLine();
+      const atCall = await currentStep();
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      await move(() => dc.stepBackRequest({ threadId: 1 }));
+      assert.deepEqual((await stack()).map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.equal(await currentStep(), atCall);
+    });
+  });
+
+  it('Return shows what each external call returned, from the RETURN memory slice (post-op and pre-op recordings) or the REST actions', async () => {
+    const counted = await lineOf('Callee.sol', 'calls += 1');
+    const setBreakpoint = () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] });
+    const restart = async () => {
+      await dc.stop();
+      dc = new DebugClient('node', ADAPTER, 'ledger-mirror');
+      await dc.start();
+    };
+    for (const mirror of [ref, pre]) {
+      await launch('nested-call', { stopOnEntry: false, memory: true }, setBreakpoint, mirror);
+      const frames = await stack();
+      assert.deepEqual(frames.map((f) => f.name), ['Callee.double', 'Caller.callDouble']);
+      assert.deepEqual(await scopeOf(frames[0].id, 'Return'), { return: '42' });
+      assert.deepEqual(await scopeOf(frames[1].id, 'Return'), { return: '43' });
+      await restart();
+    }
+    // Without memory the mirror's REST actions carry each call's calldata and return data.
+    await launch('nested-call', { stopOnEntry: false }, setBreakpoint);
+    const frames = await stack();
+    assert.deepEqual(await scopeOf(frames[0].id, 'Return'), { return: '42' });
+    assert.deepEqual(await scopeOf(frames[1].id, 'Return'), { return: '43' });
+    assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
+  });
+
+  it('Return says a reverted call returned nothing', async () => {
+    await launch('revert-error', { stopOnEntry: false, memory: true });
+    const frames = await stack();
+    assert.equal(frames[0].name, 'Callee.check');
+    assert.match((await scopeOf(frames[0].id, 'Return'))['(none)'], /reverted/);
   });
 
   it('Step Back returns to the first step of the line before; Reverse Continue goes back to a breakpoint', async () => {

@@ -24,7 +24,7 @@ const OPTIONS: Record<Variant, EvmProviderOptions> = {
   long: { longLoop: true, longLoopSteps: LONG_LOOP_STEPS },
 };
 
-export const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall'] as const;
+export const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'internal-call'] as const;
 /** The token-service cases (TokenSender calling the HTS stand-in at 0x167), named by their own tests. */
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
 export type CaseName = (typeof CASE_NAMES)[number] | (typeof HTS_CASE_NAMES)[number] | 'long-loop';
