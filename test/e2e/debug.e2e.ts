@@ -44,7 +44,6 @@ describe('Debugger in the browser', () => {
     assert.ok(requireLine > 0);
     // VS Code's own highlight (source stepping steps aside while debugging): the cursor sits on the stopped line.
     await page.locator('.part.statusbar', { hasText: `Ln ${requireLine},` }).waitFor({ timeout: 15_000 });
-    assert.doesNotMatch(await page.locator('.part.statusbar').innerText(), /\.sol:\d+/, 'no stale source-stepping status while debugging');
 
     await page.mouse.move(5, 450);
     await page.waitForTimeout(500);
