@@ -75,12 +75,11 @@ describe('v2 protocol against the reference verifier', () => {
   it('times out polling a job that never finishes', async () => {
     await v.close();
     v = await sampleVerifier({ sessionApi: false, v2JobDelayMs: 60_000 });
-    const started = Date.now();
+    // The job takes 60 s (the test's whole budget): only the 300 ms polling limit can end it with 'did not finish'.
     await assert.rejects(
       verifyWith(await prepareWorkspace(ws), { url: v.url, protocol: 'v2', dryRun: false, poll: { ...fastPoll, timeoutMs: 300 } }),
       (err: ApiError) => err.kind === 'timeout' && /did not finish/.test(err.message),
     );
-    assert.ok(Date.now() - started < 5000);
   });
 
   it('stops polling when cancelled', async () => {
