@@ -57,7 +57,7 @@ describe('Trace stepper in the browser', () => {
     await page.locator('.quick-input-widget', { hasText: 'Ledger Mirror: Open Opcode Trace' }).waitFor({ timeout: 15_000 });
     const input = page.locator('.quick-input-widget input.input');
     await input.fill('0.0.1000-17356896');
-    await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id like' }).waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id (0.0.1234-1700000000-000000001' }).waitFor({ timeout: 15_000 });
     await input.fill(id);
     await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id' }).waitFor({ state: 'detached', timeout: 15_000 });
     await page.keyboard.press('Enter');
