@@ -29,7 +29,9 @@ describe('Debugger in the browser', () => {
     await workbench.runCommand('Ledger Mirror: Debug Transaction…');
     await page.locator('.quick-input-widget input.input').fill(id);
     await page.keyboard.press('Enter');
-    await page.locator('.debug-toolbar').waitFor({ timeout: 60_000 });
+    // Stopped on entry (the toolbar offers Continue) before the palette is used again: the stop opens the source
+    // and moves focus, which would close a palette opened meanwhile.
+    await page.locator('.debug-toolbar .codicon-debug-continue').waitFor({ timeout: 60_000 });
     await workbench.runCommand('View: Show Run and Debug');
     const callStack = page.locator('.debug-call-stack');
     await callStack.locator('.monaco-list-row', { hasText: 'Caller.callCheck' }).waitFor({ timeout: 60_000 });

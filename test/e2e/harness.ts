@@ -68,8 +68,11 @@ export async function openWorkbench(): Promise<Workbench> {
 }
 
 /**
- * F1, type, Enter — retried, because F1 is swallowed while a webview has focus (so the side-bar title is clicked
- * first) and a palette opened before the extension host registered its commands never lists them.
+ * F1, type, pick — retried, because F1 is swallowed while a webview has focus (so the side-bar title is clicked
+ * first), a palette opened before the extension host registered its commands never lists them, and a palette can
+ * close under the test when the workbench moves focus (a debug session opening its source, say). Each action has a
+ * short bound, so a palette that closed costs one attempt, not the test; the row is clicked rather than Enter
+ * pressed, so a palette that closed meanwhile cannot send Enter into an editor.
  */
 async function runCommand(page: Page, title: string): Promise<void> {
   for (let attempt = 1; attempt <= 12; attempt++) {
@@ -78,12 +81,9 @@ async function runCommand(page: Page, title: string): Promise<void> {
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input.input');
     if (!(await input.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) continue;
-    await input.fill(`>${title}`);
+    if (!(await input.fill(`>${title}`, { timeout: 3000 }).then(() => true, () => false))) continue;
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    if (await row.waitFor({ timeout: 2500 }).then(() => true, () => false)) {
-      await page.keyboard.press('Enter');
-      return;
-    }
+    if (await row.click({ timeout: 2500 }).then(() => true, () => false)) return;
     await page.keyboard.press('Escape');
   }
   throw new Error(`the command palette never listed "${title}"`);
