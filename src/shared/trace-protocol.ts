@@ -67,6 +67,7 @@ export interface FrameName {
 /** The transaction as the mirror's contract result tells it, every value as text. */
 export interface TraceHeader {
   from: string | null;
+  /** `0.0.N` when `from` is a long-zero address; null for an alias (the account would need a lookup). */
   fromId: string | null;
   to: string | null;
   toId: string | null;

@@ -1,27 +1,15 @@
 // What a trace header says about the transaction, from the mirror's contract result: who called what (EVM address
 // and 0.0.x), value, gas, block, the mirror's error message (named when it is revert data an ABI declares) and the
 // called function by name.
+import type { TraceHeader } from '../../shared/trace-protocol';
 import type { ContractResult } from '../contract-results';
 import { parseTokenId } from '../ids';
 import { nameCall, type NamedCall } from './call-names';
 import { decodeError, describeDecoded } from './decode';
 import type { AbiRegistry } from './registry';
 
-export interface ResultHeader {
-  from: string | null;
-  /** `0.0.N` when `from` is a long-zero address; null for an alias (the account would need a lookup). */
-  fromId: string | null;
-  to: string | null;
-  toId: string | null;
-  /** Tinybars, exact. */
-  value: string;
-  gasLimit: string;
-  gasUsed: string | null;
-  block: string | null;
-  /** `SUCCESS`, `CONTRACT_REVERT_EXECUTED`, … as the mirror reports the result. */
-  result: string;
-  /** The mirror's error message: revert data by name when it decodes, else as the mirror sent it. */
-  error: string | null;
+/** The header as the panel shows it, with the called function still structured (the CLI's JSON needs its parts). */
+export interface ResultHeader extends Omit<TraceHeader, 'call'> {
   call: NamedCall;
 }
 

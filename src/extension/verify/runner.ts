@@ -18,7 +18,7 @@ import { VerifyTransport } from '../../core/verify/transport';
 import { verifyContracts, verifyViaExplorer, type Protocol, type VerificationReport } from '../../core/verify/verify';
 import type { Services } from '../services';
 import type { VerificationDiagnostics } from './diagnostics';
-import { contractLink, readVerifySettings, VERIFY_SECTION, verifyUrlProblem } from './settings';
+import { contractLink, readVerifySettings, VERIFY_SECTION, verifyUrlProblem, type VerifySettings } from './settings';
 import type { VerificationTree } from './view';
 import { safeText } from '../../core/safe-text';
 
@@ -114,25 +114,15 @@ export class VerificationRunner {
   }
 
   async verify(prepared: readonly PreparedContract[], opts: { dryRun: boolean; signal?: AbortSignal }): Promise<VerificationReport> {
-    const settings = this.settingsOrThrow();
-    const transport = this.transport();
-    try {
+    return this.withServer((settings, transport) => {
       const poll = { timeoutMs: settings.pollTimeoutMs };
-      const report = await verifyContracts(prepared, { url: settings.url, protocol: settings.protocol, dryRun: opts.dryRun, transport, signal: opts.signal, poll, protocolCache: this.protocols });
-      this.publish(report);
-      return report;
-    } catch (err) {
-      throw movedServer(err, settings.url);
-    } finally {
-      await transport.close();
-    }
+      return verifyContracts(prepared, { url: settings.url, protocol: settings.protocol, dryRun: opts.dryRun, transport, signal: opts.signal, poll, protocolCache: this.protocols });
+    });
   }
 
   async viaExplorer(prepared: PreparedContract, apiKey: string | undefined, signal?: AbortSignal): Promise<VerificationReport> {
-    const settings = this.settingsOrThrow();
-    const transport = this.transport();
-    try {
-      const report = await verifyViaExplorer(prepared, {
+    return this.withServer((settings, transport) =>
+      verifyViaExplorer(prepared, {
         url: settings.url,
         protocol: settings.protocol,
         explorer: settings.explorer,
@@ -141,7 +131,18 @@ export class VerificationRunner {
         signal,
         poll: { timeoutMs: settings.pollTimeoutMs },
         protocolCache: this.protocols,
-      });
+      }),
+    );
+  }
+
+  /** One transport per run, closed after it; a moved server is named with the setting to change; the report is published. */
+  private async withServer(
+    run: (settings: VerifySettings, transport: VerifyTransport) => Promise<VerificationReport>,
+  ): Promise<VerificationReport> {
+    const settings = this.settingsOrThrow();
+    const transport = this.transport();
+    try {
+      const report = await run(settings, transport);
       this.publish(report);
       return report;
     } catch (err) {

@@ -1,7 +1,6 @@
 // Every call frame, error and event of the reference mirror's real executions named from the sample workspace's
 // build output (read with the build-output reader) and the mirror's results and actions, read over loopback.
 import { strict as assert } from 'node:assert';
-import { readBuildOutput } from '../../../src/core/build-output/reader';
 import { fetchContractActions, fetchContractResult } from '../../../src/core/contract-results';
 import { HttpClient } from '../../../src/core/http';
 import { describeCall } from '../../../src/core/names/call-names';
@@ -11,8 +10,8 @@ import { logAtStep, ResultLogs } from '../../../src/core/names/log-steps';
 import { resultHeader } from '../../../src/core/names/result-header';
 import { nameFrames } from '../../../src/core/names/trace-names';
 import type { Trace } from '../../../src/core/trace/model';
-import { sampleWorkspace } from '../helpers/sample-workspace';
 import { CASE_NAMES, HTS_CASE_NAMES, startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
+import { namingFixture } from '../helpers/naming-fixture';
 
 describe('names on the reference mirror’s traces (sample workspace build output)', function () {
   this.timeout(120_000);
@@ -26,15 +25,7 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
     return nameFrames(trace, abis, actions);
   };
 
-  before(async () => {
-    ref = await startReference('post-op');
-    http = new HttpClient();
-    abis = AbiRegistry.fromContracts((await readBuildOutput(await sampleWorkspace())).contracts);
-  });
-  after(async () => {
-    await http.close();
-    await ref.close();
-  });
+  namingFixture((f) => ({ ref, http, abis } = f));
 
   for (const name of [...CASE_NAMES, ...HTS_CASE_NAMES]) {
     it(`${name}: every call frame is named (creations run constructors, which have no selector)`, async () => {

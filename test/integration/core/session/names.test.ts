@@ -2,15 +2,14 @@
 // view's frames by name, for the reference mirror's real executions named from the sample workspace's build output
 // and the mirror's result and actions (read over loopback).
 import { strict as assert } from 'node:assert';
-import { readBuildOutput } from '../../../../src/core/build-output/reader';
 import { fetchContractActions, fetchContractResult } from '../../../../src/core/contract-results';
 import { HttpClient } from '../../../../src/core/http';
 import { AbiRegistry } from '../../../../src/core/names/registry';
 import { MAX_NAME_CHARS, TraceNames } from '../../../../src/core/session/names';
 import { TraceSession } from '../../../../src/core/session/session';
 import type { TraceInit } from '../../../../src/shared/trace-protocol';
-import { sampleWorkspace } from '../../helpers/sample-workspace';
-import { startReference, type CaseName, type ReferenceMirror } from '../../helpers/reference-mirror';
+import { type CaseName, type ReferenceMirror } from '../../helpers/reference-mirror';
+import { namingFixture } from '../../helpers/naming-fixture';
 
 const INIT = { memoryStart: 0, memoryCount: 8 };
 
@@ -42,15 +41,7 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     return [...seen.entries()].sort(([a], [b]) => a - b).map(([, name]) => name);
   };
 
-  before(async () => {
-    ref = await startReference('post-op');
-    http = new HttpClient();
-    abis = AbiRegistry.fromContracts((await readBuildOutput(await sampleWorkspace())).contracts);
-  });
-  after(async () => {
-    await http.close();
-    await ref.close();
-  });
+  namingFixture((f) => ({ ref, http, abis } = f));
 
   it('custom error: the init answer names the revert and the header; the frame shows the call by name', async () => {
     const s = await session('custom-error');
