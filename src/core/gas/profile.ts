@@ -71,27 +71,26 @@ interface Units {
 
 export function profileGas(trace: ColumnarTrace, options: ProfileOptions = {}): GasProfile {
   const units = options.functions ? functionUnits(trace, options.functions, options.frameLabel) : frameUnits(trace, options.frameLabel);
+  const cost = stepCosts(trace);
   const own = new Float64Array(units.count);
-  const lines = options.functions ? new LineCharges(options.functions, units.count) : undefined;
-  chargeSteps(trace, (step, gas) => {
-    const unit = units.ofStep[step];
-    own[unit] += gas;
-    lines?.charge(step, unit, gas);
-  });
+  const { ofStep } = units;
+  for (let i = 0; i < cost.length; i++) own[ofStep[i]] += cost[i];
   const nodes = buildTree(units, own);
   let total = 0;
   for (const node of nodes) if (node.parent < 0) total += node.inclusive;
-  return { total, nodes, lines: lines?.result() ?? [], withSources: options.functions !== undefined };
+  const lines = options.functions ? lineGas(options.functions, units.count, cost) : [];
+  return { total, nodes, lines, withSources: options.functions !== undefined };
 }
 
 /**
- * Calls `charge(step, gas)` once for every step with its own cost (see the header). A step is charged when its
- * frame's next step comes, so a frame keeps one pending step and the callee gas since then.
+ * Each step's own cost (see the header). A step's cost is known when its frame's next step comes, so a frame keeps
+ * one pending step and the callee gas since then.
  */
-function chargeSteps(trace: ColumnarTrace, charge: (step: number, gas: number) => void): void {
+function stepCosts(trace: ColumnarTrace): Float64Array {
   const { cols, stepFrame } = trace.columns();
   const convention = trace.summary.pcConvention;
   const frames = trace.frameCount();
+  const cost = new Float64Array(trace.length);
   const pending = new Int32Array(frames).fill(-1);
   const calleeGas = new Float64Array(frames);
   const entry = new Int32Array(frames);
@@ -112,14 +111,15 @@ function chargeSteps(trace: ColumnarTrace, charge: (step: number, gas: number) =
     }
     const f = stepFrame[i];
     const p = pending[f];
-    if (p >= 0) charge(p, gasAtStart(cols, convention, p) - gasAtStart(cols, convention, i) - calleeGas[f]);
+    if (p >= 0) cost[p] = gasAtStart(cols, convention, p) - gasAtStart(cols, convention, i) - calleeGas[f];
     calleeGas[f] = 0;
     pending[f] = i;
   }
   for (let f = 0; f < frames; f++) {
     const p = pending[f];
-    if (p >= 0) charge(p, gasAtStart(cols, convention, p) - gasAtEnd(cols, convention, trace.frame(f).exitStep) - calleeGas[f]);
+    if (p >= 0) cost[p] = gasAtStart(cols, convention, p) - gasAtEnd(cols, convention, trace.frame(f).exitStep) - calleeGas[f];
   }
+  return cost;
 }
 
 function bounded(label: string): string {
@@ -200,40 +200,29 @@ function buildTree(units: Units, own: Float64Array): GasNode[] {
  * Gas per source line. A step of generated code (no Solidity of its own: ABI decoding, checked arithmetic) counts on
  * the line its function ran last, the statement that needed it.
  */
-class LineCharges {
-  private readonly gas: Float64Array;
+function lineGas(fns: FunctionSteps, units: number, cost: Float64Array): SourceLineGas[] {
+  let keys = 0;
+  for (const loc of fns.locs) keys = Math.max(keys, loc.lineKey + 1);
   /** Per line key: a loc on that line. */
-  private readonly sample: Int32Array;
-  private readonly lastLine: Int32Array;
-
-  constructor(
-    private readonly fns: FunctionSteps,
-    units: number,
-  ) {
-    let keys = 0;
-    for (const loc of fns.locs) keys = Math.max(keys, loc.lineKey + 1);
-    this.gas = new Float64Array(keys);
-    this.sample = new Int32Array(keys).fill(-1);
-    fns.locs.forEach((loc, id) => {
-      if (this.sample[loc.lineKey] < 0) this.sample[loc.lineKey] = id;
-    });
-    this.lastLine = new Int32Array(units).fill(-1);
+  const sample = new Int32Array(keys).fill(-1);
+  fns.locs.forEach((loc, id) => {
+    if (sample[loc.lineKey] < 0) sample[loc.lineKey] = id;
+  });
+  const keyOfLoc = Int32Array.from(fns.locs, (loc) => loc.lineKey);
+  const gas = new Float64Array(keys);
+  const lastLine = new Int32Array(units).fill(-1);
+  const { loc, vis } = fns;
+  for (let i = 0; i < cost.length; i++) {
+    const unit = vis[i];
+    let key = lastLine[unit];
+    if (loc[i] >= 0) lastLine[unit] = key = keyOfLoc[loc[i]];
+    if (key >= 0) gas[key] += cost[i];
   }
-
-  charge(step: number, unit: number, gas: number): void {
-    const loc = this.fns.loc[step];
-    let key = this.lastLine[unit];
-    if (loc >= 0) this.lastLine[unit] = key = this.fns.locs[loc].lineKey;
-    if (key >= 0) this.gas[key] += gas;
+  const out: SourceLineGas[] = [];
+  for (let key = 0; key < keys; key++) {
+    if (gas[key] === 0 || sample[key] < 0) continue;
+    const { source, line } = fns.locs[sample[key]];
+    out.push({ sourceName: source.sourceName, path: source.path, line, gas: gas[key], openable: source.path !== undefined });
   }
-
-  result(): SourceLineGas[] {
-    const out: SourceLineGas[] = [];
-    for (let key = 0; key < this.gas.length; key++) {
-      if (this.gas[key] === 0 || this.sample[key] < 0) continue;
-      const { source, line } = this.fns.locs[this.sample[key]];
-      out.push({ sourceName: source.sourceName, path: source.path, line, gas: this.gas[key], openable: source.path !== undefined });
-    }
-    return out.sort((a, b) => b.gas - a.gas);
-  }
+  return out.sort((a, b) => b.gas - a.gas);
 }

@@ -4,20 +4,12 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
 import type { GasMessage, TracePanel, TracePanels } from '../trace/panel';
+import { TOGGLE_GAS_LINES_COMMAND, TRACE_OPEN_CONTEXT } from './ids';
 import { GasLineDecorations } from './lines';
 import { GasProfiles } from './profiles';
 
-export const TOGGLE_GAS_LINES_COMMAND = 'ledgerMirror.toggleGasPerLine';
-/** Context key: some trace panel is open (the command's `when`). */
-export const TRACE_OPEN_CONTEXT = 'ledgerMirror.traceOpen';
 
-/** What the in-VS-Code tests observe. */
-export interface GasApi {
-  /** Whether gas per line is shown. */
-  linesShown(): boolean;
-}
-
-export function registerGasProfile(context: vscode.ExtensionContext, services: Services, panels: TracePanels, artifacts: WorkspaceArtifacts): GasApi {
+export function registerGasProfile(context: vscode.ExtensionContext, services: Services, panels: TracePanels, artifacts: WorkspaceArtifacts): void {
   const profiles = new GasProfiles(services, artifacts);
   const decorations = new GasLineDecorations();
   /** Panels whose Gas view asked: they are sent every improvement. */
@@ -81,5 +73,4 @@ export function registerGasProfile(context: vscode.ExtensionContext, services: S
     if (on && state && !state.profile.withSources) void vscode.window.showInformationMessage(state.note ?? 'No Solidity lines are known for this trace.');
     return on;
   });
-  return { linesShown: () => decorations.on };
 }

@@ -18,10 +18,6 @@ export class GasLineDecorations implements vscode.Disposable {
     this.disposables.push(vscode.window.onDidChangeVisibleTextEditors(() => this.render()));
   }
 
-  get on(): boolean {
-    return this.enabled;
-  }
-
   toggle(): boolean {
     this.enabled = !this.enabled;
     this.render();
