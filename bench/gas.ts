@@ -3,19 +3,12 @@
 // as the extension does when a trace opens. Measures what the host does after the panel's first paint: the call-frame
 // profile, the debugger's index of the trace (built once, shared with the debugger), and the profile by function and
 // line. Prints a table and writes bench/GAS.md. Target: the full profile ready ≤ 1 s after the trace opens.
-import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { createEvmTraceProvider } from '../servers/mirror/evm/index';
-import { startMirror } from '../servers/mirror/server';
 import { profileGas } from '../src/core/gas/profile';
 import { profileView } from '../src/core/gas/view';
-import { HttpClient } from '../src/core/http';
-import { resolveNetwork } from '../src/core/networks';
-import { fetchTrace } from '../src/core/opcodes-client';
 import { Program } from '../src/debug/program';
 import { mapSources } from '../src/debug/standalone-host';
-import { sampleWorkspace } from '../test/integration/helpers/sample-workspace';
+import { longLoopTrace, report } from './long-loop';
 
 const STEPS = Number(process.env.GAS_BENCH_STEPS ?? 1_000_000);
 const REPEATS = 5;
@@ -49,14 +42,8 @@ const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
 
 async function main(): Promise<void> {
   console.log(`gas bench: building a ${STEPS.toLocaleString('en-US')}-step long-loop trace…`);
-  const [provider, ws] = await Promise.all([createEvmTraceProvider({ longLoop: true, longLoopSteps: STEPS }), sampleWorkspace()]);
-  const mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity, log: () => {} });
-  const http = new HttpClient();
-  const loop = provider.cases.find((c) => c.name === 'long-loop')!;
-  const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: mirror.url }), loop.transactionId, { stack: true });
-  await http.close();
-  await mirror.close();
-  const { sources, files } = await mapSources(trace, [ws], undefined, () => {});
+  const { trace, workspace } = await longLoopTrace(STEPS);
+  const { sources, files } = await mapSources(trace, [workspace], undefined, () => {});
 
   const loadBefore = load();
   const frames = await best(REPEATS, () => profileGas(trace));
@@ -72,7 +59,7 @@ async function main(): Promise<void> {
     ['bounded view for the webview', view],
     ['**ready after the first paint (sum)**', ready],
   ] as const;
-  const lines = [
+  report('GAS.md', [
     '# Gas profile benchmark',
     '',
     `\`npm run bench:gas\` on ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, shared), Node ${process.version}.`,
@@ -86,10 +73,7 @@ async function main(): Promise<void> {
     '',
     `Target: ready ≤ 1,000 ms after the trace opens: ${ready.ms <= 1000 ? 'met' : ready.cpuMs <= 1000 ? 'met by CPU time, **missed** by wall time (machine under load)' : '**missed**'}.`,
     '',
-  ];
-  writeFileSync(join(__dirname, 'GAS.md'), lines.join('\n'));
-  console.log(lines.join('\n'));
-  process.exit(0);
+  ]);
 }
 
 main().catch((err: unknown) => {
