@@ -4,20 +4,14 @@
 // (stackTrace, scopes, variables, evaluate), statement steps both ways, and continue / reverse continue to a
 // breakpoint. Prints a table and writes bench/DEBUGGER.md. Targets: requests ≤ 10 ms, step ≤ 50 ms, continue ≤ 100 ms,
 // open ≤ 200 ms.
-import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { createEvmTraceProvider } from '../servers/mirror/evm/index';
-import { startMirror } from '../servers/mirror/server';
-import { HttpClient } from '../src/core/http';
-import { resolveNetwork } from '../src/core/networks';
-import { fetchTrace } from '../src/core/opcodes-client';
 import { TraceSession } from '../src/core/session/session';
 import { LedgerMirrorDebugSession, type OpenedTrace } from '../src/debug/adapter';
 import { mapSources } from '../src/debug/standalone-host';
-import { sampleWorkspace } from '../test/integration/helpers/sample-workspace';
+import { longLoopTrace, report } from './long-loop';
 
 const STEPS = Number(process.env.DEBUG_BENCH_STEPS ?? 1_000_000);
 const REPEATS = 20;
@@ -76,14 +70,8 @@ async function time(what: string, target: number, repeats: number, run: (i: numb
 
 async function main(): Promise<void> {
   console.log(`debugger bench: building a ${STEPS.toLocaleString('en-US')}-step long-loop trace…`);
-  const [provider, ws] = await Promise.all([createEvmTraceProvider({ longLoop: true, longLoopSteps: STEPS }), sampleWorkspace()]);
-  const mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity, log: () => {} });
-  const http = new HttpClient();
-  const loop = provider.cases.find((c) => c.name === 'long-loop')!;
-  const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: mirror.url }), loop.transactionId, { stack: true });
-  await http.close();
-  await mirror.close();
-  const session = new TraceSession(trace, { key: 'bench', title: loop.transactionId, network: 'custom' });
+  const { trace, transactionId, workspace: ws } = await longLoopTrace(STEPS);
+  const session = new TraceSession(trace, { key: 'bench', title: transactionId, network: 'custom' });
   // What the extension reuses when the trace panel is open: the decoded trace and the workspace's build output.
   const mapped = await mapSources(trace, [ws], undefined, () => {});
   const opened: OpenedTrace = { session, ...mapped };
@@ -131,7 +119,7 @@ async function main(): Promise<void> {
   rows.push(await time('Continue with no breakpoint (to the end)', 100, 3, () => move('continue')));
   rows.push(await time('Step Back from the end', 50, 3, () => move('stepBack')));
 
-  const lines = [
+  report('DEBUGGER.md', [
     '# Debugger benchmark',
     '',
     `\`npm run bench:debug\` on ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, shared), Node ${process.version}.`,
@@ -141,10 +129,7 @@ async function main(): Promise<void> {
     '|---|---:|---:|---:|---|',
     ...rows.map((r) => `| ${r.what} | ${r.target} | ${r.median.toFixed(2)} | ${r.max.toFixed(2)} | ${r.median <= r.target ? 'ok' : '**over**'} |`),
     '',
-  ];
-  writeFileSync(join(__dirname, 'DEBUGGER.md'), lines.join('\n'));
-  console.log(lines.join('\n'));
-  process.exit(0);
+  ]);
 }
 
 main().catch((err: unknown) => {

@@ -10,6 +10,7 @@ import { projectRoot } from '../scripts/vscode-real/tools';
 import { renderTraceHtml } from '../src/extension/trace/html-template';
 import type { TraceSession } from '../src/core/session/session';
 import { traceAction, type TraceActionId } from '../src/shared/trace-actions';
+import type { GasProfileView } from '../src/shared/gas-profile';
 import type { HostMessage, WebviewMessage } from '../src/shared/trace-protocol';
 
 const ORIGIN = 'https://stepper.test';
@@ -20,6 +21,8 @@ export interface StepperPage {
   browser: Browser;
   /** Messages the host sent, by type (to count what crossed the bridge). */
   sent: Record<string, number>;
+  /** Hottest-line entries the Gas view asked to open, by index. */
+  openedLines: number[];
   close(): Promise<void>;
 }
 
@@ -33,10 +36,11 @@ const THEME = `body{--vscode-font-family:sans-serif;--vscode-font-size:13px;--vs
 --vscode-diffEditor-insertedTextBackground:#9ccc2c33;--vscode-editorWarning-foreground:#cca700;--vscode-textLink-foreground:#3794ff}`;
 
 /** `parentDir` holds chromium's throw-away profile; `closeOnSignals` as for launchBrowser (processes without a launcher). */
-export async function openStepperPage(session: TraceSession, chromium: string, parentDir: string, closeOnSignals = false): Promise<StepperPage> {
+export async function openStepperPage(session: TraceSession, chromium: string, parentDir: string, closeOnSignals = false, gas: GasProfileView | null = null): Promise<StepperPage> {
   const browser = await launchBrowser(chromium, parentDir, closeOnSignals);
   const { page } = browser;
   const sent: Record<string, number> = {};
+  const openedLines: number[] = [];
   page.on('pageerror', (err) => console.error(`[stepper page] ${err.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') console.error(`[stepper page] ${m.text()}`);
@@ -62,6 +66,12 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
         act(m.action, m.count);
         break;
       case 'copy':
+        return;
+      case 'gas':
+        await post({ type: 'gas', profile: gas, note: null });
+        return;
+      case 'openGasLine':
+        openedLines.push(m.index);
         return;
     }
     await post({ type: 'step', view: session.view() });
@@ -89,5 +99,5 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
   });
   await page.goto(`${ORIGIN}/index.html`);
   await page.evaluate(() => document.body.classList.add('vscode-dark'));
-  return { page, browser, sent, close: () => browser.close() };
+  return { page, browser, sent, openedLines, close: () => browser.close() };
 }

@@ -3,6 +3,7 @@
 // the host pushes the current step whenever navigation (which runs in the host) moves it. The whole trace is
 // never posted: every message is sized by what is on screen, not by the trace.
 import type { Frame, StepRow, TraceSummary } from '../core/trace/model';
+import type { GasProfileView } from './gas-profile';
 import type { TraceActionId } from './trace-actions';
 
 export const TRACE_VIEW_TYPE = 'ledgerMirror.trace';
@@ -141,12 +142,18 @@ export type WebviewMessage =
   | { type: 'action'; action: TraceActionId; count?: number }
   | { type: 'copy'; text: string }
   /** The Debug button: start VS Code's debugger on this trace, at the current step. */
-  | { type: 'debug' };
+  | { type: 'debug' }
+  /** Asks for the gas profile: the host answers with a `gas` message when it is ready, and again when it improves. */
+  | { type: 'gas' }
+  /** A hottest-lines entry was chosen: open that line (by index into the profile's `lines`). */
+  | { type: 'openGasLine'; index: number };
 
 export type HostMessage =
   | { type: 'response'; id: number; ok: true; result: TraceRequests[TraceRequestKind]['result'] }
   | { type: 'response'; id: number; ok: false; error: string }
-  | { type: 'step'; view: StepView };
+  | { type: 'step'; view: StepView }
+  /** The gas profile (null while it is computed), with why functions or lines are missing, if they are. */
+  | { type: 'gas'; profile: GasProfileView | null; note: string | null };
 
 /** What the webview keeps with `setState`, and what the serializer receives after a reload. */
 export interface TracePanelState {

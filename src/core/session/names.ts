@@ -52,6 +52,12 @@ export class TraceNames {
     });
   }
 
+  /** `Contract.function` of the frame's call, when the ABIs or the system contracts name it (the gas chart's label). */
+  functionName(index: number): string | null {
+    const named = this.frames[index]?.named;
+    return named?.function ? bounded(`${named.contract ? `${named.contract}.` : ''}${named.function}`) : null;
+  }
+
   /** The frame by name; null when nothing names it. */
   frame(frame: Frame): FrameName | null {
     const named = this.frames[frame.index];

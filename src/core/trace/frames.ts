@@ -76,12 +76,13 @@ function close(cols: TraceColumns, ctx: FrameContext, frame: Frame, exitStep: nu
   }
 }
 
-/** Gas available when the frame's first op started. Post-op `gas` is already net of that op's cost. */
-function gasAtStart(cols: TraceColumns, convention: PcConvention, step: number): number {
+/** Gas available when the op at `step` started. Post-op `gas` is already net of that op's cost. */
+export function gasAtStart(cols: TraceColumns, convention: PcConvention, step: number): number {
   return convention === 'post-op' ? cols.gas[step] + cols.gasCost[step] : cols.gas[step];
 }
 
-function gasAtEnd(cols: TraceColumns, convention: PcConvention, step: number): number {
+/** Gas left when the op at `step` finished. */
+export function gasAtEnd(cols: TraceColumns, convention: PcConvention, step: number): number {
   return convention === 'post-op' ? cols.gas[step] : cols.gas[step] - cols.gasCost[step];
 }
 

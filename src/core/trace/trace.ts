@@ -110,6 +110,11 @@ export class ColumnarTrace implements Trace {
     return out.reverse();
   }
 
+  /** The columns and each step's frame, for whole-trace passes that must not build a row per step (the gas profile). */
+  columns(): { cols: TraceColumns; stepFrame: Int32Array } {
+    return { cols: this.cols, stepFrame: this.stepFrame };
+  }
+
   navigate(step: number, cmd: NavCommand): number {
     return this.navigator.navigate(step, cmd);
   }

@@ -22,11 +22,15 @@ export interface PanelHooks {
 
 const REQUEST_KINDS: ReadonlySet<string> = new Set<TraceRequestKind>(['init', 'rows', 'memory', 'overview']);
 
+/** What the Gas view asks of the host (answered by the gas feature). */
+export type GasMessage = Extract<WebviewMessage, { type: 'gas' | 'openGasLine' }>;
+
 /** The open panels, owned by the trace feature. */
 export class TracePanels {
   private readonly open = new Set<TracePanel>();
   private current: TracePanel | undefined;
   private debugHandler: ((panel: TracePanel) => Promise<unknown>) | undefined;
+  private gasHandler: ((panel: TracePanel, message: GasMessage) => void) | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
@@ -38,6 +42,16 @@ export class TracePanels {
   /** @internal a panel's Debug button was pressed. */
   debug(panel: TracePanel): Promise<unknown> {
     return this.debugHandler ? this.debugHandler(panel) : Promise.resolve(undefined);
+  }
+
+  /** Who answers the panels' Gas view. */
+  onGasMessage(handler: (panel: TracePanel, message: GasMessage) => void): void {
+    this.gasHandler = handler;
+  }
+
+  /** @internal a panel's Gas view asked something. */
+  gasMessage(panel: TracePanel, message: GasMessage): void {
+    this.gasHandler?.(panel, message);
   }
 
   /** The panel the palette commands act on: the active one, else the only one open. */
@@ -136,7 +150,7 @@ export class TracePanel {
     fireTraceStep({ panel: this.panel, session: this.session });
   }
 
-  private post(message: HostMessage): void {
+  post(message: HostMessage): void {
     // A hidden webview cannot receive messages; it asks for the current step again when it is shown.
     void this.panel.webview.postMessage(message);
   }
@@ -162,6 +176,10 @@ export class TracePanel {
         return;
       case 'debug':
         this.panels.debug(this).catch((err: unknown) => this.hooks.log.error('Starting the debugger failed:', err instanceof Error ? err : String(err)));
+        return;
+      case 'gas':
+      case 'openGasLine':
+        this.panels.gasMessage(this, m);
         return;
     }
   }

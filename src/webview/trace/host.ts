@@ -9,12 +9,15 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
+export type GasHostMessage = Extract<HostMessage, { type: 'gas' }>;
+
 type Pending = { resolve: (v: never) => void; reject: (e: Error) => void };
 
 export interface Host {
   request<K extends TraceRequestKind>(kind: K, params: TraceRequests[K]['params']): Promise<TraceRequests[K]['result']>;
   send(message: Exclude<WebviewMessage, { type: 'request' }>): void;
   onStep(listener: (view: StepView) => void): void;
+  onGas(listener: (message: GasHostMessage) => void): void;
   savedState(): unknown;
   saveState(state: TracePanelState): void;
 }
@@ -24,11 +27,14 @@ export function connectHost(): Host {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let stepListener: (view: StepView) => void = () => {};
+  let gasListener: (message: GasHostMessage) => void = () => {};
 
   window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     const msg = event.data;
     if (msg.type === 'step') {
       stepListener(msg.view);
+    } else if (msg.type === 'gas') {
+      gasListener(msg);
     } else if (msg.type === 'response') {
       const p = pending.get(msg.id);
       if (!p) return;
@@ -49,6 +55,9 @@ export function connectHost(): Host {
     send: (message) => api.postMessage(message),
     onStep: (listener) => {
       stepListener = listener;
+    },
+    onGas: (listener) => {
+      gasListener = listener;
     },
     savedState: () => api.getState(),
     saveState: (state) => api.setState(state),

@@ -5,6 +5,7 @@ import type { TraceActionId } from '../../shared/trace-actions';
 import { isTracePanelState, type StepView, type TraceInit, type TracePanelState } from '../../shared/trace-protocol';
 import { h, replaceChildren, setText } from './dom';
 import { formatCount } from './format';
+import { GasView } from './gas-view';
 import { buildHeader } from './header';
 import { connectHost } from './host';
 import { Minimap } from './minimap';
@@ -76,13 +77,15 @@ function build(init: TraceInit): void {
     new Section('storage', 'Storage', new StoragePanel(), open.storage, saveSoon),
     new Section('outcome', 'Revert / Return', new OutcomePanel(init.summary, init.names), open.outcome, saveSoon),
   ];
+  const gas = new GasView({ select, openLine: (index) => host.send({ type: 'openGasLine', index }), ask: () => host.send({ type: 'gas' }) });
+  host.onGas((m) => gas.update(m.profile, m.note));
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
 
   replaceChildren(
     root,
     buildHeader(init.title, init.summary, init.network, init.names),
-    h('div', { class: 'toolbar-row' }, buildToolbar(act, () => host.send({ type: 'debug' })), status),
-    h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
+    h('div', { class: 'toolbar-row' }, buildToolbar(act, () => host.send({ type: 'debug' })), gas.toggle, status),
+    h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), gas.element, h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
   );
 
   const show = (next: StepView) => {

@@ -1,0 +1,105 @@
+// The gas profile of each open trace, computed in the host when its panel first asks (the webview asks after its first
+// paint, so opening never waits for it): call frames at once, then, with the workspace's build output, Solidity
+// functions and lines through the debugger's index of the trace (Program.cached: the debugger reuses it).
+import * as vscode from 'vscode';
+import { profileGas, type GasProfile } from '../../core/gas/profile';
+import { profileView } from '../../core/gas/view';
+import type { TraceSession } from '../../core/session/session';
+import { fetchContractCode } from '../../core/sourcemap/contract-code';
+import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
+import { ColumnarTrace } from '../../core/trace/trace';
+import { Program } from '../../debug/program';
+import type { GasProfileView } from '../../shared/gas-profile';
+import type { Services } from '../services';
+import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
+
+export interface ProfileState {
+  profile: GasProfile;
+  view: GasProfileView;
+  /** Why functions or lines are missing, as plain text; null when they are there. */
+  note: string | null;
+}
+
+interface Entry {
+  state: ProfileState | undefined;
+  /** Bumped by every computation, so a slower earlier one never overwrites a later one. */
+  run: number;
+}
+
+export class GasProfiles implements vscode.Disposable {
+  private readonly entries = new Map<TraceSession, Entry>();
+  private readonly changed = new vscode.EventEmitter<TraceSession>();
+  /** Fires when a session's profile is first ready or improves (functions and lines arrived, the build changed). */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(
+    private readonly services: Services,
+    private readonly artifacts: WorkspaceArtifacts,
+  ) {
+    this.disposables.push(artifacts.onDidChange(() => this.entries.forEach((entry, session) => void this.compute(session, entry))));
+  }
+
+  /** The profile so far: undefined until the first pass has run, which this starts. */
+  get(session: TraceSession): ProfileState | undefined {
+    let entry = this.entries.get(session);
+    if (!entry) {
+      this.entries.set(session, (entry = { state: undefined, run: 0 }));
+      void this.compute(session, entry);
+    }
+    return entry.state;
+  }
+
+  /** Forgets a closed trace. */
+  drop(session: TraceSession): void {
+    const entry = this.entries.get(session);
+    if (entry) entry.run++;
+    this.entries.delete(session);
+  }
+
+  private set(session: TraceSession, entry: Entry, profile: GasProfile, note: string | null): void {
+    entry.state = { profile, view: profileView(profile), note };
+    this.changed.fire(session);
+  }
+
+  private async compute(session: TraceSession, entry: Entry): Promise<void> {
+    const run = ++entry.run;
+    const trace = session.trace;
+    if (!(trace instanceof ColumnarTrace)) return;
+    const frameLabel = (frame: number) => session.names.functionName(frame);
+    // Let the panel paint and answer its first requests before a pass over the whole trace.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (entry.run !== run) return;
+    if (!entry.state) this.set(session, entry, profileGas(trace, { frameLabel }), 'Looking for the Solidity functions and lines in the build output…');
+    try {
+      const build = await this.artifacts.current();
+      if (entry.run !== run) return;
+      if (build.index.artifacts.length === 0) {
+        this.set(session, entry, profileGas(trace, { frameLabel }), 'Call frames only: the workspace has no build output with source maps (compile the contracts for functions and lines).');
+        return;
+      }
+      const sources = new TraceSources(trace, build.index, build.files, this.lookup(session));
+      const program = await Program.cached(trace, sources, build.files);
+      if (entry.run !== run) return;
+      const matched = program.frameCode.some((f) => f.code !== undefined);
+      this.set(session, entry, profileGas(trace, { functions: program, frameLabel }), matched ? null : 'Call frames only: no build output in the workspace matches the code this trace ran.');
+    } catch (err) {
+      if (entry.run !== run) return;
+      const message = err instanceof Error ? err.message : String(err);
+      this.services.log.warn(`Gas profile: functions and lines unavailable: ${message}`);
+      this.set(session, entry, entry.state?.profile ?? profileGas(trace, { frameLabel }), 'Call frames only: the build output could not be read (see the Ledger Mirror log).');
+    }
+  }
+
+  /** Code by address from the trace's mirror; none for a trace read from a file. */
+  private lookup(session: TraceSession): CodeLookup | undefined {
+    const endpoints = this.services.endpoints();
+    if (!endpoints.ok || session.meta.network === 'file') return undefined;
+    const { restUrl } = endpoints.value;
+    return (address) => fetchContractCode(this.services.http(), restUrl, address);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
