@@ -20,6 +20,8 @@ export interface StepperPage {
   browser: Browser;
   /** Messages the host sent, by type (to count what crossed the bridge). */
   sent: Record<string, number>;
+  /** Messages the webview posted that the page's host does not act on (showToken), in order, for tests. */
+  received: WebviewMessage[];
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
   const browser = await launchBrowser(chromium, parentDir, closeOnSignals);
   const { page } = browser;
   const sent: Record<string, number> = {};
+  const received: WebviewMessage[] = [];
   page.on('pageerror', (err) => console.error(`[stepper page] ${err.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') console.error(`[stepper page] ${m.text()}`);
@@ -62,6 +65,9 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
         act(m.action, m.count);
         break;
       case 'copy':
+        return;
+      case 'showToken':
+        received.push(m);
         return;
     }
     await post({ type: 'step', view: session.view() });
@@ -89,5 +95,5 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
   });
   await page.goto(`${ORIGIN}/index.html`);
   await page.evaluate(() => document.body.classList.add('vscode-dark'));
-  return { page, browser, sent, close: () => browser.close() };
+  return { page, browser, sent, received, close: () => browser.close() };
 }
