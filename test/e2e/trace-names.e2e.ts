@@ -1,6 +1,7 @@
 // The stepper webview (the shipped bundle, in plain chromium) drawing names: the reference mirror's token-service
 // revert, named from the sample workspace's build output and the mirror's result and actions, shows the call and
-// the mirror's error in the header and each frame by name in Call frames.
+// the mirror's error in the header and each frame by name in Call frames; the token it moves is a button that asks
+// the host to show it in the Tokens view; a LOG step shows its event by name.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,48 @@ describe('Trace stepper webview names (plain chromium)', () => {
         assert.equal(await page.locator('[data-testid="revert-reason"] code').innerText(), 'TransferFailed(token: 0x0000000000000000000000000000000000001389, responseCode: 178)');
         assert.match(await page.locator('[data-testid="header-to"]').innerText(), /0\.0\.1011/);
         assert.equal(await page.locator('.hd-field', { hasText: 'Gas limit' }).locator('.hd-value').innerText(), '15000000');
+
+        const token = page.locator('.crumbs li').nth(1).locator('button.token-link');
+        assert.equal(await token.innerText(), '0.0.5001');
+        await token.click();
+        for (let i = 0; i < 50 && stepper.received.length === 0; i++) await page.waitForTimeout(100);
+        assert.deepEqual(stepper.received, [{ type: 'showToken', token: '0.0.5001' }]);
+        assert.equal(await page.locator('.crumbs li').nth(0).locator('button.token-link').count(), 0, 'TokenSender.pay names no token argument');
+      } finally {
+        await stepper.close();
+      }
+    } finally {
+      await http.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows a LOG step’s event by name and arguments in the Event section, and hides the section elsewhere', async () => {
+    const chromium = process.env[E2E_ENV.chromium];
+    assert.ok(chromium, `${E2E_ENV.chromium} is not set: run with npm run test:e2e`);
+    const dir = mkdtempSync(join(tmpdir(), 'trace-names-'));
+    const http = new HttpClient();
+    try {
+      const endpoints = resolveNetwork('custom', { mirrorUrl: process.env[E2E_ENV.mirrorUrl] ?? '' });
+      const id = caseId('logs');
+      const [trace, { result }, build] = await Promise.all([
+        fetchTrace(http, endpoints, id, { stack: true, memory: true }),
+        fetchContractResult(http, endpoints, id),
+        copySampleWorkspace(join(dir, 'workspace'), {}).then(readBuildOutput),
+      ]);
+      const names = TraceNames.build(trace, { abis: AbiRegistry.fromContracts(build.contracts), result, actions: null });
+      const log1 = Array.from({ length: trace.length }, (_, i) => i).find((i) => trace.row(i).op === 'LOG1');
+      assert.ok(log1 !== undefined, 'the logs case emits a LOG1');
+      const stepper = await openStepperPage(new TraceSession(trace, { key: 'page', title: id, network: 'custom' }, log1, names), chromium, dir, true);
+      try {
+        const page = stepper.page;
+        const event = page.locator('.panel-event');
+        await event.locator('.event-name').waitFor();
+        assert.equal(await event.locator('.event-name').innerText(), 'Note(text: "hello from Events")');
+        assert.match(await event.innerText(), /declared by Events/);
+        await page.locator(`.st-row[data-step="${log1 + 1}"]`).click();
+        await page.locator(`.st-row.current[data-step="${log1 + 1}"]`).waitFor();
+        await event.waitFor({ state: 'hidden' });
       } finally {
         await stepper.close();
       }

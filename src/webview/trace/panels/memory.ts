@@ -31,6 +31,8 @@ export class MemoryPanel implements PanelContent {
   private changed: Array<[number, number]> = [];
   private loading = false;
   private bytesPerRow: number = WORD_BYTES;
+  /** The panel's content width, as the last resize reported it. */
+  private width = 0;
 
   constructor(
     private readonly load: LoadMemory,
@@ -51,7 +53,13 @@ export class MemoryPanel implements PanelContent {
     for (const b of this.probe.querySelectorAll('.b')) setText(b, 'ff');
     for (const a of this.probe.querySelectorAll('.ascii > span')) setText(a, 'W');
     this.body = h('div', { class: 'panel-body memory', role: 'table', 'aria-label': 'Memory, 32 bytes per row', 'data-bytes': WORD_BYTES }, this.empty, this.list.element, this.probe);
-    new ResizeObserver((entries) => this.resized(entries[entries.length - 1].contentRect.width)).observe(this.body);
+    // The probe resizes when the font does (VS Code's editor font size setting), the body when the panel does.
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) if (entry.target === this.body) this.width = entry.contentRect.width;
+      this.resized();
+    });
+    observer.observe(this.body);
+    observer.observe(this.probe);
   }
 
   /** First visible word (fractional): what the panel's saved state keeps, whatever the row size. */
@@ -92,15 +100,15 @@ export class MemoryPanel implements PanelContent {
   }
 
   /**
-   * The panel's width changed. This runs in a ResizeObserver callback, after layout, so reading the probe's widths
-   * costs no extra layout; the widest row that fits, ASCII column included, becomes the row size.
+   * The panel's width or font changed. This runs in a ResizeObserver callback, after layout, so reading the probe's
+   * widths costs no extra layout; the widest row that fits, ASCII column included, becomes the row size.
    */
-  private resized(width: number): void {
+  private resized(): void {
     const [, hex, ascii] = this.probe.children;
     const group = hex.getBoundingClientRect().width + ascii.getBoundingClientRect().width;
     if (group <= 0) return;
     const fixed = this.probe.getBoundingClientRect().width - group;
-    const fits = ROW_BYTES.find((n) => fixed + (n / PROBE_BYTES) * group <= width - SCROLLBAR_PX) ?? ROW_BYTES[ROW_BYTES.length - 1];
+    const fits = ROW_BYTES.find((n) => fixed + (n / PROBE_BYTES) * group <= this.width - SCROLLBAR_PX) ?? ROW_BYTES[ROW_BYTES.length - 1];
     if (fits === this.bytesPerRow) return;
     const top = this.top;
     this.bytesPerRow = fits;
