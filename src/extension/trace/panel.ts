@@ -145,7 +145,8 @@ export class TracePanel {
     void this.panel.webview.postMessage(message);
   }
 
-  private receive(raw: unknown): void {
+  /** @internal a message from the webview (tests deliver one through the trace API). */
+  receive(raw: unknown): void {
     const m = raw as WebviewMessage;
     if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
     switch (m.type) {
