@@ -23,6 +23,8 @@ export interface StepperPage {
   sent: Record<string, number>;
   /** Hottest-line entries the Gas view asked to open, by index. */
   openedLines: number[];
+  /** Messages the webview posted that the page's host does not act on (showToken), in order, for tests. */
+  received: WebviewMessage[];
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
   const { page } = browser;
   const sent: Record<string, number> = {};
   const openedLines: number[] = [];
+  const received: WebviewMessage[] = [];
   page.on('pageerror', (err) => console.error(`[stepper page] ${err.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') console.error(`[stepper page] ${m.text()}`);
@@ -73,6 +76,9 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
       case 'openGasLine':
         openedLines.push(m.index);
         return;
+      case 'showToken':
+        received.push(m);
+        return;
     }
     await post({ type: 'step', view: session.view() });
   });
@@ -99,5 +105,5 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
   });
   await page.goto(`${ORIGIN}/index.html`);
   await page.evaluate(() => document.body.classList.add('vscode-dark'));
-  return { page, browser, sent, openedLines, close: () => browser.close() };
+  return { page, browser, sent, openedLines, received, close: () => browser.close() };
 }

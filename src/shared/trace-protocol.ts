@@ -53,6 +53,18 @@ export interface StepView {
   frames: Frame[];
   /** The same frames by name, index for index (null where nothing names a frame). */
   frameNames: Array<FrameName | null>;
+  /** On a LOG0–LOG4 step, the log it emits (by event name when an ABI declares it); null on any other step. */
+  event: StepEvent | null;
+}
+
+/** The log of a LOGn step. */
+export interface StepEvent {
+  /** `Transfer(from: 0x…, to: 0x…, value: 1000)`; null when no ABI declares the topic or the data is unknown. */
+  name: string | null;
+  /** Who declares the event, when named. */
+  contract: string | null;
+  /** `0x` + 64 hex each (LOG0 has none); empty when the stack was not fetched. */
+  topics: string[];
 }
 
 /** One call frame by name, as text: `Vault.withdraw(amount: 100) reverted: InsufficientBalance(…)`. */
@@ -63,6 +75,8 @@ export interface FrameName {
   contractId: string | null;
   /** The frame's revert data by name (custom error, Error or Panic), when it reverted with data an ABI declares. */
   error: string | null;
+  /** `0.0.N` ids of the tokens a token-service call names (its token arguments), each a link to the Tokens view. */
+  tokens: string[];
 }
 
 /** The transaction as the mirror's contract result tells it, every value as text. */
@@ -83,6 +97,8 @@ export interface TraceHeader {
   error: string | null;
   /** The called function with its arguments; null when unknown. */
   call: string | null;
+  /** `0.0.N` ids of the tokens the call names, when it is a token-service call. */
+  tokens: string[];
 }
 
 /** What names the trace: all null when neither the workspace's ABIs nor the mirror's result say anything. */
@@ -146,7 +162,9 @@ export type WebviewMessage =
   /** Asks for the gas profile: the host answers with a `gas` message when it is ready, and again when it improves. */
   | { type: 'gas' }
   /** A hottest-lines entry was chosen: open that line (by index into the profile's `lines`). */
-  | { type: 'openGasLine'; index: number };
+  | { type: 'openGasLine'; index: number }
+  /** A token argument was activated: show that token (`0.0.N`, checked by the host) in the Tokens view. */
+  | { type: 'showToken'; token: string };
 
 export type HostMessage =
   | { type: 'response'; id: number; ok: true; result: TraceRequests[TraceRequestKind]['result'] }

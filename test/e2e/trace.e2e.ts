@@ -123,6 +123,74 @@ describe('Trace stepper in the browser', () => {
     await waitForStep(step);
   });
 
+  /** Where the table's header cells and the memory panel's first row are, read in one go inside the webview. */
+  interface Layout {
+    width: number;
+    table: Box;
+    heads: Record<string, Box>;
+    memory: Box;
+    ascii: Box;
+    overflowing: string[];
+    bytes: string | null;
+  }
+  type Box = [left: number, right: number];
+  const LAYOUT = `(() => {
+    const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.right]; };
+    const row = [...document.querySelectorAll('.memory .mem-row')].find((r) => !r.hidden && !r.classList.contains('mem-probe') && r.offsetParent !== null);
+    return {
+      width: document.documentElement.clientWidth,
+      table: box(document.querySelector('.step-table')),
+      heads: Object.fromEntries(['step', 'pc', 'op', 'gas', 'cost'].map((c) => [c, box(document.querySelector('.st-head .c-' + c))])),
+      memory: box(document.querySelector('.panel-memory .panel-body')),
+      ascii: row ? box(row.querySelector('.ascii')) : [0, 0],
+      overflowing: [...document.querySelectorAll('.step-table, .st-head, .memory .vl-viewport')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.className),
+      bytes: document.querySelector('.panel-memory .panel-body').getAttribute('data-bytes'),
+    };
+  })()`;
+
+  /** The webview's layout once its width satisfies `wanted` (the workbench re-lays out editors after a split). */
+  async function layoutWhen(wanted: (width: number) => boolean): Promise<Layout> {
+    let last: Layout | undefined;
+    for (let i = 0; i < 150; i++) {
+      last = (await stepper().locator('body').evaluate(LAYOUT)) as Layout;
+      if (wanted(last.width) && last.ascii[1] > 0) return last;
+      await workbench.page.waitForTimeout(100);
+    }
+    assert.fail(`the webview never reached the expected width: ${JSON.stringify(last)}`);
+  }
+
+  function assertFits(l: Layout, what: string): void {
+    const inside = (box: Box, outer: Box, name: string) =>
+      assert.ok(box[1] > box[0] && box[0] >= outer[0] - 0.5 && box[1] <= outer[1] + 0.5, `${what}: ${name} (${box.join('–')}) inside ${outer.join('–')}`);
+    inside(l.table, [0, l.width], 'the step table');
+    for (const [column, box] of Object.entries(l.heads)) inside(box, l.table, `the ${column} header`);
+    inside(l.memory, [0, l.width], 'the memory panel');
+    inside(l.ascii, l.memory, 'a memory row’s ASCII column');
+    assert.deepEqual(l.overflowing, [], `${what}: nothing scrolls sideways`);
+    console.log(`      ${what}: webview ${l.width} px, step table ${Math.round(l.table[1] - l.table[0])} px, memory ${l.bytes} bytes per row`);
+  }
+
+  it('keeps Step, PC, Op, Gas and Cost and the memory rows’ ASCII column in view at 1400×900 with the side bar open', async () => {
+    const { page } = workbench;
+    await workbench.runCommand('View: Close All Editors');
+    const sidebar = page.locator('.part.sidebar');
+    if (!(await sidebar.isVisible())) await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+    await sidebar.waitFor({ state: 'visible' });
+    assert.deepEqual(page.viewportSize(), { width: 1400, height: 900 });
+    await openFromPalette(caseId('logs'), ['Memory']);
+    // Memory is empty at step 0; the last step has the events' words in it. Stepping opens the source beside the
+    // panel, which halves it: details go below the table.
+    await stepper().locator('.step-table').focus();
+    await page.keyboard.press('End');
+    await page.locator('.tab', { hasText: 'Events.sol' }).waitFor({ timeout: 15_000 });
+    assertFits(await layoutWhen((w) => w < 900), 'beside the source');
+    await workbench.shot('trace-layout-1400-beside-source');
+    // Alone in the editor area: details beside the table.
+    await workbench.runCommand('View: Close Editors in Other Groups');
+    assertFits(await layoutWhen((w) => w >= 900), 'alone');
+    await workbench.shot('trace-layout-1400');
+  });
+
   it('shows the decoded revert reason of a reverted trace in the header', async () => {
     await workbench.runCommand('View: Close All Editors');
     await openFromPalette(caseId('revert-error'), ['Memory', 'Storage']);

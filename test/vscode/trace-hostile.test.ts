@@ -1,6 +1,7 @@
 // Hostile trace files inside the real extension host, decoded in the worker: a depth bomb, a FIFO and a gzip of
 // 80 MB of reasons each make Open Trace File fail with a clear message and no panel; the extension host goes on
-// and the next command (a real trace from the reference mirror) works.
+// and the next command (a real trace from the reference mirror) works. A transaction the mirror does not have is
+// reported once, without the request URL.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,6 +73,14 @@ describe('hostile trace files in VS Code', function () {
     await pipeline(Readable.from(reasonsBomb(20)), createGzip(), createWriteStream(file));
     assert.equal(await openFile(file), undefined);
     assert.match(errors[0] ?? '', /^Malformed trace response at byte \d+: step 8: the reasons of the trace take more than 32 MB together\.$/);
+  });
+
+  it('says a transaction the mirror does not have was not found, once and without the request URL', async () => {
+    const missing = '0.0.1000-1735689600-000000999';
+    assert.equal(await vscode.commands.executeCommand('ledgerMirror.openTrace', missing, { stack: true }), undefined);
+    assert.equal(errors.length, 1, errors.join(' | '));
+    assert.match(errors[0], /^Transaction 0\.0\.1000-1735689600-000000999 was not found on [\w-]+ \(HTTP 404\)\. Check the id, or whether it belongs to another network\.$/);
+    assert.equal(traceTabs().length, 0);
   });
 
   it('then opens a real trace as usual', async () => {

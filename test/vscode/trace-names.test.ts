@@ -1,6 +1,7 @@
 // Names in the trace panel inside the real extension host: a reference-mirror revert opened by command on the sample
 // workspace shows the custom error by name, the header from the mirror's contract result and each frame by name
-// (the token-service call with its response code), as the host hands them to the webview.
+// (the token-service call with its response code), as the host hands them to the webview; a token argument the
+// webview activates is shown in the Tokens view.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CASES } from '../../servers/mirror/evm/cases';
@@ -8,7 +9,7 @@ import { caseTransaction } from '../../servers/mirror/evm/ids';
 import type { OpenedTrace } from '../../src/extension/trace/open';
 import { actionCommand, type TraceActionId } from '../../src/shared/trace-actions';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
-import { activate } from './tokens-support';
+import { activate, removeAll, settled, waitFor } from './tokens-support';
 
 function caseId(name: string): string {
   const index = CASES.findIndex((c) => c.name === name);
@@ -52,5 +53,18 @@ describe('trace panel names in VS Code', function () {
     assert.equal(frames.length, 2);
     assert.match(frames[0]?.call ?? '', /^TokenSender\.pay\(/);
     assert.match(frames[1]?.call ?? '', /^HTS\.transferToken\(token: 0\.0\.5001, .*\) → INSUFFICIENT_TOKEN_BALANCE/);
+  });
+
+  it('a token argument the webview activates opens that token in the Tokens view; a malformed id opens nothing', async () => {
+    await removeAll(api);
+    const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', caseId('hts-insufficient'), { stack: true })) as OpenedTrace;
+    for (const move of ['nextCall', 'stepInto'] as const) await vscode.commands.executeCommand(actionCommand(move));
+    assert.deepEqual(api.traces.names(opened.key)?.frames[1]?.tokens, ['0.0.5001']);
+    api.traces.post(opened.key, { type: 'showToken', token: '<b>0.0.5001' });
+    api.traces.post(opened.key, { type: 'showToken', token: 5001 });
+    api.traces.post(opened.key, { type: 'showToken', token: '0.0.5001' });
+    await waitFor('the token pinned and loaded', () => api.tokensTree.roots().some((r) => r.pin.id === '0.0.5001' && settled(r)));
+    assert.deepEqual(api.tokensTree.roots().map((r) => [r.pin.id, r.state.status]), [['0.0.5001', 'loaded']]);
+    await removeAll(api);
   });
 });

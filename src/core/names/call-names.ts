@@ -75,6 +75,16 @@ export function describeCall(named: NamedCall): string | null {
   return head;
 }
 
+/** The token-service parameters that name a token (by its long-zero address, shown as `0.0.N`). */
+const TOKEN_PARAM = /^token(?:Address|Id)?$/;
+const ENTITY_ID = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/;
+
+/** The `0.0.N` ids of the tokens a token-service call names, once each in argument order; empty for any other call. */
+export function tokenArguments(named: NamedCall): string[] {
+  if (named.system !== 'HTS' || !named.args) return [];
+  return [...new Set(named.args.filter((a) => a.type === 'address' && TOKEN_PARAM.test(a.name) && ENTITY_ID.test(a.value)).map((a) => a.value))];
+}
+
 /** True when a system call answered anything but SUCCESS. */
 export function systemCallFailed(named: NamedCall): boolean {
   return named.responseCode !== null && named.responseCode.code !== SUCCESS;

@@ -8,8 +8,8 @@ import { nameCall, type NamedCall } from './call-names';
 import { decodeError, describeDecoded } from './decode';
 import type { AbiRegistry } from './registry';
 
-/** The header as the panel shows it, with the called function still structured (the CLI's JSON needs its parts). */
-export interface ResultHeader extends Omit<TraceHeader, 'call'> {
+/** The header as the panel shows it, with the called function still structured (the CLI's JSON needs its parts; the panel's token links come from it). */
+export interface ResultHeader extends Omit<TraceHeader, 'call' | 'tokens'> {
   call: NamedCall;
 }
 

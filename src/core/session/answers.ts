@@ -109,6 +109,7 @@ export function stepView(trace: Trace, step: number, viewport: MemoryViewport, n
     storage: storage ? storageEntries(storage, prev ? prev.storage : null, atEntry) : null,
     frames,
     frameNames: frames.map((f) => names.frame(f)),
+    event: names.event(trace, step),
   };
 }
 

@@ -2,13 +2,14 @@
 // actions), the transaction's header from the mirror's contract result, and the revert by name. Computed once when
 // the trace opens and held next to the session, which hands the webview only the frames of the current step.
 import type { ContractAction, ContractResult } from '../contract-results';
-import { describeCall } from '../names/call-names';
-import { decodeError, describeDecoded } from '../names/decode';
+import { describeCall, tokenArguments } from '../names/call-names';
+import { decodeError, decodeEvent, describeDecoded } from '../names/decode';
+import { logAtStep, ResultLogs } from '../names/log-steps';
 import { AbiRegistry } from '../names/registry';
 import { resultHeader } from '../names/result-header';
 import { nameFrames, type NamedFrame } from '../names/trace-names';
 import type { Frame, Trace } from '../trace/model';
-import type { FrameName, TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
+import type { FrameName, StepEvent, TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
 
 /** What is known when the trace opens; every part may be missing. */
 export interface NameSources {
@@ -33,10 +34,18 @@ function bounded(text: string | null): string | null {
   return text !== null && text.length > MAX_NAME_CHARS ? `${text.slice(0, MAX_NAME_CHARS - 1)}…` : text;
 }
 
+/** What a LOG step is read from: the trace, and the mirror's kept logs for a trace without memory. */
+export type EventTrace = Pick<Trace, 'row' | 'detail' | 'summary' | 'length' | 'navigate' | 'frameStack'>;
+
 export class TraceNames {
+  /** The mirror's logs paired with LOG steps, built on the first LOG step that needs them. */
+  private resultLogs: ResultLogs | undefined;
+
   private constructor(
     private readonly frames: readonly NamedFrame[],
     readonly init: TraceNamesInit,
+    private readonly abis: AbiRegistry = new AbiRegistry(),
+    private readonly logs: ContractResult['logs'] = undefined,
   ) {}
 
   /** No names at all: what a session shows before (or without) them. */
@@ -45,11 +54,29 @@ export class TraceNames {
   static build(trace: Pick<Trace, 'frame' | 'frameCount' | 'summary'>, sources: NameSources): TraceNames {
     const { abis, result, actions } = sources;
     const revert = trace.summary.revert?.kind === 'CustomError' ? decodeError(abis, trace.summary.revert.data) : null;
-    return new TraceNames(nameFrames(trace, abis, actions), {
-      header: result ? headerText(abis, result) : null,
-      revert: revert ? bounded(describeDecoded(revert)) : null,
-      note: sources.note ?? null,
-    });
+    const init = { header: result ? headerText(abis, result) : null, revert: revert ? bounded(describeDecoded(revert)) : null, note: sources.note ?? null };
+    return new TraceNames(nameFrames(trace, abis, actions), init, abis, result?.logs ?? undefined);
+  }
+
+  /**
+   * The log `step` emits when it is a LOGn, by event name where an ABI declares its topic: the data from the trace's
+   * memory, else from the mirror's log of that step (logs inside reverted frames were not kept, so they stay unnamed).
+   */
+  event(trace: EventTrace, step: number): StepEvent | null {
+    const op = trace.row(step).op;
+    if (!/^LOG[0-4]$/.test(op)) return null;
+    const log = logAtStep(trace, step);
+    let topics = log?.topics ?? null;
+    let data = log?.data ?? null;
+    if (data === null && this.logs?.length) {
+      this.resultLogs ??= new ResultLogs(trace, this.logs);
+      const kept = this.resultLogs.at(step);
+      topics ??= kept?.topics ?? null;
+      data = kept?.data ?? null;
+    }
+    const contract = this.frames[trace.row(step).frame]?.named.contract ?? undefined;
+    const decoded = topics && data !== null ? decodeEvent(this.abis, topics, data, contract) : null;
+    return { name: decoded ? bounded(describeDecoded(decoded)) : null, contract: decoded?.contract ?? null, topics: topics ?? [] };
   }
 
   /** `Contract.function` of the frame's call, when the ABIs or the system contracts name it (the gas chart's label). */
@@ -64,11 +91,11 @@ export class TraceNames {
     if (!named) return null;
     const call = bounded(describeCall(named.named));
     const error = named.named.error ? bounded(describeDecoded(named.named.error)) : null;
-    return call === null && error === null && named.contractId === null ? null : { call, contractId: named.contractId, error };
+    return call === null && error === null && named.contractId === null ? null : { call, contractId: named.contractId, error, tokens: tokenArguments(named.named) };
   }
 }
 
 function headerText(abis: AbiRegistry, result: ContractResult): TraceHeader {
   const { call, error, ...rest } = resultHeader(abis, result);
-  return { ...rest, result: bounded(rest.result), error: bounded(error), call: bounded(describeCall(call)) };
+  return { ...rest, result: bounded(rest.result), error: bounded(error), call: bounded(describeCall(call)), tokens: tokenArguments(call) };
 }

@@ -23,6 +23,7 @@ async function ask(kind: PromptKind, panel: TracePanel, given: unknown): Promise
   }
   const text = await vscode.window.showInputBox({
     ...PROMPTS[kind],
+    ...(kind === 'step' ? { placeHolder: `${PROMPTS.step.placeHolder}, 0 to ${length - 1}` } : {}),
     title: `Ledger Mirror: ${PROMPTS[kind].title}`,
     value: kind === 'op' ? panel.session.lastFind : undefined,
     validateInput: (t) => {

@@ -20,6 +20,8 @@ export interface TraceApi {
   names(key: string): { init: TraceNamesInit; frames: Array<FrameName | null> } | undefined;
   /** Runs the serializer's restore on `panel`, as VS Code does after a reload. */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+  /** Hands the panel with this key a message as if its webview had posted it (untyped, as a webview's would be). */
+  post(key: string, message: unknown): void;
 }
 
 /** What the trace feature shares with the features built on it (the debugger). */
@@ -63,6 +65,7 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
       return session && { init: session.names.init, frames: session.view().frameNames };
     },
     restore: (panel, state) => restorePanel(f, panel, state),
+    post: (key, message) => panels.find(key)?.receive(message),
   };
   return { api, panels };
 }

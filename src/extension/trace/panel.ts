@@ -2,6 +2,7 @@
 // TracePanels knows the open panels, so the palette commands act on whichever is active and the context keys follow
 // focus. A panel follows its session, whoever moves it (its own webview, the palette, the debugger).
 import * as vscode from 'vscode';
+import { parseTokenId } from '../../core/ids';
 import type { NavCommand } from '../../core/trace/model';
 import { isTraceActionId, type TraceActionId } from '../../shared/trace-actions';
 import { TRACE_VIEW_TYPE, type HostMessage, type TraceRequestKind, type WebviewMessage } from '../../shared/trace-protocol';
@@ -19,6 +20,9 @@ export interface PanelHooks {
   stepped(panel: TracePanel, step: number): void;
   log: vscode.LogOutputChannel;
 }
+
+/** The Tokens view's command that pins a token and reveals it (extension/tokens/register.ts). */
+export const SHOW_TOKEN_COMMAND = 'ledgerMirror.showToken';
 
 const REQUEST_KINDS: ReadonlySet<string> = new Set<TraceRequestKind>(['init', 'rows', 'memory', 'overview']);
 
@@ -155,7 +159,8 @@ export class TracePanel {
     void this.panel.webview.postMessage(message);
   }
 
-  private receive(raw: unknown): void {
+  /** @internal a message from the webview (tests deliver one through the trace API). */
+  receive(raw: unknown): void {
     const m = raw as WebviewMessage;
     if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
     switch (m.type) {
@@ -181,7 +186,17 @@ export class TracePanel {
       case 'openGasLine':
         this.panels.gasMessage(this, m);
         return;
+      case 'showToken':
+        this.showToken(m.token);
+        return;
     }
+  }
+
+  /** A token argument was activated in the webview: the Tokens view's Show Token, for a well-formed id only. */
+  private showToken(token: unknown): void {
+    const id = typeof token === 'string' && token.length <= 40 ? parseTokenId(token) : undefined;
+    if (!id?.ok) return;
+    void vscode.commands.executeCommand(SHOW_TOKEN_COMMAND, id.value).then(undefined, (err: unknown) => this.hooks.log.error('Showing a token failed:', err instanceof Error ? err : String(err)));
   }
 
   private answer(m: Extract<WebviewMessage, { type: 'request' }>): void {

@@ -48,9 +48,10 @@ export function describeTraceProblem(err: unknown, ctx: ProblemContext): Problem
         actions: ['selectNetwork', 'showLog'],
       };
     case 'not-found':
+      // The mirror only restates "not found" with the id parsed back: said once here, the request URL left to the log.
       return {
         severity: 'error',
-        message: `Transaction ${ctx.transaction} was not found on ${ctx.network}. ${err.message}${said} Check the id, or whether it belongs to another network.`,
+        message: `Transaction ${ctx.transaction} was not found on ${ctx.network} (HTTP ${err.status ?? 404}). Check the id, or whether it belongs to another network.`,
         actions: ['selectNetwork', 'retry'],
       };
     case 'rate-limited':

@@ -4,6 +4,7 @@ import { describeRevert } from '../../shared/revert-text';
 import type { TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
 import { h } from './dom';
 import { formatCount } from './format';
+import { tokenLinks, type ShowToken } from './token-link';
 
 function field(label: string, value: string, attrs: Record<string, string> = {}): HTMLElement {
   return h('div', { class: 'hd-field' }, h('span', { class: 'hd-label' }, label), h('span', { class: 'hd-value', ...attrs }, value));
@@ -25,7 +26,7 @@ function resultFields(r: TraceHeader): Array<HTMLElement | null> {
   ];
 }
 
-export function buildHeader(title: string, summary: TraceSummary, network: string, names: TraceNamesInit): HTMLElement {
+export function buildHeader(title: string, summary: TraceSummary, network: string, names: TraceNamesInit, showToken: ShowToken): HTMLElement {
   const r = names.header;
   const revert = names.revert ?? (summary.revert && describeRevert(summary.revert));
   const outcome = summary.failed
@@ -39,7 +40,7 @@ export function buildHeader(title: string, summary: TraceSummary, network: strin
     'header',
     { class: 'trace-header' },
     h('div', { class: 'hd-title' }, h('h1', {}, title), outcome, h('span', { class: 'badge network' }, network)),
-    r?.call ? h('div', { class: 'hd-outcome', 'data-testid': 'header-call' }, h('span', { class: 'hd-label' }, 'Called'), h('code', {}, r.call)) : null,
+    r?.call ? h('div', { class: 'hd-outcome', 'data-testid': 'header-call' }, h('span', { class: 'hd-label' }, 'Called'), h('code', {}, r.call), tokenLinks(r.tokens, showToken)) : null,
     h(
       'div',
       { class: 'hd-fields' },

@@ -9,6 +9,7 @@ import { GasView } from './gas-view';
 import { buildHeader } from './header';
 import { connectHost } from './host';
 import { Minimap } from './minimap';
+import { EventPanel } from './panels/event';
 import { FramesPanel } from './panels/frames';
 import { MemoryPanel } from './panels/memory';
 import { OutcomePanel } from './panels/outcome';
@@ -23,7 +24,7 @@ const host = connectHost();
 const saved: TracePanelState | undefined = isTracePanelState(host.savedState()) ? (host.savedState() as TracePanelState) : undefined;
 const root = document.getElementById('app') as HTMLElement;
 
-const DEFAULT_OPEN: Record<string, boolean> = { frames: true, stack: true, memory: true, storage: true, outcome: true };
+const DEFAULT_OPEN: Record<string, boolean> = { frames: true, event: true, stack: true, memory: true, storage: true, outcome: true };
 const INITIAL_MEMORY_ROWS = 96;
 
 function showProblem(err: unknown): void {
@@ -44,6 +45,7 @@ function build(init: TraceInit): void {
   const select = (step: number) => host.send({ type: 'select', step });
   const act = (action: TraceActionId, count?: number) => host.send({ type: 'action', action, count });
   const copy = (text: string) => host.send({ type: 'copy', text });
+  const showToken = (token: string) => host.send({ type: 'showToken', token });
   const reportError = (err: unknown) => setText(status, `Could not load rows: ${err instanceof Error ? err.message : String(err)}`);
 
   const saveSoon = () => {
@@ -70,8 +72,10 @@ function build(init: TraceInit): void {
   }, reportError);
   const minimap = new Minimap(init.length, { select, load: (buckets) => host.request('overview', { buckets }) });
   const memory = new MemoryPanel((params) => host.request('memory', params), saveSoon);
+  const eventSection = new Section('event', 'Event', new EventPanel(), open.event, saveSoon);
   const sections = [
-    new Section('frames', 'Call frames', new FramesPanel(select), open.frames, saveSoon),
+    new Section('frames', 'Call frames', new FramesPanel(select, showToken), open.frames, saveSoon),
+    eventSection,
     new Section('stack', 'Stack', new StackPanel(copy), open.stack, saveSoon),
     new Section('memory', 'Memory', memory, open.memory, saveSoon),
     new Section('storage', 'Storage', new StoragePanel(), open.storage, saveSoon),
@@ -83,7 +87,7 @@ function build(init: TraceInit): void {
 
   replaceChildren(
     root,
-    buildHeader(init.title, init.summary, init.network, init.names),
+    buildHeader(init.title, init.summary, init.network, init.names, showToken),
     h('div', { class: 'toolbar-row' }, buildToolbar(act, () => host.send({ type: 'debug' })), gas.toggle, status),
     h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), gas.element, h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
   );
@@ -94,6 +98,7 @@ function build(init: TraceInit): void {
     const r = next.row;
     table.setCurrent(r.step);
     minimap.setCurrent(r.step);
+    eventSection.element.hidden = next.event === null;
     for (const s of sections) s.update(next);
     setText(status, `Step ${formatCount(r.step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}`);
     saveSoon();

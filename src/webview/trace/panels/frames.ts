@@ -1,15 +1,20 @@
 // Call frames as a breadcrumb, root first: call type, the call by name (`Vault.withdraw(amount: 100)`, or the callee
-// when nothing names it) and gas used. A crumb jumps to the frame's first step.
+// when nothing names it) and gas used. A crumb jumps to the frame's first step; a token-service call's tokens are
+// buttons beside it that show the token in the Tokens view.
 import type { StepView } from '../../../shared/trace-protocol';
 import { h, replaceChildren } from '../dom';
 import { formatCount, middleCut } from '../format';
+import { tokenLinks, type ShowToken } from '../token-link';
 import type { PanelContent } from './section';
 
 export class FramesPanel implements PanelContent {
   readonly body = h('nav', { class: 'panel-body crumbs', 'aria-label': 'Call frames' });
   private shown = '';
 
-  constructor(private readonly select: (step: number) => void) {}
+  constructor(
+    private readonly select: (step: number) => void,
+    private readonly showToken: ShowToken,
+  ) {}
 
   render(view: StepView): void {
     const key = view.frames.map((f) => f.index).join(',');
@@ -30,7 +35,7 @@ export class FramesPanel implements PanelContent {
         f.reverted ? h('span', { class: 'tag' }, 'reverted') : null,
       );
       button.addEventListener('click', () => this.select(f.entryStep));
-      return h('li', {}, button);
+      return h('li', {}, button, tokenLinks(name?.tokens ?? [], this.showToken));
     });
     replaceChildren(this.body, h('ol', {}, ...crumbs));
   }

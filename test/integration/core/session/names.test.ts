@@ -67,6 +67,37 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     assert.match(names[1] ?? '', /^HTS\.transferToken\(token: 0\.0\.5001, sender: 0\.0\.1011, recipient: 0\.0\.1002, amount: 500\) → INSUFFICIENT_TOKEN_BALANCE/);
   });
 
+  it('token service: the HTS frame and the header name the token it moves, for a link to the Tokens view', async () => {
+    const s = await session('hts-insufficient');
+    s.moveTo(s.trace.frame(1).entryStep);
+    assert.deepEqual(s.view().frameNames.map((n) => n?.tokens), [[], ['0.0.5001']]);
+    assert.deepEqual((s.answer('init', INIT) as TraceInit).names.header?.tokens, [], 'TokenSender.pay is not a token-service call');
+  });
+
+  it('LOG steps: each by event name and decoded arguments, from memory or (without it) from the mirror’s logs', async () => {
+    const id = ref.info('logs').transactionId;
+    const [full, lean, { result }] = await Promise.all([ref.fetch('logs'), ref.fetch('logs', { stack: false, memory: false, storage: false }), fetchContractResult(http, ref.endpoints, id)]);
+    const events = (trace: typeof full) => {
+      const names = TraceNames.build(trace, { abis, result, actions: null });
+      const s = new TraceSession(trace, { key: 'k', title: id, network: 'custom' }, 0, names);
+      const found: Array<[string, string | null, number]> = [];
+      for (let step = 0; step < s.length; step++) {
+        s.moveTo(step);
+        const event = s.view().event;
+        assert.equal(event !== null, /^LOG[0-4]$/.test(trace.row(step).op), `step ${step}`);
+        if (event) found.push([trace.row(step).op, event.name, event.topics.length]);
+      }
+      return found;
+    };
+    const fromMemory = events(full);
+    assert.equal(fromMemory.length, 3);
+    assert.deepEqual(fromMemory.map(([op]) => op), ['LOG3', 'LOG1', 'LOG0']);
+    assert.match(fromMemory[0][1] ?? '', /^Transfer\(from: 0x[0-9a-f]{40}, to: 0x[0-9a-f]{40}, value: 1000\)$/);
+    assert.equal(fromMemory[1][1], 'Note(text: "hello from Events")');
+    assert.deepEqual([fromMemory[2][1], fromMemory[2][2]], [null, 0], 'an anonymous LOG0 has no name');
+    assert.deepEqual(events(lean).map(([, name]) => name), fromMemory.map(([, name]) => name), 'the mirror’s kept logs name the same events');
+  });
+
   it('without the mirror’s result and actions: no header, the revert still by name from the workspace ABIs', async () => {
     const s = await session('custom-error', false);
     const init = s.answer('init', INIT) as TraceInit;

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { encodeAbiParameters, encodeErrorResult, encodeFunctionData, parseAbi, parseAbiParameters, toFunctionSelector, toHex } from 'viem';
 import { describeResponseCode, responseCode } from '../../../../src/core/hedera/response-codes';
 import { SYSTEM_CONTRACTS, systemContractAt } from '../../../../src/core/hedera/system-contracts';
-import { describeCall, nameCall, systemCallFailed } from '../../../../src/core/names/call-names';
+import { describeCall, nameCall, systemCallFailed, tokenArguments } from '../../../../src/core/names/call-names';
 import { AbiRegistry } from '../../../../src/core/names/registry';
 
 const HTS_ADDRESS = '0x0000000000000000000000000000000000000167';
@@ -50,6 +50,16 @@ describe('Hedera system contracts', () => {
     assert.equal(systemCallFailed(named), true);
     const ok = nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: transferInput, output: rcOutput(22n), reverted: false });
     assert.deepEqual([ok.responseCode?.name, systemCallFailed(ok)], ['SUCCESS', false]);
+  });
+
+  it('gives the token a token-service call names (for a link to it), and none for accounts or other calls', () => {
+    const named = nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: transferInput, output: rcOutput(22n), reverted: false });
+    assert.deepEqual(tokenArguments(named), ['0.0.5001']);
+    const workspace = new AbiRegistry();
+    workspace.add('Sender', HTS);
+    const elsewhere = nameCall(workspace, { to: longZero(1011), input: transferInput, output: rcOutput(22n), reverted: false });
+    assert.equal(elsewhere.system, null);
+    assert.deepEqual(tokenArguments(elsewhere), []);
   });
 
   it('reads a response code from a revert: 32-byte number, status name as text, or Error("<NAME>")', () => {

@@ -9,7 +9,6 @@ const server = (kind: ErrorKind, message: string, status?: number) => new ApiErr
 describe('stepper: trace problems', () => {
   const cases: Array<[ErrorKind, NextAction[], RegExp]> = [
     ['endpoint-disabled', ['selectNetwork', 'showLog'], /not available on testnet.*another network/],
-    ['not-found', ['selectNetwork', 'retry'], /0\.0\.2-1700000000-000000001 was not found on testnet/],
     ['rate-limited', ['retry'], /429 Too Many Requests after several retries/],
     ['server', ['retry', 'showLog'], /HTTP 503/],
     ['timeout', ['retry', 'increaseTimeout'], /did not answer in time/],
@@ -25,6 +24,16 @@ describe('stepper: trace problems', () => {
       assert.deepEqual(p.actions, actions);
     });
   }
+
+  it('not-found: says it once, without the request URL, and offers selectNetwork, retry', () => {
+    const err = new ApiError('not-found', 'Not found — HTTP 404: Not Found: Transaction not found: x (GET https://testnet.mirrornode.hedera.com/api/v1/contracts/results/x/opcodes)', {
+      status: 404,
+      messages: [{ message: 'Not Found', detail: 'Transaction not found: x' }],
+    });
+    const p = describeTraceProblem(err, ctx);
+    assert.equal(p.message, 'Transaction 0.0.2-1700000000-000000001 was not found on testnet (HTTP 404). Check the id, or whether it belongs to another network.');
+    assert.deepEqual(p.actions, ['selectNetwork', 'retry']);
+  });
 
   it('offers a lighter retry when memory or storage was asked for and the server struggled', () => {
     for (const kind of ['server', 'timeout'] as const) {
