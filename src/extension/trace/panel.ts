@@ -20,7 +20,7 @@ export interface PanelHooks {
   log: vscode.LogOutputChannel;
 }
 
-const REQUEST_KINDS: ReadonlySet<string> = new Set<TraceRequestKind>(['init', 'rows', 'memory', 'overview']);
+const REQUEST_KINDS: ReadonlySet<string> = new Set<TraceRequestKind>(['init', 'rows', 'memory', 'overview', 'views']);
 
 /** The open panels, owned by the trace feature. */
 export class TracePanels {
@@ -97,6 +97,10 @@ export class TracePanels {
 export class TracePanel {
   private readonly shownOnce: Promise<void>;
   private markShown: () => void = () => {};
+  /** The last `seq` of the webview's moves and actions handled here, echoed in every push. */
+  private seq = 0;
+  /** Set while following a move the webview made and already painted, so it is not pushed back. */
+  private quiet = false;
 
   /** Use TracePanels.create / adopt. */
   constructor(
@@ -130,7 +134,7 @@ export class TracePanel {
   }
 
   private moved(step: number): void {
-    this.post({ type: 'step', view: this.session.view() });
+    if (!this.quiet) this.post({ type: 'step', view: this.session.view(), seq: this.seq });
     if (this.panels.isCurrent(this)) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, step);
     this.hooks.stepped(this, step);
     fireTraceStep({ panel: this.panel, session: this.session });
@@ -151,7 +155,11 @@ export class TracePanel {
       case 'select':
         if (Number.isInteger(m.step)) this.go({ kind: 'goto', step: m.step });
         return;
+      case 'moved':
+        if (Number.isInteger(m.step) && Number.isInteger(m.seq)) this.follow(m.step, m.seq, m.haveView === true);
+        return;
       case 'action':
+        if (Number.isInteger(m.seq)) this.seq = Math.max(this.seq, m.seq ?? 0);
         if (isTraceActionId(m.action)) {
           const count = Number.isInteger(m.count) && (m.count ?? 0) > 0 ? m.count : undefined;
           this.hooks.runAction(this, m.action, count).catch((err: unknown) => this.hooks.log.error(`Trace action ${m.action} failed:`, err instanceof Error ? err : String(err)));
@@ -163,6 +171,17 @@ export class TracePanel {
       case 'debug':
         this.panels.debug(this).catch((err: unknown) => this.hooks.log.error('Starting the debugger failed:', err instanceof Error ? err : String(err)));
         return;
+    }
+  }
+
+  /** The webview moved by itself: the session (and so the editor, the debugger, the context keys) follows. */
+  private follow(step: number, seq: number, haveView: boolean): void {
+    this.seq = Math.max(this.seq, seq);
+    this.quiet = haveView;
+    try {
+      this.session.moveTo(step, 'panel');
+    } finally {
+      this.quiet = false;
     }
   }
 
