@@ -5,7 +5,7 @@
 import type { FrameSpan, FrameSteps } from '../../shared/frame-moves';
 import type { RowPage } from '../../shared/trace-protocol';
 
-export const PAGE_ROWS = 256;
+const PAGE_ROWS = 256;
 const MAX_PAGES = 64;
 /** Frame spans kept for navigation; past this the map starts again from the pages that arrive next. */
 const MAX_FRAMES = 50_000;
@@ -28,8 +28,10 @@ export class RowCache implements FrameSteps {
     private readonly load: (start: number, count: number) => Promise<RowPage>,
     private readonly onLoaded: () => void,
     private readonly onError: (err: unknown) => void,
+    /** Rows per page (small in tests, to reach window edges in short traces). */
+    private readonly pageRows = PAGE_ROWS,
   ) {
-    this.pinnedIndexes = new Set(length > 0 ? [0, Math.floor((length - 1) / PAGE_ROWS)] : []);
+    this.pinnedIndexes = new Set(length > 0 ? [0, Math.floor((length - 1) / pageRows)] : []);
     for (const index of this.pinnedIndexes) this.fetch(index);
   }
 
@@ -37,17 +39,17 @@ export class RowCache implements FrameSteps {
   get(step: number): RowRef | undefined {
     const ref = this.peek(step);
     if (ref) {
-      const index = Math.floor(step / PAGE_ROWS);
+      const index = Math.floor(step / this.pageRows);
       if (this.pages.delete(index)) this.pages.set(index, ref.page);
       return ref;
     }
-    this.fetch(Math.floor(step / PAGE_ROWS));
+    this.fetch(Math.floor(step / this.pageRows));
     return undefined;
   }
 
   /** The row if its page is here, without loading or touching anything. */
   peek(step: number): RowRef | undefined {
-    const index = Math.floor(step / PAGE_ROWS);
+    const index = Math.floor(step / this.pageRows);
     const page = this.pinned.get(index) ?? this.pages.get(index);
     return page && step - page.start < page.frame.length ? { page, at: step - page.start } : undefined;
   }
@@ -68,19 +70,19 @@ export class RowCache implements FrameSteps {
 
   /** Loads the page `step` is on and the next one in the direction of travel (+1 or -1). */
   ahead(step: number, direction: number): void {
-    this.prefetchRange(step, step + Math.sign(direction) * PAGE_ROWS);
+    this.prefetchRange(step, step + Math.sign(direction) * this.pageRows);
   }
 
   private prefetchRange(from: number, to: number): void {
-    const lo = Math.max(0, Math.floor(Math.min(from, to) / PAGE_ROWS));
-    const hi = Math.min(Math.floor((this.length - 1) / PAGE_ROWS), Math.floor(Math.max(from, to) / PAGE_ROWS));
+    const lo = Math.max(0, Math.floor(Math.min(from, to) / this.pageRows));
+    const hi = Math.min(Math.floor((this.length - 1) / this.pageRows), Math.floor(Math.max(from, to) / this.pageRows));
     for (let i = lo; i <= hi; i++) if (!this.pages.has(i) && !this.pinned.has(i)) this.fetch(i);
   }
 
   private fetch(index: number): void {
     if (this.loading.has(index)) return;
     this.loading.add(index);
-    this.load(index * PAGE_ROWS, PAGE_ROWS).then(
+    this.load(index * this.pageRows, this.pageRows).then(
       (page) => {
         this.loading.delete(index);
         this.store(index, page);
