@@ -6,7 +6,7 @@
 // so the detail panels usually paint in the same frame as the table.
 import { frameMove, isFrameMove, type FrameMoveCommand } from '../../shared/frame-moves';
 import { traceAction, type TraceActionId } from '../../shared/trace-actions';
-import type { StepView } from '../../shared/trace-protocol';
+import type { StepView, WebviewMessage } from '../../shared/trace-protocol';
 import type { Host } from './host';
 import type { RowCache } from './row-cache';
 
@@ -18,6 +18,11 @@ const VIEWS_AHEAD = 3;
 /** Draws `step`; `view` is undefined when the detail panels must wait for the host's push. */
 export type Paint = (step: number, view: StepView | undefined) => void;
 
+/** Runs `fn` once the frame being drawn is painted, so what it makes the host and workbench do cannot delay it. */
+export function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 export class Stepper {
   private current: number;
   private direction = 1;
@@ -28,6 +33,8 @@ export class Stepper {
   private lastActionSeq = 0;
   private readonly views = new Map<number, StepView>();
   private readonly requested = new Set<number>();
+  /** `moved` messages waiting for the paint; anything else sent to the host goes after them, in order. */
+  private outbox: Array<Exclude<WebviewMessage, { type: 'request' }>> = [];
   /** Bumped when the host's memory window changes: views asked for before then show the old window. */
   private generation = 0;
 
@@ -36,6 +43,7 @@ export class Stepper {
     private readonly rows: RowCache,
     private readonly paint: Paint,
     initial: StepView,
+    private readonly later: (fn: () => void) => void = afterPaint,
   ) {
     this.current = initial.row.step;
     this.keep(initial);
@@ -52,20 +60,20 @@ export class Stepper {
   run(action: TraceActionId, count = 1): boolean {
     const run = traceAction(action).run;
     if (!('nav' in run)) {
-      this.host.send({ type: 'action', action, count: count > 1 ? count : undefined });
+      this.send({ type: 'action', action, count: count > 1 ? count : undefined });
       return false;
     }
     const cmd: FrameMoveCommand | undefined = isFrameMove(run.nav) ? (run.nav.kind === 'step' ? { kind: 'step', delta: run.nav.delta * count } : run.nav) : undefined;
     const target = cmd && this.answer(cmd);
     if (target !== undefined && this.moveHere(target)) return true;
     this.lastActionSeq = ++this.seq;
-    this.host.send({ type: 'action', action, count: count > 1 ? count : undefined, seq: this.seq });
+    this.send({ type: 'action', action, count: count > 1 ? count : undefined, seq: this.seq });
     return false;
   }
 
   /** A row, crumb or mini-map click. */
   select(step: number): void {
-    if (!this.moveHere(step)) this.host.send({ type: 'select', step });
+    if (!this.moveHere(step)) this.send({ type: 'select', step });
   }
 
   /** The host pushed a step: a move made elsewhere (palette, debugger, editor) or the answer to an action. */
@@ -99,10 +107,27 @@ export class Stepper {
     this.travel(target);
     const view = this.views.get(target);
     this.paint(target, view);
-    this.host.send({ type: 'moved', step: target, seq: this.seq, haveView: view !== undefined });
-    this.rows.ahead(target, this.direction);
-    this.prefetch();
+    // The host hears of the move (and the prefetches go out) once it is on screen; several keys in one frame
+    // tell it once each, in order.
+    if (this.outbox.push({ type: 'moved', step: target, seq: this.seq, haveView: view !== undefined }) === 1) {
+      this.later(() => {
+        this.flush();
+        this.rows.ahead(this.current, this.direction);
+        this.prefetch();
+      });
+    }
     return true;
+  }
+
+  private send(message: Exclude<WebviewMessage, { type: 'request' }>): void {
+    this.flush();
+    this.host.send(message);
+  }
+
+  private flush(): void {
+    const out = this.outbox;
+    this.outbox = [];
+    for (const m of out) this.host.send(m);
   }
 
   private travel(step: number): void {

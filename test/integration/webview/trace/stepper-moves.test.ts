@@ -41,6 +41,8 @@ async function rowsHolding(t: Trace, steps: number[]): Promise<RowCache> {
 }
 
 const label = (cmd: NavCommand) => JSON.stringify(cmd);
+/** Tells the host at once instead of after the paint (there is no frame here). */
+const now = (fn: () => void) => fn();
 
 describe('stepper webview: moves answered from the rows it holds (real reference traces)', () => {
   let ref: ReferenceMirror;
@@ -109,7 +111,7 @@ describe('stepper webview: moves answered from the rows it holds (real reference
         request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(session.answer(kind, params))) as never,
       };
       const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, (err) => assert.fail(String(err)), PAGE);
-      const stepper = new Stepper(host, rows, (step, view) => painted.push({ step, view }), session.view());
+      const stepper = new Stepper(host, rows, (step, view) => painted.push({ step, view }), session.view(), now);
       rows.get(0);
       await settle();
       const keys: Array<[TraceActionId, number]> = [
@@ -152,7 +154,7 @@ describe('stepper webview: moves answered from the rows it holds (real reference
     const sent: WebviewMessage[] = [];
     const painted: number[] = [];
     const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, () => {}, PAGE);
-    const stepper = new Stepper({ send: (m) => sent.push(m), request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(session.answer(kind, params))) as never }, rows, (step) => painted.push(step), session.view());
+    const stepper = new Stepper({ send: (m) => sent.push(m), request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(session.answer(kind, params))) as never }, rows, (step) => painted.push(step), session.view(), now);
     await settle();
     assert.equal(stepper.run('stepForward'), true);
     assert.equal(stepper.step, 1);
