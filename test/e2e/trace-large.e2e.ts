@@ -84,11 +84,11 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     // No named helper inside: tsx would wrap it in a `__name` call the page does not have.
     return stepper().locator('body').evaluate(() => {
       const [paint] = ['ledger-step-paint'].map((name) => performance.getEntriesByName(name).map((e) => e.duration));
-      const [key, script] = ['ledger-key-to-paint', 'ledger-key-script'].map((name) =>
+      const [key, script, inputDelay] = ['ledger-key-to-paint', 'ledger-key-script', 'ledger-key-input-delay'].map((name) =>
         performance.getEntriesByName(name).map((e) => ({ ...((e as PerformanceMeasure).detail as { key: string; local: boolean }), duration: e.duration })),
       );
       performance.clearMeasures();
-      return { paint, key, script };
+      return { paint, key, script, inputDelay };
     });
   };
 
@@ -154,6 +154,7 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     console.log(`      ${formatCount(loop.steps)} steps in code-server, step to paint: ${stats(keyed.paint)}`);
     console.log(`      ${formatCount(loop.steps)} steps in code-server, key to paint (all keys): ${stats(keyed.key.map((m) => m.duration))}`);
     console.log(`      ${formatCount(loop.steps)} steps in code-server, script work per key (all keys): ${stats(keyed.script.map((m) => m.duration))}`);
+    console.log(`      ${formatCount(loop.steps)} steps in code-server, key to handler (input delay, all keys): ${stats(keyed.inputDelay.map((m) => m.duration))}`);
     for (const line of byKind(keyed.key, keyed.script)) console.log(`        ${line}`);
 
     // A far jump, still from the keyboard: Ctrl+G, the step number, Enter.

@@ -4,6 +4,7 @@
 // next frame), and for a stepper key `ledger-key-to-paint` runs from the key press to that frame and
 // `ledger-key-script` is the script work the key cost (its handler when the webview answered it, else the drawing
 // of the host's push). Both carry `detail: { key, local }`: the key's kind and whether the webview answered it.
+// `ledger-key-input-delay` is the part of key-to-paint before the key's handler ran at all.
 
 /** Keeps the user-timing buffer bounded in a long session. */
 const MAX_ENTRIES = 5000;
@@ -22,6 +23,8 @@ let pending: PendingKey | undefined;
 /** Call when a stepper key's handler starts; `key` names its kind (`stepForward`, `pageDown`, `stepOver`, …). */
 export function keyPressed(key: string, e: KeyboardEvent): void {
   pending = { key, at: e.timeStamp, handled: performance.now(), inHandler: true };
+  // How long the key waited for the webview's thread (a busy or starved renderer), apart from the stepper's work.
+  performance.measure('ledger-key-input-delay', { start: e.timeStamp, end: pending.handled, detail: { key } });
 }
 
 /** Call when that handler returns; a later paint is the host's answer. */
