@@ -57,7 +57,10 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
     if (!('nav' in run)) return;
     session.navigate(run.nav.kind === 'step' ? { kind: 'step', delta: run.nav.delta * count } : run.nav);
   };
+  // As the extension's panel: the last of the webview's moves and actions handled, echoed in each push.
+  let seq = 0;
   await page.exposeBinding('__stepperHost', async (_source, m: WebviewMessage) => {
+    if ((m.type === 'action' || m.type === 'moved') && m.seq !== undefined) seq = Math.max(seq, m.seq);
     switch (m.type) {
       case 'request':
         await post({ type: 'response', id: m.id, ok: true, result: session.answer(m.kind, m.params as never) });
@@ -67,6 +70,10 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
         break;
       case 'action':
         act(m.action, m.count);
+        break;
+      case 'moved':
+        session.moveTo(m.step);
+        if (m.haveView) return;
         break;
       case 'copy':
         return;
@@ -80,7 +87,7 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
         received.push(m);
         return;
     }
-    await post({ type: 'step', view: session.view() });
+    await post({ type: 'step', view: session.view(), seq });
   });
   // A string, not a function: tsx would wrap a function's inner names in a helper the page does not have.
   await page.addInitScript(`{

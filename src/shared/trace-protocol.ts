@@ -4,6 +4,7 @@
 // never posted: every message is sized by what is on screen, not by the trace.
 import type { Frame, StepRow, TraceSummary } from '../core/trace/model';
 import type { GasProfileView } from './gas-profile';
+import type { FrameSpan } from './frame-moves';
 import type { TraceActionId } from './trace-actions';
 
 export const TRACE_VIEW_TYPE = 'ledgerMirror.trace';
@@ -17,6 +18,8 @@ export interface RowPage {
   gas: number[];
   gasCost: number[];
   frame: number[];
+  /** Every frame running a step of the page, with its enclosing frames: what step over/out need to be answered here. */
+  frames: FrameSpan[];
 }
 
 /** 32-byte memory words `[start, start + words.length)` of one step, each `0x` + 64 hex. */
@@ -145,6 +148,8 @@ export interface TraceRequests {
   rows: { params: { start: number; count: number }; result: RowPage };
   memory: { params: { step: number; start: number; count: number }; result: MemoryWindow };
   overview: { params: { buckets: number }; result: Overview };
+  /** Views of steps the webview expects to reach next (prefetched ahead of the direction of travel). */
+  views: { params: { steps: number[] }; result: StepView[] };
 }
 export type TraceRequestKind = keyof TraceRequests;
 
@@ -154,8 +159,14 @@ export type WebviewMessage =
   | WebviewRequest
   /** The user clicked a row, a crumb or the mini-map. */
   | { type: 'select'; step: number }
-  /** A toolbar button or a key the webview handles itself (arrows, Home/End, PageUp/PageDown). */
-  | { type: 'action'; action: TraceActionId; count?: number }
+  /** A toolbar button, or a key the webview could not answer from the rows it holds; `seq` as for `moved`. */
+  | { type: 'action'; action: TraceActionId; count?: number; seq?: number }
+  /**
+   * The webview already moved to `step` (a key or click it answered itself); the host follows without repainting
+   * it, and pushes the step's view only when the webview does not hold it (`haveView` false). `seq` counts the
+   * webview's moves and actions, so it can tell a push it has overtaken from one that is news.
+   */
+  | { type: 'moved'; step: number; seq: number; haveView: boolean }
   | { type: 'copy'; text: string }
   /** The Debug button: start VS Code's debugger on this trace, at the current step. */
   | { type: 'debug' }
@@ -169,7 +180,8 @@ export type WebviewMessage =
 export type HostMessage =
   | { type: 'response'; id: number; ok: true; result: TraceRequests[TraceRequestKind]['result'] }
   | { type: 'response'; id: number; ok: false; error: string }
-  | { type: 'step'; view: StepView }
+  /** `seq`: the last webview `moved`/`action` the host had handled when it pushed this step. */
+  | { type: 'step'; view: StepView; seq?: number }
   /** The gas profile (null while it is computed), with why functions or lines are missing, if they are. */
   | { type: 'gas'; profile: GasProfileView | null; note: string | null };
 

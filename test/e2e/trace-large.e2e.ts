@@ -22,8 +22,26 @@ const OPEN_TIMEOUT = 100_000;
 
 function stats(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))].toFixed(1);
-  return `n=${s.length} median=${q(0.5)} ms p95=${q(0.95)} ms max=${s[s.length - 1].toFixed(1)} ms`;
+  if (s.length === 0) return 'n=0';
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)].toFixed(1);
+  return `n=${s.length} p50=${q(0.5)} p95=${q(0.95)} p99=${q(0.99)} max=${s[s.length - 1].toFixed(1)} ms`;
+}
+
+interface KeyMark {
+  key: string;
+  local: boolean;
+  duration: number;
+}
+
+/** One line per key kind: how many the webview answered itself, key-to-paint and script work. */
+function byKind(toPaint: KeyMark[], script: KeyMark[]): string[] {
+  const kinds = [...new Set(toPaint.map((m) => m.key))];
+  return kinds.map((kind) => {
+    const mine = toPaint.filter((m) => m.key === kind);
+    const local = mine.filter((m) => m.local).length;
+    const work = script.filter((m) => m.key === kind).map((m) => m.duration);
+    return `${kind.padEnd(12)} local ${local}/${mine.length}  key to paint ${stats(mine.map((m) => m.duration))} | script ${stats(work)}`;
+  });
 }
 
 describe('Trace stepper in the browser at 1,000,000 steps', () => {
@@ -65,9 +83,12 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     await workbench.page.waitForTimeout(100);
     // No named helper inside: tsx would wrap it in a `__name` call the page does not have.
     return stepper().locator('body').evaluate(() => {
-      const [paint, key] = ['ledger-step-paint', 'ledger-key-to-paint'].map((name) => performance.getEntriesByName(name).map((e) => e.duration));
+      const [paint] = ['ledger-step-paint'].map((name) => performance.getEntriesByName(name).map((e) => e.duration));
+      const [key, script, inputDelay] = ['ledger-key-to-paint', 'ledger-key-script', 'ledger-key-input-delay'].map((name) =>
+        performance.getEntriesByName(name).map((e) => ({ ...((e as PerformanceMeasure).detail as { key: string; local: boolean }), duration: e.duration })),
+      );
       performance.clearMeasures();
-      return { paint, key };
+      return { paint, key, script, inputDelay };
     });
   };
 
@@ -91,26 +112,38 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
   });
 
   it('steps with the keyboard only, each key landing where the core navigation predicts', async function () {
-    this.timeout(110_000);
+    this.timeout(240_000);
     const { page } = workbench;
     await stepper().locator('.step-table').focus();
     await takeMeasures();
     const last = loop.steps - 1;
     const far = Math.floor(loop.steps * 0.654321);
-    // Arrows move inside the webview; the F-keys and Ctrl+Home/End go through the workbench and extension host.
-    const forward: [string, NavCommand][] = [['ArrowDown', { kind: 'step', delta: 1 }], ['F10', { kind: 'over' }], ['F11', { kind: 'into' }]];
+    // Every key the webview answers itself when it holds the rows (the step table's keys, the step-by-frame F-keys
+    // and Ctrl+Home/End), forward, backward and to both ends; the long loop runs in one frame, so Shift+F11 goes to
+    // the last step and Alt+Shift+F11 to the first.
+    const cycle = (pairs: [string, NavCommand][], n: number) => Array.from({ length: n }, (_, i) => pairs[i % pairs.length]);
     const keys: [string, NavCommand][] = [
-      ...Array.from({ length: 30 }, (_, i) => forward[i % forward.length]),
-      ['End', { kind: 'last' }],
-      ['ArrowUp', { kind: 'step', delta: -1 }],
-      ['Alt+F10', { kind: 'over', backward: true }],
-      ['Home', { kind: 'first' }],
-      ['Control+End', { kind: 'last' }],
-      ['Control+Home', { kind: 'first' }],
+      ...cycle([['ArrowDown', { kind: 'step', delta: 1 }], ['F10', { kind: 'over' }], ['F11', { kind: 'into' }], ['PageDown', { kind: 'step', delta: 0 }]], 120),
+      ...cycle([['ArrowUp', { kind: 'step', delta: -1 }], ['Alt+F10', { kind: 'over', backward: true }], ['Alt+F11', { kind: 'into', backward: true }], ['PageUp', { kind: 'step', delta: 0 }]], 60),
+      ...cycle([['End', { kind: 'last' }], ['Home', { kind: 'first' }], ['Control+End', { kind: 'last' }], ['Control+Home', { kind: 'first' }]], 40),
+      ['Shift+F11', { kind: 'out' }],
+      ...cycle([['ArrowUp', { kind: 'step', delta: -1 }], ['Alt+F10', { kind: 'over', backward: true }], ['PageUp', { kind: 'step', delta: 0 }]], 30),
+      ['Alt+Shift+F11', { kind: 'out', backward: true }],
     ];
+    // A page is what the table shows less one row, as its own PageUp/PageDown say (read at each press: the panel
+    // narrows when the source editor opens beside it).
+    const pageRows = () =>
+      stepper()
+        .locator('.step-table')
+        .evaluate((el) => {
+          const viewport = el.querySelector('.vl-viewport') as HTMLElement;
+          const row = el.querySelector('.st-row') as HTMLElement;
+          return Math.max(1, Math.floor(viewport.clientHeight / row.getBoundingClientRect().height) - 1);
+        });
     let at = await currentStep();
     for (const [key, cmd] of keys) {
-      const next = expected.navigate(at, cmd);
+      const paged = cmd.kind === 'step' && cmd.delta === 0 ? { kind: 'step' as const, delta: (key === 'PageUp' ? -1 : 1) * (await pageRows()) } : undefined;
+      const next = expected.navigate(at, paged ?? cmd);
       await page.keyboard.press(key);
       await waitForStep(next);
       at = next;
@@ -119,7 +152,10 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     const keyed = await takeMeasures();
     assert.ok(keyed.paint.length >= keys.length - 1, `a step-paint mark per key (${keyed.paint.length} for ${keys.length})`);
     console.log(`      ${formatCount(loop.steps)} steps in code-server, step to paint: ${stats(keyed.paint)}`);
-    console.log(`      ${formatCount(loop.steps)} steps in code-server, key to paint:  ${stats(keyed.key)}`);
+    console.log(`      ${formatCount(loop.steps)} steps in code-server, key to paint (all keys): ${stats(keyed.key.map((m) => m.duration))}`);
+    console.log(`      ${formatCount(loop.steps)} steps in code-server, script work per key (all keys): ${stats(keyed.script.map((m) => m.duration))}`);
+    console.log(`      ${formatCount(loop.steps)} steps in code-server, key to handler (input delay, all keys): ${stats(keyed.inputDelay.map((m) => m.duration))}`);
+    for (const line of byKind(keyed.key, keyed.script)) console.log(`        ${line}`);
 
     // A far jump, still from the keyboard: Ctrl+G, the step number, Enter.
     await page.keyboard.press('Control+G');

@@ -103,13 +103,19 @@ describe('Trace stepper in the browser', () => {
       const next = expected.navigate(at, cmd);
       await page.keyboard.press(key);
       await waitForStep(next);
-      if (next !== at) assert.notEqual(await stackText(), stack, `${key} from step ${at} changes the Stack panel`);
+      // The row moves in the webview at once; the Stack panel may wait for the step's view from the host.
+      for (let polls = 0; next !== at && (await stackText()) === stack; polls++) {
+        assert.ok(polls < 300, `${key} from step ${at} changes the Stack panel`);
+        await page.waitForTimeout(50);
+      }
       at = next;
     }
     assert.ok(expected.row(at).depth === expected.row(target).depth, 'stepped into the call and out again');
 
-    const timings = await stepper().locator('body').evaluate(() => performance.getEntriesByName('ledger-key-to-paint').map((e) => Math.round(e.duration * 10) / 10));
-    console.log(`      key-to-paint in code-server (F-keys through the workbench and extension host): ${JSON.stringify(timings)} ms`);
+    const timings = await stepper()
+      .locator('body')
+      .evaluate(() => performance.getEntriesByName('ledger-key-to-paint').map((e) => `${((e as PerformanceMeasure).detail as { key: string; local: boolean }).local ? 'webview' : 'host'} ${e.duration.toFixed(1)}`));
+    console.log(`      key-to-paint in code-server (answered in the webview, or through the workbench and extension host): ${timings.join(', ')} ms`);
   });
 
   it('restores the panel at its step after a window reload (serializer, from the cache)', async () => {

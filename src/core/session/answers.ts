@@ -3,6 +3,7 @@
 import type { Trace } from '../trace/model';
 import { isInClass } from '../trace/ops';
 import { TraceNames } from './names';
+import type { FrameSpan } from '../../shared/frame-moves';
 import { OVERVIEW_FLAG, type MemoryWindow, type Overview, type RowPage, type StepView, type StorageEntry } from '../../shared/trace-protocol';
 
 /** Most rows, words or buckets one request may ask for; a visible window is far below it. */
@@ -11,7 +12,7 @@ export const MAX_PAGE = 4096;
 const clampCount = (start: number, count: number, length: number) => Math.max(0, Math.min(count, MAX_PAGE, length - start));
 
 export function rowPage(trace: Trace, start: number, count: number): RowPage {
-  const page: RowPage = { start, pc: [], op: [], depth: [], gas: [], gasCost: [], frame: [] };
+  const page: RowPage = { start, pc: [], op: [], depth: [], gas: [], gasCost: [], frame: [], frames: [] };
   const n = start < 0 ? 0 : clampCount(start, count, trace.length);
   for (let i = start; i < start + n; i++) {
     const r = trace.row(i);
@@ -22,7 +23,23 @@ export function rowPage(trace: Trace, start: number, count: number): RowPage {
     page.gasCost.push(r.gasCost);
     page.frame.push(r.frame);
   }
+  page.frames = frameSpans(trace, page.frame);
   return page;
+}
+
+/** The frames in `indexes` and all their enclosing frames, each once (a page's frames share most ancestors). */
+function frameSpans(trace: Trace, indexes: readonly number[]): FrameSpan[] {
+  const seen = new Set<number>();
+  const spans: FrameSpan[] = [];
+  for (const first of indexes) {
+    for (let i = first; i >= 0 && !seen.has(i); ) {
+      seen.add(i);
+      const { index, parent, entryStep, exitStep } = trace.frame(i);
+      spans.push({ index, parent, entryStep, exitStep });
+      i = parent;
+    }
+  }
+  return spans;
 }
 
 export function memoryWindow(trace: Trace, step: number, start: number, count: number): MemoryWindow {

@@ -7,6 +7,9 @@ import type { TraceInit, TraceRequestKind, TraceRequests, StepView } from '../..
 import { memoryWindow, overview, rowPage, stepView, type MemoryViewport } from './answers';
 import { TraceNames } from './names';
 
+/** Most step views one `views` request gets: the webview prefetches a few steps ahead, never a range. */
+export const MAX_VIEWS = 16;
+
 export interface TraceMeta {
   /** Cache key of the raw trace (also what the serializer stores). */
   key: string;
@@ -81,6 +84,7 @@ export class TraceSession {
       return { key: this.meta.key, title: this.meta.title, network: this.meta.network, summary: this.trace.summary, length: this.trace.length, view: this.view(), names: this.names.init } satisfies TraceInit;
     },
     rows: ({ start, count }) => rowPage(this.trace, start, count),
+    views: ({ steps }) => (Array.isArray(steps) ? steps : []).filter(Number.isInteger).slice(0, MAX_VIEWS).map((step) => stepView(this.trace, this.clamp(step), this.viewport, this.names)),
     memory: ({ step, start, count }) => {
       // The panel asks for what it shows; later steps are pushed with the same window.
       this.viewport = { start, count };

@@ -2,6 +2,7 @@ import type { TraceColumns } from './columns-store';
 import type { Frame, NavCommand, OpClass } from './model';
 import { growInt32 } from './columns';
 import { isInClass, OP_CLASSES } from './ops';
+import { clampStep, frameMove, isFrameMove, type FrameSteps } from '../../shared/frame-moves';
 
 /**
  * Every navigation command in O(1) or O(log n) after one indexing pass at construction: steps grouped by op class,
@@ -15,10 +16,12 @@ export class Navigator {
   /** Per frame, an id shared by frames running the same code (same callee), so go-to-pc stays in one contract. */
   private readonly codeIds: Int32Array;
   private readonly pcSpan: number;
+  /** The frame moves' view of the whole trace (shared with the stepper webview, which runs them over its rows). */
+  private readonly steps: FrameSteps;
 
   constructor(
     private readonly cols: TraceColumns,
-    private readonly frames: readonly Frame[],
+    frames: readonly Frame[],
     private readonly stepFrame: Int32Array,
     instructionPc: Int32Array,
   ) {
@@ -31,27 +34,15 @@ export class Navigator {
     for (let i = 0; i < cols.length; i++) if (instructionPc[i] > maxPc) maxPc = instructionPc[i];
     const span = (this.pcSpan = maxPc + 1);
     this.byPc = groupSteps(cols.length, span * Math.max(count, 1), (i) => codes[stepFrame[i]] * span + instructionPc[i]);
+    this.steps = { length: cols.length, frameAt: (i) => stepFrame[i], frame: (i) => frames[i] };
   }
 
   navigate(step: number, cmd: NavCommand): number {
     const n = this.cols.length;
     if (n === 0) return step;
-    const s = clamp(step, n);
+    const s = clampStep(step, n);
+    if (isFrameMove(cmd)) return frameMove(this.steps, s, cmd) ?? s;
     switch (cmd.kind) {
-      case 'step':
-        return clamp(s + Math.trunc(cmd.delta || 0), n);
-      case 'first':
-        return 0;
-      case 'last':
-        return n - 1;
-      case 'goto':
-        return clamp(Math.trunc(cmd.step), n);
-      case 'into':
-        return clamp(cmd.backward ? s - 1 : s + 1, n);
-      case 'over':
-        return cmd.backward ? this.overBackward(s) : this.overForward(s);
-      case 'out':
-        return this.out(s, cmd.backward === true);
       case 'class':
         return orStay(cmd.backward ? before(this.classSteps[cmd.opClass], s) : after(this.classSteps[cmd.opClass], s), s);
       case 'frame':
@@ -61,39 +52,6 @@ export class Navigator {
       case 'pc':
         return this.pcSearch(s, cmd.pc);
     }
-  }
-
-  /** Next step of the same frame, skipping the calls it makes; at the frame's last step, the step after it returns. */
-  private overForward(s: number): number {
-    const f = this.frames[this.stepFrame[s]];
-    let t = s + 1;
-    while (t <= f.exitStep && this.stepFrame[t] !== f.index) t = this.childOf(f, t).exitStep + 1;
-    if (t <= f.exitStep) return t;
-    return f.exitStep + 1 < this.cols.length ? f.exitStep + 1 : s;
-  }
-
-  /** Previous step of the same frame, skipping calls; at the frame's first step, the call that opened it. */
-  private overBackward(s: number): number {
-    const f = this.frames[this.stepFrame[s]];
-    let t = s - 1;
-    while (t >= f.entryStep && this.stepFrame[t] !== f.index) t = this.childOf(f, t).entryStep - 1;
-    if (t >= f.entryStep) return t;
-    return f.entryStep > 0 ? f.entryStep - 1 : s;
-  }
-
-  /** Forward: first step after the current frame returns (the end for the root). Backward: the call that opened it. */
-  private out(s: number, backward: boolean): number {
-    const f = this.frames[this.stepFrame[s]];
-    if (backward) return f.parent < 0 ? 0 : Math.max(f.entryStep - 1, 0);
-    const resume = f.exitStep + 1;
-    return f.parent < 0 || resume >= this.cols.length ? this.cols.length - 1 : resume;
-  }
-
-  /** The direct child of `f` that step `t` runs in (t is inside f but in a deeper frame). */
-  private childOf(f: Frame, t: number): Frame {
-    let c = this.frames[this.stepFrame[t]];
-    while (c.parent !== f.index) c = this.frames[c.parent];
-    return c;
   }
 
   private opSearch(s: number, name: string, backward: boolean): number {
@@ -220,9 +178,4 @@ function before(sorted: Int32Array, s: number, from = 0, to = sorted.length): nu
 
 function orStay(found: number, s: number): number {
   return found < 0 ? s : found;
-}
-
-function clamp(step: number, n: number): number {
-  if (!Number.isFinite(step)) return step > 0 ? n - 1 : 0;
-  return Math.min(Math.max(Math.trunc(step), 0), n - 1);
 }

@@ -24,7 +24,7 @@ export interface PanelHooks {
 /** The Tokens view's command that pins a token and reveals it (extension/tokens/register.ts). */
 export const SHOW_TOKEN_COMMAND = 'ledgerMirror.showToken';
 
-const REQUEST_KINDS: ReadonlySet<string> = new Set<TraceRequestKind>(['init', 'rows', 'memory', 'overview']);
+const REQUEST_KINDS: ReadonlySet<string> = new Set<TraceRequestKind>(['init', 'rows', 'memory', 'overview', 'views']);
 
 /** What the Gas view asks of the host (answered by the gas feature). */
 export type GasMessage = Extract<WebviewMessage, { type: 'gas' | 'openGasLine' }>;
@@ -115,6 +115,10 @@ export class TracePanels {
 export class TracePanel {
   private readonly shownOnce: Promise<void>;
   private markShown: () => void = () => {};
+  /** The last `seq` of the webview's moves and actions handled here, echoed in every push. */
+  private seq = 0;
+  /** Set while following a move the webview made and already painted, so it is not pushed back. */
+  private quiet = false;
 
   /** Use TracePanels.create / adopt. */
   constructor(
@@ -148,7 +152,7 @@ export class TracePanel {
   }
 
   private moved(step: number): void {
-    this.post({ type: 'step', view: this.session.view() });
+    if (!this.quiet) this.post({ type: 'step', view: this.session.view(), seq: this.seq });
     if (this.panels.isCurrent(this)) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, step);
     this.hooks.stepped(this, step);
     fireTraceStep({ panel: this.panel, session: this.session });
@@ -170,7 +174,11 @@ export class TracePanel {
       case 'select':
         if (Number.isInteger(m.step)) this.go({ kind: 'goto', step: m.step });
         return;
+      case 'moved':
+        if (Number.isInteger(m.step) && Number.isInteger(m.seq)) this.follow(m.step, m.seq, m.haveView === true);
+        return;
       case 'action':
+        if (Number.isInteger(m.seq)) this.seq = Math.max(this.seq, m.seq ?? 0);
         if (isTraceActionId(m.action)) {
           const count = Number.isInteger(m.count) && (m.count ?? 0) > 0 ? m.count : undefined;
           this.hooks.runAction(this, m.action, count).catch((err: unknown) => this.hooks.log.error(`Trace action ${m.action} failed:`, err instanceof Error ? err : String(err)));
@@ -197,6 +205,17 @@ export class TracePanel {
     const id = typeof token === 'string' && token.length <= 40 ? parseTokenId(token) : undefined;
     if (!id?.ok) return;
     void vscode.commands.executeCommand(SHOW_TOKEN_COMMAND, id.value).then(undefined, (err: unknown) => this.hooks.log.error('Showing a token failed:', err instanceof Error ? err : String(err)));
+  }
+
+  /** The webview moved by itself: the session (and so the editor, the debugger, the context keys) follows. */
+  private follow(step: number, seq: number, haveView: boolean): void {
+    this.seq = Math.max(this.seq, seq);
+    this.quiet = haveView;
+    try {
+      this.session.moveTo(step, 'panel');
+    } finally {
+      this.quiet = false;
+    }
   }
 
   private answer(m: Extract<WebviewMessage, { type: 'request' }>): void {

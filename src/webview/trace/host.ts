@@ -16,7 +16,8 @@ type Pending = { resolve: (v: never) => void; reject: (e: Error) => void };
 export interface Host {
   request<K extends TraceRequestKind>(kind: K, params: TraceRequests[K]['params']): Promise<TraceRequests[K]['result']>;
   send(message: Exclude<WebviewMessage, { type: 'request' }>): void;
-  onStep(listener: (view: StepView) => void): void;
+  /** Each pushed step, with the last of the webview's moves the host had handled then. */
+  onStep(listener: (view: StepView, seq: number | undefined) => void): void;
   onGas(listener: (message: GasHostMessage) => void): void;
   savedState(): unknown;
   saveState(state: TracePanelState): void;
@@ -26,13 +27,13 @@ export function connectHost(): Host {
   const api = acquireVsCodeApi();
   const pending = new Map<number, Pending>();
   let nextId = 1;
-  let stepListener: (view: StepView) => void = () => {};
+  let stepListener: (view: StepView, seq: number | undefined) => void = () => {};
   let gasListener: (message: GasHostMessage) => void = () => {};
 
   window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     const msg = event.data;
     if (msg.type === 'step') {
-      stepListener(msg.view);
+      stepListener(msg.view, Number.isInteger(msg.seq) ? msg.seq : undefined);
     } else if (msg.type === 'gas') {
       gasListener(msg);
     } else if (msg.type === 'response') {

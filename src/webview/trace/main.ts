@@ -1,5 +1,6 @@
-// The stepper webview: asks the host for the trace's outline, builds the panel, then draws each step the host
-// pushes. It holds no trace data beyond what is on screen and a few cached pages.
+// The stepper webview: asks the host for the trace's outline, builds the panel, then draws each step it moves to
+// (answered here from the rows it holds, or pushed by the host). It holds no trace data beyond what is on screen,
+// a few cached pages and the views of the steps around the current one.
 import '@vscode/codicons/dist/codicon.css';
 import type { TraceActionId } from '../../shared/trace-actions';
 import { isTracePanelState, type StepView, type TraceInit, type TracePanelState } from '../../shared/trace-protocol';
@@ -8,6 +9,7 @@ import { formatCount } from './format';
 import { GasView } from './gas-view';
 import { buildHeader } from './header';
 import { connectHost } from './host';
+import { listenForKeys } from './keys';
 import { Minimap } from './minimap';
 import { EventPanel } from './panels/event';
 import { FramesPanel } from './panels/frames';
@@ -17,6 +19,7 @@ import { Section } from './panels/section';
 import { StackPanel } from './panels/stack';
 import { StoragePanel } from './panels/storage';
 import { StepTable } from './step-table';
+import { Stepper } from './stepper';
 import { measureStepPaint } from './timing';
 import { buildToolbar } from './toolbar';
 
@@ -39,11 +42,10 @@ async function start(): Promise<void> {
 
 function build(init: TraceInit): void {
   const open = { ...DEFAULT_OPEN, ...saved?.open };
-  let view = init.view;
   let saveTimer = 0;
 
-  const select = (step: number) => host.send({ type: 'select', step });
-  const act = (action: TraceActionId, count?: number) => host.send({ type: 'action', action, count });
+  const select = (step: number) => stepper.select(step);
+  const act = (action: TraceActionId) => stepper.run(action);
   const copy = (text: string) => host.send({ type: 'copy', text });
   const showToken = (token: string) => host.send({ type: 'showToken', token });
   const reportError = (err: unknown) => setText(status, `Could not load rows: ${err instanceof Error ? err.message : String(err)}`);
@@ -53,7 +55,7 @@ function build(init: TraceInit): void {
     saveTimer = window.setTimeout(() => {
       const state: TracePanelState = {
         key: init.key,
-        step: view.row.step,
+        step: stepper.step,
         scrollTop: table.top,
         memoryTop: memory.top,
         open: Object.fromEntries(sections.map((s) => [s.id, s.open])),
@@ -64,14 +66,18 @@ function build(init: TraceInit): void {
 
   const table = new StepTable(init.length, (start, count) => host.request('rows', { start, count }), {
     select,
-    action: act,
     scrolled: () => {
       minimap.setWindow(table.window.first, table.window.visible);
       saveSoon();
     },
   }, reportError);
+  const stepper = new Stepper(host, table.rows, (step, next) => show(step, next), init.view);
   const minimap = new Minimap(init.length, { select, load: (buckets) => host.request('overview', { buckets }) });
-  const memory = new MemoryPanel((params) => host.request('memory', params), saveSoon);
+  const memory = new MemoryPanel((params) => {
+    // The host now pushes this window with every step; prefetched views hold the old one.
+    stepper.invalidateViews();
+    return host.request('memory', params);
+  }, saveSoon);
   const eventSection = new Section('event', 'Event', new EventPanel(), open.event, saveSoon);
   const sections = [
     new Section('frames', 'Call frames', new FramesPanel(select, showToken), open.frames, saveSoon),
@@ -92,15 +98,18 @@ function build(init: TraceInit): void {
     h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), gas.element, h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
   );
 
-  const show = (next: StepView) => {
+  /** Draws `step`; without its view (not prefetched) the detail panels keep the last one until the host's push. */
+  const show = (step: number, next: StepView | undefined) => {
     const started = performance.now();
-    view = next;
-    const r = next.row;
-    table.setCurrent(r.step);
-    minimap.setCurrent(r.step);
-    eventSection.element.hidden = next.event === null;
-    for (const s of sections) s.update(next);
-    setText(status, `Step ${formatCount(r.step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}`);
+    table.setCurrent(step);
+    minimap.setCurrent(step);
+    if (next) {
+      eventSection.element.hidden = next.event === null;
+      for (const s of sections) s.update(next);
+    }
+    const ref = next ? undefined : table.rows.peek(step);
+    const r = next ? next.row : ref && { op: ref.page.op[ref.at], pc: ref.page.pc[ref.at], depth: ref.page.depth[ref.at] };
+    if (r) setText(status, `Step ${formatCount(step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}`);
     saveSoon();
     measureStepPaint(started);
   };
@@ -109,8 +118,13 @@ function build(init: TraceInit): void {
     table.scrollTo(saved.scrollTop);
     memory.scrollTo(saved.memoryTop);
   }
-  show(view);
-  host.onStep(show);
+  show(init.view.row.step, init.view);
+  host.onStep((view, seq) => stepper.pushed(view, seq));
+  listenForKeys({
+    run: (action, count) => stepper.run(action, count),
+    tableFocused: () => table.element.contains(document.activeElement),
+    pageRows: () => table.pageRows,
+  });
   table.focus();
 }
 

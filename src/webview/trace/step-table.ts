@@ -1,8 +1,7 @@
 // The step table: a grid over the whole trace drawn through the virtual list, rows pulled page by page, the
-// current step highlighted and kept in view. Clicking a row or using the table's own keys asks the host to move;
-// the highlight follows only when the host says where the step is.
+// current step highlighted and kept in view. Its rows are also what the stepper answers keys from (keys.ts,
+// stepper.ts); clicking a row selects that step.
 import type { RowPage } from '../../shared/trace-protocol';
-import type { TraceActionId } from '../../shared/trace-actions';
 import { h, setText } from './dom';
 import { formatCount } from './format';
 import { RowCache } from './row-cache';
@@ -15,14 +14,14 @@ export const DEPTH_COLOURS = 6;
 
 export interface StepTableEvents {
   select(step: number): void;
-  action(action: TraceActionId, count?: number): void;
   scrolled(): void;
 }
 
 export class StepTable {
   readonly element: HTMLElement;
   private readonly list: VirtualList;
-  private readonly rows: RowCache;
+  /** The rows held: drawn here, and the window the stepper answers moves from. */
+  readonly rows: RowCache;
   private current = 0;
 
   constructor(
@@ -31,7 +30,7 @@ export class StepTable {
     private readonly events: StepTableEvents,
     onError: (err: unknown) => void,
   ) {
-    this.rows = new RowCache(loadRows, () => this.list.scheduleRender(), onError);
+    this.rows = new RowCache(length, loadRows, () => this.list.scheduleRender(), onError);
     this.list = new VirtualList({
       label: 'Steps',
       createRow: () => this.createRow(),
@@ -50,7 +49,6 @@ export class StepTable {
       head,
       this.list.element,
     );
-    this.element.addEventListener('keydown', (e) => this.onKey(e));
     this.list.setCount(length);
   }
 
@@ -76,6 +74,11 @@ export class StepTable {
       if (el) this.renderRow(el, s);
     }
     this.updateActiveDescendant();
+  }
+
+  /** Rows PageUp/PageDown move: a screen less one row of overlap. */
+  get pageRows(): number {
+    return Math.max(1, this.list.visibleRows - 1);
   }
 
   focus(): void {
@@ -124,22 +127,5 @@ export class StepTable {
     const el = this.list.rowElement(this.current);
     if (el) this.element.setAttribute('aria-activedescendant', el.id);
     else this.element.removeAttribute('aria-activedescendant');
-  }
-
-  private onKey(e: KeyboardEvent): void {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const page = Math.max(1, this.list.visibleRows - 1);
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => this.events.action('stepForward'),
-      ArrowUp: () => this.events.action('stepBack'),
-      PageDown: () => this.events.action('stepForward', page),
-      PageUp: () => this.events.action('stepBack', page),
-      Home: () => this.events.action('first'),
-      End: () => this.events.action('last'),
-    };
-    const move = moves[e.key];
-    if (!move) return;
-    e.preventDefault();
-    move();
   }
 }

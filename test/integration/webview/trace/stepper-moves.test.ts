@@ -1,0 +1,171 @@
+// The stepper webview answers step keys from the rows it holds (src/webview/trace/stepper.ts, row-cache.ts): each
+// answer must be exactly where the core's Trace.navigate goes, and a move whose steps or frames are not held must
+// go to the host instead. Checked over real reference-mirror traces, with small pages so window edges are met.
+import { strict as assert } from 'node:assert';
+import { TraceSession } from '../../../../src/core/session/session';
+import { rowPage } from '../../../../src/core/session/answers';
+import type { NavCommand, Trace } from '../../../../src/core/trace/model';
+import { frameMove, isFrameMove, type FrameMoveCommand } from '../../../../src/shared/frame-moves';
+import { traceAction, type TraceActionId } from '../../../../src/shared/trace-actions';
+import type { StepView, WebviewMessage } from '../../../../src/shared/trace-protocol';
+import { RowCache } from '../../../../src/webview/trace/row-cache';
+import { Stepper } from '../../../../src/webview/trace/stepper';
+import { CASE_NAMES, startReference, type CaseName, type ReferenceMirror } from '../../helpers/reference-mirror';
+
+const PAGE = 16;
+const MOVES: FrameMoveCommand[] = [
+  { kind: 'step', delta: 1 },
+  { kind: 'step', delta: -1 },
+  { kind: 'step', delta: PAGE - 1 },
+  { kind: 'step', delta: -(PAGE - 1) },
+  { kind: 'first' },
+  { kind: 'last' },
+  { kind: 'into' },
+  { kind: 'into', backward: true },
+  { kind: 'over' },
+  { kind: 'over', backward: true },
+  { kind: 'out' },
+  { kind: 'out', backward: true },
+];
+const CASES: CaseName[] = [...CASE_NAMES];
+
+/** Lets the row cache's page promises settle. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A row cache over `t` holding the pinned first and last pages and the pages of `steps`. */
+async function rowsHolding(t: Trace, steps: number[]): Promise<RowCache> {
+  const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, (err) => assert.fail(String(err)), PAGE);
+  for (const s of steps) rows.get(s);
+  await settle();
+  return rows;
+}
+
+const label = (cmd: NavCommand) => JSON.stringify(cmd);
+/** Tells the host at once instead of after the paint (there is no frame here). */
+const now = (fn: () => void) => fn();
+
+describe('stepper webview: moves answered from the rows it holds (real reference traces)', () => {
+  let ref: ReferenceMirror;
+  before(async function () {
+    this.timeout(120_000);
+    ref = await startReference('post-op');
+  });
+  after(() => ref?.close());
+
+  it('answers every frame move at every step exactly as Trace.navigate when it holds every row', async function () {
+    this.timeout(60_000);
+    for (const name of CASES) {
+      const t = await ref.fetch(name);
+      const rows = await rowsHolding(t, Array.from({ length: Math.ceil(t.length / PAGE) }, (_, i) => i * PAGE));
+      for (let s = 0; s < t.length; s++) for (const cmd of MOVES) assert.equal(frameMove(rows, s, cmd), t.navigate(s, cmd), `${name} step ${s} ${label(cmd)}`);
+    }
+  });
+
+  it('holding only the page around the step, answers exactly or leaves the move to the host (window edges, calls that run past it)', async function () {
+    this.timeout(60_000);
+    const deferred = new Set<string>();
+    let answered = 0;
+    for (const name of CASES) {
+      const t = await ref.fetch(name);
+      for (let s = 0; s < t.length; s++) {
+        const rows = await rowsHolding(t, [s]);
+        for (const cmd of MOVES) {
+          const local = frameMove(rows, s, cmd);
+          if (local === undefined) deferred.add(cmd.kind + (cmd.kind === 'over' && cmd.backward ? ' back' : ''));
+          else {
+            answered++;
+            assert.equal(local, t.navigate(s, cmd), `${name} step ${s} ${label(cmd)}`);
+          }
+        }
+      }
+    }
+    assert.ok(answered > 0);
+    // Stepping over a call whose callee runs past the held page, either way, needs the host.
+    assert.deepEqual([...deferred].sort(), ['over', 'over back']);
+  });
+
+  it('steps through a trace by keys: local answers are told to the host, the rest asked of it, and both land where the core says', async function () {
+    this.timeout(60_000);
+    for (const name of ['nested-call', 'create', 'delegatecall'] as const) {
+      const t = await ref.fetch(name);
+      const session = new TraceSession(t, { key: name, title: name, network: 'test' });
+      const sent: WebviewMessage[] = [];
+      const painted: Array<{ step: number; view: StepView | undefined }> = [];
+      let hostSeq = 0;
+      // The extension's panel, minus VS Code: the session answers, navigates and pushes (with the seq it handled).
+      const host = {
+        send(m: Exclude<WebviewMessage, { type: 'request' }>) {
+          sent.push(m);
+          if (m.type === 'moved') {
+            hostSeq = m.seq;
+            session.moveTo(m.step, 'panel');
+            if (!m.haveView) queueMicrotask(() => stepper.pushed(session.view(), hostSeq));
+          } else if (m.type === 'action') {
+            hostSeq = m.seq ?? hostSeq;
+            const run = traceAction(m.action).run;
+            assert.ok('nav' in run);
+            session.navigate(run.nav.kind === 'step' ? { kind: 'step', delta: run.nav.delta * (m.count ?? 1) } : run.nav, 'panel');
+            queueMicrotask(() => stepper.pushed(session.view(), hostSeq));
+          }
+        },
+        request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(session.answer(kind, params))) as never,
+      };
+      const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, (err) => assert.fail(String(err)), PAGE);
+      const stepper = new Stepper(host, rows, (step, view) => painted.push({ step, view }), session.view(), now);
+      rows.get(0);
+      await settle();
+      const keys: Array<[TraceActionId, number]> = [
+        ...Array.from({ length: 40 }, (_, i): [TraceActionId, number] => [(['stepForward', 'stepOver', 'stepInto'] as const)[i % 3], 1]),
+        ['stepForward', PAGE - 1],
+        ['stepOut', 1],
+        ['stepOverBack', 1],
+        ['last', 1],
+        ['stepOverBack', 1],
+        ['stepBack', PAGE - 1],
+        ['stepIntoBack', 1],
+        ['stepOutBack', 1],
+        ['first', 1],
+      ];
+      let at = 0;
+      let local = 0;
+      for (const [action, count] of keys) {
+        const run = traceAction(action).run;
+        assert.ok('nav' in run && isFrameMove(run.nav));
+        const expected = t.navigate(at, run.nav.kind === 'step' ? { kind: 'step', delta: run.nav.delta * count } : run.nav);
+        const wasLocal = stepper.run(action, count);
+        if (wasLocal) {
+          local++;
+          assert.deepEqual(sent.at(-1), { type: 'moved', step: expected, seq: hostSeq, haveView: painted.at(-1)?.view !== undefined }, `${name} ${action} from ${at}`);
+        }
+        await settle();
+        assert.equal(stepper.step, expected, `${name} ${action} from ${at}`);
+        assert.equal(session.step, expected, `${name}: the host follows ${action} from ${at}`);
+        assert.equal(painted.at(-1)?.step, expected);
+        at = expected;
+      }
+      assert.ok(local > keys.length / 2, `${name}: ${local} of ${keys.length} keys answered in the webview`);
+      assert.ok(sent.some((m) => m.type === 'moved' && m.haveView), `${name}: prefetched views let some moves paint every panel at once`);
+    }
+  });
+
+  it('drops a push the webview has overtaken and adopts a move made elsewhere', async () => {
+    const t = await ref.fetch('nested-call');
+    const session = new TraceSession(t, { key: 'n', title: 'n', network: 'test' });
+    const sent: WebviewMessage[] = [];
+    const painted: number[] = [];
+    const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, () => {}, PAGE);
+    const stepper = new Stepper({ send: (m) => sent.push(m), request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(session.answer(kind, params))) as never }, rows, (step) => painted.push(step), session.view(), now);
+    await settle();
+    assert.equal(stepper.run('stepForward'), true);
+    assert.equal(stepper.step, 1);
+    // The debugger moved the session to 9 before the host had read the webview's move (seq 1).
+    session.moveTo(9);
+    stepper.pushed(session.view(), 0);
+    assert.equal(stepper.step, 1);
+    // After it: the move elsewhere is news.
+    session.moveTo(7);
+    stepper.pushed(session.view(), 1);
+    assert.equal(stepper.step, 7);
+    assert.deepEqual(painted, [1, 7]);
+  });
+});
