@@ -26,7 +26,8 @@ import { Program, type FnFrame, type ProgramSource } from './program';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
 import type { ContractAction } from '../core/contract-results';
 import { pairActions } from './actions';
-import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, storageVariables, type Variable } from './variables';
+import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type Variable } from './variables';
+import { storageScope } from './storage';
 import { nextAtLine } from './stepping';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
@@ -84,11 +85,15 @@ function parseInstructionRef(ref: string, offset = 0): { code: number; pc: numbe
   return Number.isSafeInteger(n) && n >= 0 ? { code: Math.floor(n / PC_BITS), pc: n % PC_BITS } : undefined;
 }
 const MEMORY_REF = /^memory@(\d+)$/;
+/** Where variable handles start: apart from the scopes' (which start at 1000). */
+const CHILD_HANDLES = 1_000_000_000;
 
 export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private runtime: DebugRuntime | undefined;
   private opened: OpenedTrace | undefined;
   private readonly scopes = new Handles<ScopeRef>();
+  /** What a variable opens into (a struct's fields, an array's elements, a mapping's entries): valid until the next stop. */
+  private readonly children = new Handles<Variable[]>(CHILD_HANDLES);
   private readonly frameSteps = new Map<number, number>();
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
@@ -158,6 +163,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   private report(stop: Stop): void {
+    this.children.reset();
     const event = new StoppedEvent(stop.reason, THREAD_ID) as DebugProtocol.StoppedEvent;
     if (stop.description) event.body.description = stop.description;
     if (stop.ids) event.body.hitBreakpointIds = stop.ids;
@@ -269,7 +275,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private async variables(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): Promise<void> {
     const rt = this.need();
     const ref = this.scopes.get(args.variablesReference);
-    let vars: Variable[] | string = [];
+    let vars: Variable[] | string = this.children.get(args.variablesReference) ?? [];
     if (ref) {
       const frame = rt.program.frames[ref.fn];
       const detail = rt.detail(ref.step);
@@ -279,13 +285,13 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         case 'return': vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action()); break;
         case 'stack': vars = stackVariables(detail.stack); break;
         case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
-        case 'storage': vars = storageVariables(detail.storage); break;
+        case 'storage': vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame); break;
         case 'frame': vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name); break;
       }
     }
     const list = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
     response.body = {
-      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: 0, memoryReference: v.memoryReference })),
+      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: v.children?.length ? this.children.create(v.children) : 0, memoryReference: v.memoryReference })),
     };
     this.sendResponse(response);
   }

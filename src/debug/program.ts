@@ -98,6 +98,8 @@ export class Program {
   /** Steps whose op is REVERT, and INVALID, ascending. */
   readonly reverts: number[] = [];
   readonly invalids: number[] = [];
+  /** Steps whose op is KECCAK256 (mapping slots are found through them), ascending. */
+  readonly hashes: number[] = [];
   /** Per trace frame. */
   readonly frameCode: FrameCode[];
   private readonly lineKeys = new Map<string, number>();
@@ -306,6 +308,7 @@ export class Program {
       this.traceFrame[s] = row.frame;
       if (row.op === 'REVERT') this.reverts.push(s);
       else if (row.op === 'INVALID') this.invalids.push(s);
+      else if (row.op === 'KECCAK256' || row.op === 'SHA3') this.hashes.push(s);
       prevFrame = row.frame;
       prevPc = row.instructionPc;
       prevOp = row.op;

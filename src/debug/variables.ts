@@ -10,8 +10,10 @@ export interface Variable {
   name: string;
   value: string;
   type?: string;
-  /** Children (a memory reference for the memory view, or nested values), if any. */
+  /** For the memory view. */
   memoryReference?: string;
+  /** Fields, elements or entries it opens into. */
+  children?: Variable[];
 }
 
 /** Most stack items, memory words or storage slots one scope lists. */
@@ -147,14 +149,6 @@ export function stackVariables(stack: readonly string[] | null): Variable[] | st
 export function memoryVariables(memory: readonly string[] | null, reference: string): Variable[] | string {
   if (!memory) return 'The trace was fetched without memory (launch with "memory": true).';
   return memory.slice(0, MAX_ITEMS).map((w, i) => ({ name: `memory[0x${(i * WORD_BYTES).toString(16)}]`, value: w, memoryReference: reference }));
-}
-
-export function storageVariables(storage: Record<string, string> | null): Variable[] | string {
-  if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
-  return Object.keys(storage)
-    .sort()
-    .slice(0, MAX_ITEMS)
-    .map((slot) => ({ name: `storage[${slot}]`, value: storage[slot] }));
 }
 
 export function frameVariables(trace: Trace, step: number, frame: FnFrame, codeName: string | undefined): Variable[] {
