@@ -85,7 +85,7 @@ function parseInstructionRef(ref: string, offset = 0): { code: number; pc: numbe
   return Number.isSafeInteger(n) && n >= 0 ? { code: Math.floor(n / PC_BITS), pc: n % PC_BITS } : undefined;
 }
 const MEMORY_REF = /^memory@(\d+)$/;
-/** Where variable handles start: apart from the scopes' (which start at 1000). */
+/** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
 const CHILD_HANDLES = 1_000_000_000;
 
 export class LedgerMirrorDebugSession extends LoggingDebugSession {
@@ -93,7 +93,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private opened: OpenedTrace | undefined;
   private readonly scopes = new Handles<ScopeRef>();
   /** What a variable opens into (a struct's fields, an array's elements, a mapping's entries): valid until the next stop. */
-  private readonly children = new Handles<Variable[]>(CHILD_HANDLES);
+  private readonly children = new Map<number, Variable[]>();
   private readonly frameSteps = new Map<number, number>();
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
@@ -162,8 +162,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.configured();
   }
 
+  /** Handles apart from the scopes' (Handles#reset starts over at the scopes' first handle, so it is not used). */
+  private childHandle(children: Variable[]): number {
+    const handle = CHILD_HANDLES + this.children.size;
+    this.children.set(handle, children);
+    return handle;
+  }
+
   private report(stop: Stop): void {
-    this.children.reset();
+    this.children.clear();
     const event = new StoppedEvent(stop.reason, THREAD_ID) as DebugProtocol.StoppedEvent;
     if (stop.description) event.body.description = stop.description;
     if (stop.ids) event.body.hitBreakpointIds = stop.ids;
@@ -291,7 +298,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     }
     const list = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
     response.body = {
-      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: v.children?.length ? this.children.create(v.children) : 0, memoryReference: v.memoryReference })),
+      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: v.children?.length ? this.childHandle(v.children) : 0, memoryReference: v.memoryReference })),
     };
     this.sendResponse(response);
   }

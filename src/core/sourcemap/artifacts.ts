@@ -23,6 +23,8 @@ export interface ContractArtifact {
   creation: CompiledCode | undefined;
   /** The compilation's sources by source-map index. Indices it lacks are generated code. */
   sources: ReadonlyMap<number, SourceFile>;
+  /** The solc metadata, unchecked and unparsed (the debugger reads the ABI in it). */
+  metadata?: unknown;
   /** Where its state variables live, when the build asked solc for `storageLayout`. */
   storageLayout?: StorageLayout;
 }

@@ -29,7 +29,7 @@ export async function discoverArtifacts(root: string): Promise<Discovery> {
       const runtime = compiledCode(contract.output.evm.deployedBytecode);
       const creation = compiledCode(contract.output.evm.bytecode);
       const storageLayout = parseStorageLayout(contract.output.storageLayout);
-      if (runtime || creation) artifacts.push({ name: contract.name, sourceName: contract.sourceName, origin: contract.origin, runtime, creation, sources: place(contract.sources), storageLayout });
+      if (runtime || creation) artifacts.push({ name: contract.name, sourceName: contract.sourceName, origin: contract.origin, runtime, creation, sources: place(contract.sources), metadata: contract.output.metadata, storageLayout });
     } catch (err) {
       problems.push(`${where(contract)}: ${err instanceof Error ? err.message : String(err)}`);
     }
