@@ -1,7 +1,7 @@
 import type { TraceColumns } from './columns-store';
 import type { Envelope } from './envelope';
 import { analyseFrames } from './frames';
-import type { DecodedRevert, Frame, NavCommand, StepDetail, StepRow, Trace, TraceSummary } from './model';
+import type { DecodedRevert, Frame, NavCommand, StepColumns, StepDetail, StepRow, Trace, TraceSummary } from './model';
 import { Navigator } from './navigation';
 import { detectPcConvention, instructionPcs } from './pc-convention';
 import { decodeRevert } from './revert';
@@ -75,6 +75,10 @@ export class ColumnarTrace implements Trace {
       gasCost: c.gasCost[step],
       frame: this.stepFrame[step],
     };
+  }
+
+  columns(): StepColumns {
+    return { instructionPc: this.instructionPc, frame: this.stepFrame, op: this.cols.op, opNames: this.cols.opNames };
   }
 
   detail(step: number): StepDetail {
