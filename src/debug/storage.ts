@@ -201,7 +201,12 @@ export function storageScope(program: Program, step: number, storage: Record<str
       : 'No build output matches this code: slots are shown raw.';
     return [{ name: '(layout)', value: why }, ...rawStorage(words)];
   }
-  const decoder = new Decoder(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]));
+  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]));
+}
+
+/** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
+export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys): Variable[] {
+  const decoder = new Decoder(layout, words, mappingKeys);
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
   return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))))];
 }
