@@ -307,10 +307,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const rt = this.need();
     const { step, fn } = this.frameStep(args.frameId);
     const name = args.expression.trim();
-    const argument = /^[A-Za-z_$][\w$]*$/.test(name) ? argumentsOf(rt.program, rt.program.frames[fn]) : [];
-    const found = typeof argument === 'string' ? undefined : argument.find((a) => a.name === name);
+    const found = /^[A-Za-z_$][\w$]*$/.test(name) ? this.named(name, step, fn) : undefined;
     if (found) {
-      response.body = { result: found.value, type: found.type, variablesReference: 0 };
+      response.body = { result: found.value, type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children) : 0 };
       return this.sendResponse(response);
     }
     try {
@@ -322,6 +321,14 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       if (args.context === 'hover') return this.sendErrorResponse(response, { id: 1002, format: 'not an expression', showUser: false });
       this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false });
     }
+  }
+
+  /** An argument of the frame's function, else a state variable the trace holds, by its Solidity name (hover, Watch). */
+  private named(name: string, step: number, fn: number): Variable | undefined {
+    const rt = this.need();
+    const frame = rt.program.frames[fn];
+    const look = (vars: Variable[] | string) => (typeof vars === 'string' ? undefined : vars.find((v) => v.name === name));
+    return look(argumentsOf(rt.program, frame)) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
   }
 
   private programSource(source: DebugProtocol.Source): ProgramSource | undefined {

@@ -305,6 +305,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.deepEqual(before.amounts, { '[0]': '5', '[1]': '7' });
       assert.deepEqual(before.paid, { [`[${address(1002)}]`]: '5', [`[${address(1006)}]`]: '7' });
       assert.ok(!Object.keys(before).some((k) => k.startsWith('storage[')), 'every slot is explained by a variable');
+      assert.equal(await evaluate('label', top.id), '"rent for May"', 'hover/watch on a state variable');
 
       await move(() => dc.nextRequest({ threadId: 1 }));
       const after = await scopeTree((await stack())[0].id, 'Storage');
