@@ -26,7 +26,8 @@ import { Program, type FnFrame, type ProgramSource } from './program';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
 import type { ContractAction } from '../core/contract-results';
 import { pairActions } from './actions';
-import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, storageVariables, type Variable } from './variables';
+import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type Variable } from './variables';
+import { storageScope } from './storage';
 import { nextAtLine } from './stepping';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
@@ -84,11 +85,15 @@ function parseInstructionRef(ref: string, offset = 0): { code: number; pc: numbe
   return Number.isSafeInteger(n) && n >= 0 ? { code: Math.floor(n / PC_BITS), pc: n % PC_BITS } : undefined;
 }
 const MEMORY_REF = /^memory@(\d+)$/;
+/** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
+const CHILD_HANDLES = 1_000_000_000;
 
 export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private runtime: DebugRuntime | undefined;
   private opened: OpenedTrace | undefined;
   private readonly scopes = new Handles<ScopeRef>();
+  /** What a variable opens into (a struct's fields, an array's elements, a mapping's entries): valid until the next stop. */
+  private readonly children = new Map<number, Variable[]>();
   private readonly frameSteps = new Map<number, number>();
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
@@ -157,7 +162,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.configured();
   }
 
+  /** Handles apart from the scopes' (Handles#reset starts over at the scopes' first handle, so it is not used). */
+  private childHandle(children: Variable[]): number {
+    const handle = CHILD_HANDLES + this.children.size;
+    this.children.set(handle, children);
+    return handle;
+  }
+
   private report(stop: Stop): void {
+    this.children.clear();
     const event = new StoppedEvent(stop.reason, THREAD_ID) as DebugProtocol.StoppedEvent;
     if (stop.description) event.body.description = stop.description;
     if (stop.ids) event.body.hitBreakpointIds = stop.ids;
@@ -269,7 +282,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private async variables(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): Promise<void> {
     const rt = this.need();
     const ref = this.scopes.get(args.variablesReference);
-    let vars: Variable[] | string = [];
+    let vars: Variable[] | string = this.children.get(args.variablesReference) ?? [];
     if (ref) {
       const frame = rt.program.frames[ref.fn];
       const detail = rt.detail(ref.step);
@@ -279,13 +292,13 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         case 'return': vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action()); break;
         case 'stack': vars = stackVariables(detail.stack); break;
         case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
-        case 'storage': vars = storageVariables(detail.storage); break;
+        case 'storage': vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame); break;
         case 'frame': vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name); break;
       }
     }
     const list = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
     response.body = {
-      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: 0, memoryReference: v.memoryReference })),
+      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: v.children?.length ? this.childHandle(v.children) : 0, memoryReference: v.memoryReference })),
     };
     this.sendResponse(response);
   }
@@ -294,10 +307,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const rt = this.need();
     const { step, fn } = this.frameStep(args.frameId);
     const name = args.expression.trim();
-    const argument = /^[A-Za-z_$][\w$]*$/.test(name) ? argumentsOf(rt.program, rt.program.frames[fn]) : [];
-    const found = typeof argument === 'string' ? undefined : argument.find((a) => a.name === name);
+    const found = /^[A-Za-z_$][\w$]*$/.test(name) ? this.named(name, step, fn) : undefined;
     if (found) {
-      response.body = { result: found.value, type: found.type, variablesReference: 0 };
+      response.body = { result: found.value, type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children) : 0 };
       return this.sendResponse(response);
     }
     try {
@@ -309,6 +321,14 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       if (args.context === 'hover') return this.sendErrorResponse(response, { id: 1002, format: 'not an expression', showUser: false });
       this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false });
     }
+  }
+
+  /** An argument of the frame's function, else a state variable the trace holds, by its Solidity name (hover, Watch). */
+  private named(name: string, step: number, fn: number): Variable | undefined {
+    const rt = this.need();
+    const frame = rt.program.frames[fn];
+    const look = (vars: Variable[] | string) => (typeof vars === 'string' ? undefined : vars.find((v) => v.name === name));
+    return look(argumentsOf(rt.program, frame)) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
   }
 
   private programSource(source: DebugProtocol.Source): ProgramSource | undefined {

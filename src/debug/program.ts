@@ -92,25 +92,27 @@ export class Program {
   readonly depth: Int32Array;
   /** Per step: 1 where a statement starts (its function was on another line before). */
   readonly entry: Uint8Array;
-  /** Per step: the instruction's pc and the trace frame (external call) running it. */
+  /** Per step: the instruction's pc and the trace frame (external call) running it (the trace's own columns). */
   readonly pc: Int32Array;
   readonly traceFrame: Int32Array;
   /** Steps whose op is REVERT, and INVALID, ascending. */
   readonly reverts: number[] = [];
   readonly invalids: number[] = [];
+  /** Steps whose op is KECCAK256 (mapping slots are found through them), ascending. */
+  readonly hashes: number[] = [];
   /** Per trace frame. */
   readonly frameCode: FrameCode[];
   private readonly lineKeys = new Map<string, number>();
 
   private constructor(readonly trace: Trace, frameCode: FrameCode[]) {
     const n = trace.length;
-    this.loc = new Int32Array(n).fill(-1);
+    // Every step's loc is written by the scan.
+    this.loc = new Int32Array(n);
     this.fn = new Int32Array(n);
     this.vis = new Int32Array(n);
     this.depth = new Int32Array(n);
     this.entry = new Uint8Array(n);
-    this.pc = new Int32Array(n);
-    this.traceFrame = new Int32Array(n);
+    ({ instructionPc: this.pc, frame: this.traceFrame } = trace.columns());
     this.frameCode = frameCode;
   }
 
@@ -154,8 +156,16 @@ export class Program {
 
   /** The loc of every instruction of `code`. */
   private async pcTable(artifact: ContractArtifact, code: CompiledCode, files: SourceFiles): Promise<PcTable> {
+    // Only the files this code maps into (a compilation may hold hundreds), read at once, then registered in order.
+    const used = new Set<SourceFile>();
+    for (let pc = 0; pc < code.bodyLength; pc++) {
+      const file = artifact.sources.get(code.rangeAt(pc)?.file ?? -1);
+      if (file) used.add(file);
+    }
+    const ordered = [...artifact.sources.values()].filter((f) => used.has(f));
+    await Promise.all(ordered.map((f) => files.read(f)));
     const bySource = new Map<SourceFile, ProgramSource | undefined>();
-    for (const [, file] of artifact.sources) bySource.set(file, await this.source(file, files));
+    for (const file of ordered) bySource.set(file, await this.source(file, files));
     const byRange = new Map<string, number>();
     const loc = new Int32Array(code.bodyLength).fill(-1);
     for (let pc = 0; pc < code.bodyLength; pc++) {
@@ -255,29 +265,54 @@ export class Program {
   private scan(tables: Array<PcTable | undefined>): void {
     const t = this.trace;
     const stack: number[] = [];
-    /** Per visible FnFrame: the line key it was last on; per external one: whether its public function was named. */
+    /** Per FnFrame (one entry each, so the array stays packed): the line key its visible frame was last on. */
     const lastKey: number[] = [];
+    /** Per external FnFrame: whether its public function was named. */
     const named: boolean[] = [];
+    // One pass over the trace's columns (a row object per step costs more than the pass), with what changes only at
+    // a call or return (the code's tables, the function, its depth) in locals.
+    const { instructionPc, frame: stepFrame, op, opNames } = t.columns();
+    const [JUMP, REVERT, INVALID, KECCAK256, SHA3] = ['JUMP', 'REVERT', 'INVALID', 'KECCAK256', 'SHA3'].map((name) => opNames.indexOf(name));
+    const [jumpIn, jumpOut] = [JUMP_IN, JUMP_OUT];
+    /** Per loc: its line key where stepping stops on it, else -1. */
+    const stopKey = Int32Array.from(this.locs, (l) => (l.steppable ? l.lineKey : -1));
+    const { fn: fnOf, vis: visOf, depth: depthOf, loc: locOf, entry } = this;
     let prevFrame = -1;
     let prevPc = -1;
-    let prevOp = '';
+    let prevOp = -1;
+    let pcLoc: Int32Array | undefined;
+    let pcJump: Uint8Array | undefined;
+    let fnId = -1;
+    let vis = -1;
+    let depth = 0;
+    const open = (id: number) => {
+      stack.push(id);
+      lastKey.push(-1);
+    };
+    const enter = () => {
+      fnId = stack[stack.length - 1];
+      vis = this.frames[fnId].visible;
+      depth = stack.length;
+    };
     for (let s = 0; s < t.length; s++) {
-      const row = t.row(s);
-      const table = tables[row.frame];
-      if (row.frame !== prevFrame) {
-        const isChild = prevFrame >= 0 && t.frame(row.frame).parent === prevFrame;
-        if (!isChild) while (stack.length && this.frames[stack[stack.length - 1]].traceFrame !== row.frame) this.frames[stack.pop()!].exitStep = s - 1;
+      const frame = stepFrame[s];
+      const pc = instructionPc[s];
+      if (frame !== prevFrame) {
+        ({ loc: pcLoc, jump: pcJump } = tables[frame] ?? { loc: undefined, jump: undefined });
+        const isChild = prevFrame >= 0 && t.frame(frame).parent === prevFrame;
+        if (!isChild) while (stack.length && this.frames[stack[stack.length - 1]].traceFrame !== frame) this.frames[stack.pop()!].exitStep = s - 1;
         if (isChild || stack.length === 0) {
-          const { name, contract } = this.frameName(row.frame);
-          stack.push(this.push('external', stack.length ? stack[stack.length - 1] : -1, row.frame, s, name, contract, undefined, false));
+          const { name, contract } = this.frameName(frame);
+          open(this.push('external', stack.length ? stack[stack.length - 1] : -1, frame, s, name, contract, undefined, false));
         }
-      } else if (prevOp === 'JUMP' && table && prevPc >= 0 && prevPc < table.jump.length) {
-        const kind = table.jump[prevPc];
-        const top = this.frames[stack[stack.length - 1]];
-        if (kind === JUMP_IN) {
-          const at = row.instructionPc < table.loc.length ? table.loc[row.instructionPc] : -1;
+        enter();
+      } else if (prevOp === JUMP && pcJump && prevPc >= 0 && prevPc < pcJump.length) {
+        const kind = pcJump[prevPc];
+        const top = this.frames[fnId];
+        if (kind === jumpIn) {
+          const at = pcLoc && pc < pcLoc.length ? pcLoc[pc] : -1;
           const def = at >= 0 ? this.locs[at].defines : undefined;
-          const contract = this.frameCode[row.frame].artifact?.name;
+          const contract = this.frameCode[frame].artifact?.name;
           const name = def ? `${contract}.${def.name}` : '';
           // The external call's public function is that call's frame on the stack; it is not shown twice.
           const merged = def !== undefined && top.kind === 'external' && !named[top.id];
@@ -286,29 +321,30 @@ export class Program {
             top.name = name;
             top.header = def.header;
           }
-          stack.push(this.push('internal', top.id, row.frame, s, name, contract, def?.header, merged || !def));
-        } else if (kind === JUMP_OUT && top.kind === 'internal') {
+          open(this.push('internal', top.id, frame, s, name, contract, def?.header, merged || !def));
+          enter();
+        } else if (kind === jumpOut && top.kind === 'internal') {
           this.frames[stack.pop()!].exitStep = s - 1;
+          enter();
         }
       }
-      const fnId = stack[stack.length - 1];
-      const vis = this.frames[fnId].visible;
-      this.fn[s] = fnId;
-      this.vis[s] = vis;
-      this.depth[s] = stack.length;
-      const loc = table && row.instructionPc < table.loc.length ? table.loc[row.instructionPc] : -1;
-      this.loc[s] = loc;
-      if (loc >= 0 && this.locs[loc].steppable && lastKey[vis] !== this.locs[loc].lineKey) {
-        this.entry[s] = 1;
-        lastKey[vis] = this.locs[loc].lineKey;
+      fnOf[s] = fnId;
+      visOf[s] = vis;
+      depthOf[s] = depth;
+      const loc = pcLoc && pc < pcLoc.length ? pcLoc[pc] : -1;
+      locOf[s] = loc;
+      const key = loc >= 0 ? stopKey[loc] : -1;
+      if (key >= 0 && lastKey[vis] !== key) {
+        entry[s] = 1;
+        lastKey[vis] = key;
       }
-      this.pc[s] = row.instructionPc;
-      this.traceFrame[s] = row.frame;
-      if (row.op === 'REVERT') this.reverts.push(s);
-      else if (row.op === 'INVALID') this.invalids.push(s);
-      prevFrame = row.frame;
-      prevPc = row.instructionPc;
-      prevOp = row.op;
+      const o = op[s];
+      if (o === REVERT) this.reverts.push(s);
+      else if (o === INVALID) this.invalids.push(s);
+      else if (o === KECCAK256 || o === SHA3) this.hashes.push(s);
+      prevFrame = frame;
+      prevPc = pc;
+      prevOp = o;
     }
     for (const id of stack) this.frames[id].exitStep = t.length - 1;
   }

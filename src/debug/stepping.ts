@@ -17,7 +17,9 @@ export function stepStatement(p: Program, from: number, kind: StepKind, backward
     if (!loc?.steppable) return false;
     if (kind === 'out') return p.depth[s] < depth;
     const moved = loc.lineKey !== key || p.vis[s] !== fn;
-    return kind === 'into' ? moved : moved && p.depth[s] <= depth;
+    // The same call of the same function counts as not deeper even where depth differs: the dispatcher around a
+    // public function's body (the end of the trace, say) is one frame shallower than the body it shows.
+    return kind === 'into' ? moved : moved && (p.depth[s] <= depth || p.vis[s] === fn);
   };
   if (!backward) {
     for (let s = from + 1; s < n; s++) if (stopsAt(s)) return s;

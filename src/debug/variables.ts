@@ -3,6 +3,9 @@
 // language names it), memory words, storage slots, and the external call's frame.
 import { decodeAbiParameters, decodeFunctionData, decodeFunctionResult, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
 import type { ContractAction } from '../core/contract-results';
+import { abiOfMetadata, AbiRegistry } from '../core/names/registry';
+import { namedValues, shownValue } from '../core/names/values';
+import type { ContractArtifact } from '../core/sourcemap/artifacts';
 import type { Frame, Trace } from '../core/trace/model';
 import type { FnFrame, Program } from './program';
 
@@ -10,8 +13,10 @@ export interface Variable {
   name: string;
   value: string;
   type?: string;
-  /** Children (a memory reference for the memory view, or nested values), if any. */
+  /** For the memory view. */
   memoryReference?: string;
+  /** Fields, elements or entries it opens into. */
+  children?: Variable[];
 }
 
 /** Most stack items, memory words or storage slots one scope lists. */
@@ -24,8 +29,24 @@ export function entityOfAddress(address: string | null | undefined): string | un
   return m ? `0.0.${BigInt(`0x${m[1]}`)}` : undefined;
 }
 
-/** The ABI of a function from its Solidity header (`function f(uint256 a) external returns (uint256)`). */
-export function functionAbi(header: string | undefined): AbiFunction | undefined {
+/** Per contract, its ABI (from the metadata), read on first use. */
+const registries = new WeakMap<ContractArtifact, AbiRegistry>();
+
+function registryOf(artifact: ContractArtifact): AbiRegistry {
+  let registry = registries.get(artifact);
+  if (!registry) {
+    registries.set(artifact, (registry = new AbiRegistry()));
+    registry.add(artifact.name, abiOfMetadata(artifact.metadata));
+  }
+  return registry;
+}
+
+/**
+ * The ABI of a function from its Solidity header (`function f(uint256 a) external returns (uint256)`); when the header
+ * names types the ABI parser cannot know (structs, enums, contracts), the contract's own ABI entry of that name and
+ * parameter names.
+ */
+export function functionAbi(header: string | undefined, artifact?: ContractArtifact): AbiFunction | undefined {
   if (!header) return undefined;
   // The ABI parser knows neither data locations nor inheritance keywords; neither changes the ABI.
   const text = header
@@ -37,7 +58,11 @@ export function functionAbi(header: string | undefined): AbiFunction | undefined
     const item = parseAbiItem(text);
     return item.type === 'function' ? item : undefined;
   } catch {
-    return undefined;
+    const m = /^function ([A-Za-z_$][\w$]*) ?\(([^()]*)\)/.exec(text);
+    if (!m || !artifact) return undefined;
+    const names = m[2].trim() ? m[2].split(',').map((p) => /([A-Za-z_$][\w$]*)\s*$/.exec(p.trim())?.[1] ?? '') : [];
+    const found = registryOf(artifact).functionsNamed(artifact.name, m[1]).filter((f) => f.inputs.length === names.length && f.inputs.every((input, i) => input.name === names[i]));
+    return found.length === 1 ? found[0] : undefined;
   }
 }
 
@@ -60,18 +85,20 @@ function decodeWord(param: AbiParameter, word: string): string {
  * arguments, the last one on top (solc's legacy code generator).
  */
 export function argumentsOf(program: Program, frame: FnFrame, action?: ContractAction): Variable[] | string {
-  const abi = functionAbi(frame.header);
+  const abi = functionAbi(frame.header, program.frameCode[frame.traceFrame].artifact);
   if (!abi) return frame.header ? 'The parameters of this function could not be read.' : 'No Solidity function is known for this frame.';
   if (abi.inputs.length === 0) return [];
   // An external call's calldata (the mirror's actions) decodes every type, dynamic ones included.
   if (frame.kind === 'external' && action?.input) {
     try {
       const { args } = decodeFunctionData({ abi: [abi], data: action.input as `0x${string}` });
-      return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: showValue((args ?? [])[i]) }));
+      return shownValues(abi.inputs, args ?? [], (i) => `arg${i}`);
     } catch {
       // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support): read the stack.
     }
   }
+  // A calldata array or string takes two stack slots (offset and length): the positions of the others are not known.
+  if (/\bcalldata\b/.test(frame.header ?? '') && abi.inputs.some((p) => !isWordType(p.type))) return "Arguments of dynamic types in calldata are read from the call's input (the mirror's actions), which this trace does not have.";
   const body = bodyStep(program, frame);
   const stack = program.trace.detail(body).stack;
   if (!stack) return 'The trace was fetched without the stack: arguments are read from it.';
@@ -80,11 +107,9 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: decodeWord(param, stack[stack.length - n + i]) }));
 }
 
-/** A decoded ABI value as the Variables view shows it (integers in decimal, tuples and arrays as JSON). */
-function showValue(v: unknown): string {
-  if (typeof v === 'bigint') return v.toString();
-  if (typeof v === 'string' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+/** Decoded ABI values as the Variables view shows them: as everywhere else (values.ts), strings quoted. */
+function shownValues(params: readonly AbiParameter[], values: readonly unknown[], unnamed: (i: number) => string): Variable[] {
+  return namedValues(params, values).map((v, i) => ({ name: params[i].name || unnamed(i), type: v.type, value: shownValue(v) }));
 }
 
 /**
@@ -92,7 +117,7 @@ function showValue(v: unknown): string {
  * known at every step of it. The bytes are the action's result data, else the RETURN's memory slice.
  */
 export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: number) => Buffer | undefined, action?: ContractAction): Variable[] | string {
-  const abi = functionAbi(frame.header);
+  const abi = functionAbi(frame.header, program.frameCode[frame.traceFrame].artifact);
   if (!abi) return frame.header ? 'The return types of this function could not be read.' : 'No Solidity function is known for this frame.';
   const tf = program.trace.frame(frame.traceFrame);
   if (program.trace.row(tf.exitStep).op === 'REVERT' || tf.reverted) return 'The call reverted: it returned nothing.';
@@ -103,7 +128,7 @@ export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: numb
   try {
     const decoded = decodeFunctionResult({ abi: [abi], functionName: abi.name, data: data as `0x${string}` }) as unknown;
     const values = abi.outputs.length === 1 ? [decoded] : (decoded as readonly unknown[]);
-    return abi.outputs.map((param, i) => ({ name: param.name || (abi.outputs.length === 1 ? 'return' : `return${i}`), type: param.type, value: showValue(values[i]) }));
+    return shownValues(abi.outputs, values, (i) => (abi.outputs.length === 1 ? 'return' : `return${i}`));
   } catch {
     return `The return data ${data.slice(0, 200)} does not decode as (${abi.outputs.map((o) => o.type).join(', ')}).`;
   }
@@ -147,14 +172,6 @@ export function stackVariables(stack: readonly string[] | null): Variable[] | st
 export function memoryVariables(memory: readonly string[] | null, reference: string): Variable[] | string {
   if (!memory) return 'The trace was fetched without memory (launch with "memory": true).';
   return memory.slice(0, MAX_ITEMS).map((w, i) => ({ name: `memory[0x${(i * WORD_BYTES).toString(16)}]`, value: w, memoryReference: reference }));
-}
-
-export function storageVariables(storage: Record<string, string> | null): Variable[] | string {
-  if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
-  return Object.keys(storage)
-    .sort()
-    .slice(0, MAX_ITEMS)
-    .map((slot) => ({ name: `storage[${slot}]`, value: storage[slot] }));
 }
 
 export function frameVariables(trace: Trace, step: number, frame: FnFrame, codeName: string | undefined): Variable[] {

@@ -2,6 +2,7 @@
  * What the reference mirror deploys at start and which transactions it traces. Contract numbers follow
  * the deployment order from 0.0.1001; case transaction ids follow the case order (see ids.ts).
  */
+import { encodeFunctionData, parseAbiItem, type AbiFunction } from 'viem';
 import { longZeroAddress } from './ids';
 
 export interface Deployment {
@@ -26,6 +27,12 @@ export const DEPLOYMENTS: readonly Deployment[] = [
   { contract: 'TokenSender' },
 ];
 
+/**
+ * Deployed just before the first case that calls them, so they take their numbers after the contracts earlier
+ * cases created: adding one renumbers nothing that is already there.
+ */
+export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }];
+
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
 export const HTS_TOKEN_NUM = 5001;
 /** What TokenSender holds of it when the chain starts. */
@@ -46,6 +53,8 @@ export interface CaseSpec {
   contract: string;
   signature: string;
   args: (addressOf: (contract: string) => string) => bigint[];
+  /** Calldata encoded with the ABI library, for arguments of dynamic types (`args` is then empty). */
+  calldata?: (addressOf: (contract: string) => string) => string;
   /** What the trace shows, for humans (printed nowhere; documents the expectation the tests check). */
   shows: string;
 }
@@ -81,6 +90,25 @@ export const CASES: readonly CaseSpec[] = [
     shows: 'transferToken of 500 answers INSUFFICIENT_TOKEN_BALANCE (178); TokenSender reverts TransferFailed(token, 178)',
   },
   { name: 'internal-call', contract: 'Calculator', signature: 'sumOfSquares(uint256,uint256)', args: () => [3n, 4n], shows: 'internal function square called twice, returns 25' },
+  {
+    name: 'dynamic-args',
+    contract: 'Wallet',
+    signature: 'payAll(string,(address,uint64,string)[],bytes)',
+    args: () => [],
+    calldata: (addressOf) =>
+      encodeFunctionData({
+        abi: [parseAbiItem('function payAll(string note, (address to, uint64 amount, string memo)[] batch, bytes tag)') as AbiFunction],
+        args: [
+          'rent for May',
+          [
+            { to: addressOf('Callee') as `0x${string}`, amount: 5n, memo: 'first' },
+            { to: addressOf('Store') as `0x${string}`, amount: 7n, memo: 'second' },
+          ],
+          '0xcafe',
+        ],
+      }),
+    shows: 'a string, an array of tuples and bytes as arguments; writes packed slot 0, a string, a uint32[] and a mapping; returns 12',
+  },
 ];
 
 /** Appended when the long loop is asked for; its argument is chosen to reach the requested step count. */

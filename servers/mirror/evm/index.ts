@@ -7,7 +7,7 @@ import { linkBytecode } from 'solc/linker';
 import type { ContractRecord, EvmTraceOptions, ResultRecord, TraceProvider, TraceRecord } from '../trace-provider';
 import { encodeCall, word } from './abi';
 import { writeBuildInfo } from './build-info';
-import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, DEPLOYMENTS, HTS_STAND_IN, LONG_LOOP } from './cases';
+import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, type Deployment, DEPLOYMENTS, HTS_STAND_IN, LATE_DEPLOYMENTS, LONG_LOOP } from './cases';
 import { type Compilation, compileContracts, contractOf, SYSTEM_CONTRACTS_DIR } from './compile';
 import { ContractRegistry } from './contract-records';
 import { caseTransaction, deploymentTimestamp, FIRST_CONTRACT_NUM, longZeroAddress } from './ids';
@@ -48,7 +48,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
     return record.evmAddress;
   };
 
-  for (const [index, deployment] of DEPLOYMENTS.entries()) {
+  const deploy = async (deployment: Deployment, index: number): Promise<void> => {
     const num = nextNum++;
     const address = longZeroAddress(num);
     const initCode = linkedInitCode(compilation, deployment.contract, deployment.libraries ?? [], addressOf) + (deployment.args?.(addressOf) ?? []).map(word).join('');
@@ -57,7 +57,8 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
       deployment.contract,
       contracts.add({ num, evmAddress: address, bytecode: initCode, runtimeBytecode, createdTimestamp: deploymentTimestamp(index) }),
     );
-  }
+  };
+  for (const [index, deployment] of DEPLOYMENTS.entries()) await deploy(deployment, index);
 
   // Not a workspace contract and not numbered: it stands where the node's token service answers.
   await ledger.deployAt(HTS_STAND_IN.address, linkedInitCode(system, HTS_STAND_IN.contract, [], addressOf) + HTS_STAND_IN.args(addressOf).map(word).join(''));
@@ -101,7 +102,11 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
     results.push({ transactionId: tx.transactionId, hash: tx.hash, result: bodies.result, actions: bodies.actions });
   };
 
-  for (const spec of CASES) await run(spec, encodeCall(spec.signature, spec.args(addressOf)));
+  for (const spec of CASES) {
+    const late = LATE_DEPLOYMENTS.findIndex((d) => d.contract === spec.contract);
+    if (late >= 0 && !deployed.has(spec.contract)) await deploy(LATE_DEPLOYMENTS[late], DEPLOYMENTS.length + late);
+    await run(spec, spec.calldata?.(addressOf) ?? encodeCall(spec.signature, spec.args(addressOf)));
+  }
   if (opts.longLoop) {
     const { iterations, gasLimit } = await sizeLongLoop(ledger, addressOf(LONG_LOOP.contract), opts.longLoopSteps ?? DEFAULT_LONG_LOOP_STEPS);
     await run(LONG_LOOP, encodeCall(LONG_LOOP.signature, [iterations]), gasLimit);

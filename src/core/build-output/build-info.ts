@@ -7,7 +7,7 @@ import { contractOutput, type CompiledSource, type CompiledSources, type SolcCon
 
 interface RawOutput {
   sources?: Record<string, { id?: unknown } | undefined>;
-  contracts?: Record<string, Record<string, { metadata?: unknown; evm?: { bytecode?: unknown; deployedBytecode?: unknown } } | undefined> | undefined>;
+  contracts?: Record<string, Record<string, { metadata?: unknown; evm?: { bytecode?: unknown; deployedBytecode?: unknown }; storageLayout?: unknown } | undefined> | undefined>;
 }
 
 interface RawBuildInfo {
@@ -59,7 +59,7 @@ function compilation(id: string, info: RawBuildInfo, output: RawOutput): Compila
     sources.set(source?.id as number, { sourceName, content: typeof content === 'string' ? content : undefined });
   }
   const contracts = Object.entries(output.contracts ?? {}).flatMap(([sourceName, byName]) =>
-    Object.entries(byName ?? {}).map(([name, c]) => ({ name, sourceName, output: contractOutput(c?.metadata, c?.evm?.bytecode, c?.evm?.deployedBytecode) })),
+    Object.entries(byName ?? {}).map(([name, c]) => ({ name, sourceName, output: contractOutput(c?.metadata, c?.evm?.bytecode, c?.evm?.deployedBytecode, c?.storageLayout) })),
   );
   return { id, sources, contracts };
 }

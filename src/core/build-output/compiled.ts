@@ -18,6 +18,8 @@ export interface SolcContractOutput {
   /** The solc metadata, as JSON text (solc, Foundry's `rawMetadata`) or an object (Foundry's `metadata`). */
   metadata?: unknown;
   evm: { bytecode?: CodeOutput; deployedBytecode?: CodeOutput };
+  /** solc's `storageLayout` (only when the build asked for it), unchecked; the debugger names storage with it. */
+  storageLayout?: unknown;
 }
 
 export interface CompiledSource {
@@ -46,8 +48,8 @@ export interface CompiledContract {
 }
 
 /** Keeps only the fields of a solc output entry that `SolcContractOutput` names. */
-export function contractOutput(metadata: unknown, bytecode: unknown, deployedBytecode: unknown): SolcContractOutput {
-  return { metadata, evm: { bytecode: codeOutput(bytecode), deployedBytecode: codeOutput(deployedBytecode) } };
+export function contractOutput(metadata: unknown, bytecode: unknown, deployedBytecode: unknown, storageLayout?: unknown): SolcContractOutput {
+  return { metadata, evm: { bytecode: codeOutput(bytecode), deployedBytecode: codeOutput(deployedBytecode) }, storageLayout };
 }
 
 function codeOutput(value: unknown): CodeOutput | undefined {

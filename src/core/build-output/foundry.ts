@@ -46,6 +46,8 @@ interface RawArtifact {
   bytecode?: unknown;
   deployedBytecode?: unknown;
   rawMetadata?: unknown;
+  /** Written with `extra_output = ["storageLayout"]`. */
+  storageLayout?: unknown;
   metadata?: { settings?: { compilationTarget?: Record<string, unknown> } };
   ast?: { absolutePath?: unknown };
 }
@@ -64,7 +66,7 @@ export interface FoundryArtifact {
 export async function readFoundryArtifact(ws: WorkspaceFolder, file: string, problems: string[]): Promise<FoundryArtifact | undefined> {
   const artifact = (await ws.optionalJson(file, problems))?.json as RawArtifact | undefined;
   if (!artifact || typeof artifact !== 'object') return undefined;
-  const { bytecode, deployedBytecode, rawMetadata, metadata } = artifact;
+  const { bytecode, deployedBytecode, rawMetadata, metadata, storageLayout } = artifact;
   if (!bytecode && !deployedBytecode && !rawMetadata && !metadata) return undefined;
   const [targetPath, targetName] = Object.entries(compilationTarget(rawMetadata, metadata))[0] ?? [];
   const sourceName = targetPath ?? (typeof artifact.ast?.absolutePath === 'string' ? artifact.ast.absolutePath : undefined);
@@ -76,7 +78,7 @@ export async function readFoundryArtifact(ws: WorkspaceFolder, file: string, pro
   return {
     name: typeof targetName === 'string' ? targetName : basename(file).split('.')[0],
     sourceName,
-    output: contractOutput(rawMetadata ?? metadata, bytecode, deployedBytecode),
+    output: contractOutput(rawMetadata ?? metadata, bytecode, deployedBytecode, storageLayout),
     sourceIndex,
     ownSources: new Map(sourceIndex === undefined ? [] : [[sourceIndex, { sourceName, content: undefined }]]),
   };

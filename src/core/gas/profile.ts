@@ -87,7 +87,8 @@ export function profileGas(trace: ColumnarTrace, options: ProfileOptions = {}): 
  * one pending step and the callee gas since then.
  */
 function stepCosts(trace: ColumnarTrace): Float64Array {
-  const { cols, stepFrame } = trace.columns();
+  const cols = trace.store();
+  const stepFrame = trace.columns().frame;
   const convention = trace.summary.pcConvention;
   const frames = trace.frameCount();
   const cost = new Float64Array(trace.length);
@@ -137,7 +138,7 @@ function frameUnits(trace: ColumnarTrace, frameLabel: ProfileOptions['frameLabel
   for (let f = 0; f < count; f++) parent[f] = trace.frame(f).parent;
   return {
     count,
-    ofStep: trace.columns().stepFrame,
+    ofStep: trace.columns().frame,
     parent,
     hidden: new Uint8Array(count),
     label: (f) => bounded(frameName(trace, f, frameLabel)),

@@ -77,6 +77,11 @@ export class AbiRegistry {
     return pick(this.functions.get(selector.toLowerCase()), contract);
   }
 
+  /** The functions `contract` declares named `name`, overloads included. */
+  functionsNamed(contract: string, name: string): AbiFunction[] {
+    return [...this.functions.values()].flatMap((list) => list.filter((e) => e.contract === contract && e.item.name === name).map((e) => e.item));
+  }
+
   findError(selector: string, contract?: string): Declared<AbiError> | undefined {
     return pick(this.errors.get(selector.toLowerCase()), contract);
   }

@@ -2,6 +2,7 @@
 // point into, whatever tool (Hardhat 2, Hardhat 3, Foundry) wrote them.
 import { isAbsolute, join } from 'node:path';
 import type { CompiledSource } from '../build-output/compiled';
+import type { StorageLayout } from '../build-output/storage-layout';
 import type { WorkspaceFolder } from '../workspace/confined-fs';
 import type { CompiledCode } from './compiled-code';
 
@@ -22,6 +23,10 @@ export interface ContractArtifact {
   creation: CompiledCode | undefined;
   /** The compilation's sources by source-map index. Indices it lacks are generated code. */
   sources: ReadonlyMap<number, SourceFile>;
+  /** The solc metadata, unchecked and unparsed (the debugger reads the ABI in it). */
+  metadata?: unknown;
+  /** Where its state variables live, when the build asked solc for `storageLayout`. */
+  storageLayout?: StorageLayout;
 }
 
 /** Hardhat 3 names project files `project/<path>` and packages `npm/<name>@<version>/<path>`. */

@@ -3,6 +3,7 @@
 // build-output reader's; a contract whose code cannot be read is left out and named in `problems`.
 import { readBuildOutput } from '../build-output/reader';
 import type { CodeOutput, CompiledContract, CompiledSources } from '../build-output/compiled';
+import { parseStorageLayout } from '../build-output/storage-layout';
 import { WorkspaceFolder } from '../workspace/confined-fs';
 import { sourceCandidates, type ContractArtifact, type SourceFile } from './artifacts';
 import { CompiledCode } from './compiled-code';
@@ -27,7 +28,8 @@ export async function discoverArtifacts(root: string): Promise<Discovery> {
     try {
       const runtime = compiledCode(contract.output.evm.deployedBytecode);
       const creation = compiledCode(contract.output.evm.bytecode);
-      if (runtime || creation) artifacts.push({ name: contract.name, sourceName: contract.sourceName, origin: contract.origin, runtime, creation, sources: place(contract.sources) });
+      const storageLayout = parseStorageLayout(contract.output.storageLayout);
+      if (runtime || creation) artifacts.push({ name: contract.name, sourceName: contract.sourceName, origin: contract.origin, runtime, creation, sources: place(contract.sources), metadata: contract.output.metadata, storageLayout });
     } catch (err) {
       problems.push(`${where(contract)}: ${err instanceof Error ? err.message : String(err)}`);
     }

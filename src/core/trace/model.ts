@@ -88,11 +88,25 @@ export type NavCommand =
   | { kind: 'pc'; pc: number }
   | { kind: 'op'; name: string; backward?: boolean };
 
+/**
+ * Per-step columns for passes over every step (a million `row()` objects cost more than the pass itself). Shared
+ * with the trace: read, never write.
+ */
+export interface StepColumns {
+  /** pc of the instruction itself (see StepRow.instructionPc). */
+  readonly instructionPc: Int32Array;
+  readonly frame: Int32Array;
+  /** Index into `opNames`. */
+  readonly op: Uint16Array;
+  readonly opNames: readonly string[];
+}
+
 /** A decoded trace held in columns. All lookups are O(1) or O(log n). */
 export interface Trace {
   readonly summary: TraceSummary;
   readonly length: number;
   row(step: number): StepRow;
+  columns(): StepColumns;
   detail(step: number): StepDetail;
   frame(index: number): Frame;
   frameCount(): number;

@@ -1,7 +1,7 @@
 import type { TraceColumns } from './columns-store';
 import type { Envelope } from './envelope';
 import { analyseFrames } from './frames';
-import type { DecodedRevert, Frame, NavCommand, StepDetail, StepRow, Trace, TraceSummary } from './model';
+import type { DecodedRevert, Frame, NavCommand, StepColumns, StepDetail, StepRow, Trace, TraceSummary } from './model';
 import { Navigator } from './navigation';
 import { detectPcConvention, instructionPcs } from './pc-convention';
 import { decodeRevert } from './revert';
@@ -77,6 +77,10 @@ export class ColumnarTrace implements Trace {
     };
   }
 
+  columns(): StepColumns {
+    return { instructionPc: this.instructionPc, frame: this.stepFrame, op: this.cols.op, opNames: this.cols.opNames };
+  }
+
   detail(step: number): StepDetail {
     const row = this.row(step);
     const { parts } = this.summary;
@@ -110,9 +114,9 @@ export class ColumnarTrace implements Trace {
     return out.reverse();
   }
 
-  /** The columns and each step's frame, for whole-trace passes that must not build a row per step (the gas profile). */
-  columns(): { cols: TraceColumns; stepFrame: Int32Array } {
-    return { cols: this.cols, stepFrame: this.stepFrame };
+  /** The columnar store, for whole-trace passes that read more than `columns()` gives (the gas profile's gas). */
+  store(): TraceColumns {
+    return this.cols;
   }
 
   navigate(step: number, cmd: NavCommand): number {

@@ -12,6 +12,7 @@ import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import type { Trace } from '../../../src/core/trace/model';
+import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
@@ -90,6 +91,19 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     return Object.fromEntries(vars.map((v) => [v.name, v.value]));
   }
   const argumentsOf = (frameId: number) => scopeOf(frameId, 'Arguments');
+
+  /** A scope's variables with what each opens into (one level), as `name` → value or `name` → { child → value }. */
+  async function scopeTree(frameId: number, name: string): Promise<Record<string, string | Record<string, string>>> {
+    const scope = (await dc.scopesRequest({ frameId })).body.scopes.find((s) => s.name === name);
+    assert.ok(scope, `no ${name} scope`);
+    const vars = (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables;
+    const out: Record<string, string | Record<string, string>> = {};
+    for (const v of vars) {
+      if (!v.variablesReference) out[v.name] = v.value;
+      else out[v.name] = Object.fromEntries((await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables.map((c) => [c.name, c.value]));
+    }
+    return out;
+  }
 
   /** Steps whose Solidity line (1-based) is `line` of `file`, by the core's own source mapping. */
   async function stepsOnLine(trace: Trace, file: string, line: number): Promise<number[]> {
@@ -260,6 +274,65 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const frames = await stack();
     assert.equal(frames[0].name, 'Callee.check');
     assert.match((await scopeOf(frames[0].id, 'Return'))['(none)'], /reverted/);
+  });
+
+  it('decodes arguments of dynamic types (a string, an array of tuples, bytes) from the call', async () => {
+    await launch('dynamic-args');
+    const [top] = await stack();
+    assert.equal(top.name, 'Wallet.payAll');
+    const [callee, store] = [1002, 1006].map((n) => `0x${n.toString(16).padStart(40, '0')}`);
+    assert.deepEqual(await argumentsOf(top.id), {
+      note: '"rent for May"',
+      batch: `[(to: ${callee}, amount: 5, memo: "first"), (to: ${store}, amount: 7, memo: "second")]`,
+      tag: '0xcafe',
+    });
+  });
+
+  describe('Storage', () => {
+    const address = (num: number) => `0x${num.toString(16).padStart(40, '0')}`;
+    const temp = tempDirs('debug-storage-');
+    after(() => temp.remove());
+
+    it('names packed variables, a string, a dynamic array and mapping entries through the storageLayout, step by step', async () => {
+      const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
+      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
+      const [top] = await stack();
+      const before = await scopeTree(top.id, 'Storage');
+      assert.equal(before.payments, '2');
+      assert.equal(before.open, 'false', 'packed into slot 0 beside owner and payments; not written yet');
+      assert.match(before.owner as string, /^0x[0-9a-f]{40}$/);
+      assert.equal(before.label, '"rent for May"');
+      assert.deepEqual(before.amounts, { '[0]': '5', '[1]': '7' });
+      assert.deepEqual(before.paid, { [`[${address(1002)}]`]: '5', [`[${address(1006)}]`]: '7' });
+      assert.ok(!Object.keys(before).some((k) => k.startsWith('storage[')), 'every slot is explained by a variable');
+      assert.equal(await evaluate('label', top.id), '"rent for May"', 'hover/watch on a state variable');
+
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      const after = await scopeTree((await stack())[0].id, 'Storage');
+      assert.equal(after.open, 'true');
+      assert.equal(after.owner, before.owner);
+      await move(() => dc.stepBackRequest({ threadId: 1 }));
+      assert.equal((await scopeTree((await stack())[0].id, 'Storage')).open, 'false');
+    });
+
+    it('finds the key of a mapping entry from the trace (Store.values[42])', async () => {
+      await launch('storage', { stopOnEntry: false, storage: true });
+      const [top] = await stack();
+      assert.deepEqual(await scopeTree(top.id, 'Storage'), { count: '1', values: { '[42]': '1234' } });
+    });
+
+    it('shows raw slots, and says how to get names, when the build output has no storageLayout (Foundry default)', async () => {
+      const foundry = await temp.make();
+      await copySources(foundry);
+      await writeFoundry(foundry, await sampleBuildInfo());
+      await launch('storage', { stopOnEntry: false, storage: true, buildOutput: foundry });
+      const [top] = await stack();
+      assert.equal(top.name, 'Store.update', 'the build output still maps the code');
+      const storage = await scopeOf(top.id, 'Storage');
+      assert.match(storage['(layout)'], /Store has no storageLayout/);
+      assert.equal(storage['storage[0x0]'], `0x${'1'.padStart(64, '0')}`);
+      assert.equal(Object.keys(storage).length, 3, 'the count and the mapping entry, raw');
+    });
   });
 
   it('Step Back returns to the first step of the line before; Reverse Continue goes back to a breakpoint', async () => {

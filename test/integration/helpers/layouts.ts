@@ -10,6 +10,7 @@ interface Contract {
   abi: unknown;
   metadata: string;
   evm: { bytecode: Record<string, unknown>; deployedBytecode: Record<string, unknown> };
+  storageLayout?: unknown;
 }
 
 export interface BuildInfo {
@@ -80,6 +81,8 @@ export interface FoundryOptions {
   buildInfo?: 'minimal' | 'full' | 'none';
   /** The artifacts folder (default `out`); a cache then says where it is. */
   out?: string;
+  /** Artifacts carry `storageLayout`, as with `extra_output = ["storageLayout"]` (default false, Foundry's default). */
+  storageLayout?: boolean;
 }
 
 /** Foundry: `out/<File>.sol/<Contract>.<version>.json` per contract, build info and cache as asked. */
@@ -98,6 +101,7 @@ export async function writeFoundry(dir: string, build: BuildInfo, options: Found
         rawMetadata: c.metadata,
         metadata: JSON.parse(c.metadata) as unknown,
         id: build.output.sources[sourceName].id,
+        ...(options.storageLayout ? { storageLayout: c.storageLayout } : {}),
       });
       // Newer caches add a profile level under the version.
       (files[sourceName] ??= { artifacts: {} }).artifacts[name] = { [build.solcVersion]: { default: { path, build_id: build.id } } };

@@ -27,7 +27,9 @@ const OPTIONS: Record<Variant, EvmProviderOptions> = {
 export const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'internal-call'] as const;
 /** The token-service cases (TokenSender calling the HTS stand-in at 0x167), named by their own tests. */
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
-export type CaseName = (typeof CASE_NAMES)[number] | (typeof HTS_CASE_NAMES)[number] | 'long-loop';
+/** Cases added for the debugger (arguments of dynamic types, named storage), named by its tests. */
+export const DEBUG_CASE_NAMES = ['dynamic-args'] as const;
+export type CaseName = (typeof CASE_NAMES)[number] | (typeof HTS_CASE_NAMES)[number] | (typeof DEBUG_CASE_NAMES)[number] | 'long-loop';
 
 export const ALL_PARTS: OpcodeQuery = { stack: true, memory: true, storage: true };
 

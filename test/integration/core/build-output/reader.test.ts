@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BuildOutputReader, readBuildOutput } from '../../../../src/core/build-output/reader';
 import { sampleBuildInfo, tempDirs, writeFoundry, writeHardhat3, writeJson, type BuildInfo } from '../../helpers/layouts';
 
-const CONTRACT_COUNT = 12;
+const CONTRACT_COUNT = 13;
 
 /** Sets a file's mtime `seconds` from now, so newest-first order does not depend on write timing. */
 const age = (file: string, seconds: number) => utimes(file, new Date(Date.now() + seconds * 1000), new Date(Date.now() + seconds * 1000));
@@ -78,6 +78,20 @@ describe('build output reader', function () {
     assert.match(libUser.origin, /forge-out[/\\]LibUser\.sol[/\\]LibUser\.0\.8\.\d+\.json$/);
     assert.equal(libUser.sources.size, CONTRACT_COUNT);
     assert.equal(libUser.sources.get(build.output.sources['contracts/Vault.sol'].id)?.sourceName, 'contracts/Vault.sol');
+  });
+
+  it('keeps storageLayout from a build info, and from Foundry artifacts only when they were written with it', async () => {
+    const raw = build.output.contracts['contracts/Store.sol'].Store.storageLayout;
+    assert.ok(raw, 'the sample build asks solc for storageLayout');
+    const hardhat = await tempDir();
+    await writeJson(hardhat2(hardhat), { _format: 'hh-sol-build-info-1', ...build });
+    const store = (dir: string) => readBuildOutput(dir).then(({ contracts }) => contracts.find((c) => c.name === 'Store')!.output.storageLayout);
+    assert.deepEqual(await store(hardhat), raw);
+    const [plain, extra] = [await tempDir(), await tempDir()];
+    await writeFoundry(plain, build);
+    await writeFoundry(extra, build, { storageLayout: true });
+    assert.equal(await store(plain), undefined);
+    assert.deepEqual(await store(extra), raw);
   });
 
   it('reads a file again only once it (or the Hardhat 3 output beside it) changes, and keeps reporting its problems', async () => {

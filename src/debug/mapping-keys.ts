@@ -1,0 +1,73 @@
+// Which keys a mapping was read or written at, from the trace alone: solc reaches `m[k]` at keccak256(k . slot of m),
+// and the trace shows each KECCAK256's result. The key is still on the stack just before the hash (an argument, a
+// local, or the value CALLER pushed for the MSTORE), so each stack word of those steps is tried against each mapping
+// base; a match is exact (it reproduces the hash), so nothing is guessed. Bounded: a trace full of hashes gives up
+// on the oldest ones rather than hang the Variables view.
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import type { Hex } from 'viem';
+import type { Program } from './program';
+import type { MappingEntry, MappingKeys } from './storage';
+import { firstAbove } from './stepping';
+
+/** Hash steps looked at per request (the latest before the step), steps before each for keys, keys per hash. */
+const MAX_HASHES = 512;
+const LOOK_BACK = 12;
+const MAX_CANDIDATES = 48;
+const MAX_BASES = 64;
+
+const word = (v: bigint): Uint8Array => {
+  const out = new Uint8Array(32);
+  for (let i = 31; i >= 0 && v > 0n; i--, v >>= 8n) out[i] = Number(v & 0xffn);
+  return out;
+};
+const toBig = (hex: string) => BigInt(hex === '0x' || hex === '' ? '0x0' : hex);
+
+function hashOf(key: bigint, base: bigint): bigint {
+  const input = new Uint8Array(64);
+  input.set(word(key), 0);
+  input.set(word(base), 32);
+  return BigInt(`0x${Buffer.from(keccak_256(input)).toString('hex')}`);
+}
+
+/**
+ * The mapping entries hashed up to `step` in the frames running the same code as `step`'s, starting from the
+ * mappings at `bases`; an entry's slot becomes a base in turn (a mapping of mappings). Only hashes `wanted` says
+ * may matter (near a slot the trace holds, say) are worked out.
+ */
+export function traceMappingKeys(program: Program, step: number, bases: readonly bigint[], wanted: (hash: bigint) => boolean): MappingKeys {
+  const trace = program.trace;
+  const code = program.frameCode[program.traceFrame[step]].code;
+  const postOp = trace.summary.pcConvention === 'post-op';
+  const known = new Map<bigint, bigint | undefined>(bases.map((b) => [b, undefined]));
+  const found: Array<MappingEntry & { base: bigint }> = [];
+  const end = firstAbove(program.hashes, step);
+  for (let i = Math.max(0, end - MAX_HASHES); i < end; i++) {
+    const at = program.hashes[i];
+    const frame = program.traceFrame[at];
+    if (code === undefined || program.frameCode[frame].code !== code) continue;
+    // The result: on the hash step's own stack after the op (post-op), else on the next step's.
+    const after = postOp ? at : at + 1;
+    if (after > step || program.traceFrame[after] !== frame) continue;
+    const result = trace.detail(after).stack?.at(-1);
+    if (result === undefined) continue;
+    const hash = toBig(result);
+    if (!wanted(hash)) continue;
+    const candidates = new Set<bigint>();
+    const from = Math.max(trace.frame(frame).entryStep, at - LOOK_BACK);
+    for (let s = postOp ? at - 1 : at; s >= from && candidates.size < MAX_CANDIDATES; s--) {
+      const stack = trace.detail(s).stack ?? [];
+      for (let j = stack.length - 1; j >= 0 && candidates.size < MAX_CANDIDATES; j--) candidates.add(toBig(stack[j]));
+    }
+    match: for (const base of [...known.keys()].slice(-MAX_BASES)) {
+      for (const key of candidates) {
+        if (hashOf(key, base) !== hash) continue;
+        if (!known.has(hash)) {
+          known.set(hash, base);
+          found.push({ key: `0x${key.toString(16).padStart(64, '0')}` as Hex, slot: hash, base });
+        }
+        break match;
+      }
+    }
+  }
+  return (base) => found.filter((e) => e.base === base);
+}

@@ -1,0 +1,212 @@
+// The Storage scope: the slots the trace holds at a step, named through the build's storageLayout when it has one.
+// Value types are cut out of their (possibly packed) slot and decoded with viem; structs and static arrays open
+// into their fields; strings, bytes and dynamic arrays are read from their data slots (keccak256 of the slot);
+// mapping entries are found when a hash the trace computed is the key's (see MappingKeys). Slots no variable
+// explains are listed raw, so nothing the trace holds is hidden.
+import { decodeAbiParameters, hexToBigInt, hexToString, keccak256, numberToHex, type Hex } from 'viem';
+import type { StorageLayout, StorageType, StorageVariable } from '../core/build-output/storage-layout';
+import { quote } from '../core/names/values';
+import { traceMappingKeys } from './mapping-keys';
+import type { Program } from './program';
+import { entityOfAddress, type Variable } from './variables';
+
+/** Most slots, children or bytes one scope decodes. */
+const MAX_ITEMS = 1024;
+const MAX_BYTES = 4096;
+const SLOT_BYTES = 32;
+const WORD = /^(?:0x)?([0-9a-fA-F]{1,64})$/;
+
+/** A mapping entry the trace hashed: keccak256(key . base) = its slot. */
+export interface MappingEntry {
+  /** The key as the 32-byte word that was hashed. */
+  key: Hex;
+  slot: bigint;
+}
+
+/** The entries of the mapping at `base` that the trace shows a hash of. */
+export type MappingKeys = (base: bigint) => readonly MappingEntry[];
+
+/** The trace's storage as slot → 32-byte word; entries that are not words are dropped. */
+export function storageWords(storage: Record<string, string>): Map<bigint, Hex> {
+  const out = new Map<bigint, Hex>();
+  for (const [k, v] of Object.entries(storage)) {
+    const key = WORD.exec(k);
+    const value = WORD.exec(v);
+    if (key && value && out.size < MAX_ITEMS) out.set(BigInt(`0x${key[1]}`), `0x${value[1].padStart(64, '0').toLowerCase()}`);
+  }
+  return out;
+}
+
+const slotName = (slot: bigint) => `storage[${numberToHex(slot)}]`;
+const dataSlot = (slot: bigint) => hexToBigInt(keccak256(numberToHex(slot, { size: SLOT_BYTES })));
+
+/** The raw slots, as the scope shows them without a layout. */
+export function rawStorage(words: ReadonlyMap<bigint, Hex>): Variable[] {
+  return [...words].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([slot, word]) => ({ name: slotName(slot), value: word }));
+}
+
+/** `size` bytes at byte `offset` from the low-order end of a 32-byte word. */
+function cut(word: Hex, offset: number, size: number): Hex {
+  const end = 64 - 2 * offset;
+  return `0x${word.slice(2).slice(Math.max(0, end - 2 * size), end)}`;
+}
+
+/** A value type's bytes as the Variables view shows it. */
+function valueText(label: string, bytes: Hex): string {
+  if (/^u?int\d*$/.test(label)) return hexToBigInt(bytes, { signed: label.startsWith('int') }).toString();
+  if (label === 'bool') return String(hexToBigInt(bytes) !== 0n);
+  if (/^enum /.test(label)) return `${hexToBigInt(bytes)}`;
+  if (/^(address( payable)?|contract \S+)$/.test(label)) {
+    const address = `0x${bytes.slice(2).padStart(40, '0')}`;
+    const entity = entityOfAddress(address);
+    return entity ? `${address} (${entity})` : address;
+  }
+  // bytesN, user-defined value types, function pointers: the bytes themselves.
+  return bytes;
+}
+
+/** A mapping key (the word that was hashed) decoded as its declared type; the word when that type is not a value type. */
+function keyText(label: string, word: Hex): string {
+  const type = /^(contract |enum )/.test(label) ? (label.startsWith('enum') ? 'uint8' : 'address') : label.replace(/ payable$/, '');
+  try {
+    const [v] = decodeAbiParameters([{ type }], word);
+    if (typeof v === 'string' && type === 'address') return v.toLowerCase();
+    return String(v);
+  } catch {
+    return word;
+  }
+}
+
+class Decoder {
+  /** Slots some variable explained. */
+  readonly used = new Set<bigint>();
+  private budget = MAX_ITEMS;
+
+  constructor(
+    private readonly layout: StorageLayout,
+    private readonly words: ReadonlyMap<bigint, Hex>,
+    private readonly mappingKeys: MappingKeys | undefined,
+  ) {}
+
+  private word(slot: bigint): Hex | undefined {
+    const w = this.words.get(slot);
+    if (w !== undefined) this.used.add(slot);
+    return w;
+  }
+
+  /** `name` of type `typeId` at (slot, offset), or undefined when the trace holds none of its slots. */
+  variable(name: string, typeId: string, slot: bigint, offset: number): Variable | undefined {
+    const type = this.layout.types.get(typeId);
+    if (!type || this.budget-- <= 0) return undefined;
+    switch (type.encoding) {
+      case 'inplace':
+        if (type.members) return this.struct(name, type, type.members, slot);
+        if (type.base) return this.array(name, type, slot, Number(/\[(\d+)\]$/.exec(type.label)?.[1] ?? 0), false);
+        return this.value(name, type, slot, offset);
+      case 'bytes':
+        return this.bytes(name, type, slot);
+      case 'dynamic_array': {
+        const length = this.word(slot);
+        return length === undefined ? undefined : this.array(name, type, dataSlot(slot), Number(hexToBigInt(length) > BigInt(MAX_ITEMS) ? MAX_ITEMS : hexToBigInt(length)), true, hexToBigInt(length));
+      }
+      case 'mapping':
+        return this.mapping(name, type, slot);
+    }
+  }
+
+  private value(name: string, type: StorageType, slot: bigint, offset: number): Variable | undefined {
+    const word = this.word(slot);
+    return word === undefined ? undefined : { name, type: type.label, value: valueText(type.label, cut(word, offset, type.numberOfBytes)) };
+  }
+
+  private struct(name: string, type: StorageType, members: readonly StorageVariable[], slot: bigint): Variable | undefined {
+    const children = members.flatMap((m) => this.variable(m.label, m.type, slot + m.slot, m.offset) ?? []);
+    return children.length ? { name, type: type.label, value: type.label, children } : undefined;
+  }
+
+  /** `count` elements from `slot` on: packed several to a slot when small enough, as solc lays them out. */
+  private array(name: string, type: StorageType, slot: bigint, count: number, dynamic: boolean, length?: bigint): Variable | undefined {
+    const base = this.layout.types.get(type.base ?? '');
+    if (!base) return undefined;
+    const perSlot = base.encoding === 'inplace' && !base.members && !base.base && base.numberOfBytes <= 16 ? Math.floor(SLOT_BYTES / base.numberOfBytes) : 0;
+    const slotsPer = BigInt(Math.max(1, Math.ceil(base.numberOfBytes / SLOT_BYTES)));
+    const children: Variable[] = [];
+    for (let i = 0; i < Math.min(count, MAX_ITEMS); i++) {
+      const at = perSlot ? slot + BigInt(Math.floor(i / perSlot)) : slot + BigInt(i) * slotsPer;
+      const element = this.variable(`[${i}]`, type.base!, at, perSlot ? (i % perSlot) * base.numberOfBytes : 0);
+      if (element) children.push(element);
+    }
+    if (!dynamic && children.length === 0) return undefined;
+    const value = dynamic ? `${type.label}, length ${length}${children.length < count ? ` (${children.length} element${children.length === 1 ? '' : 's'} in the trace)` : ''}` : type.label;
+    return { name, type: type.label, value, children };
+  }
+
+  /** string / bytes: short ones (< 32 bytes) in the slot itself with 2·length in the low byte, long ones from keccak256(slot). */
+  private bytes(name: string, type: StorageType, slot: bigint): Variable | undefined {
+    const word = this.word(slot);
+    if (word === undefined) return undefined;
+    const head = hexToBigInt(word);
+    let data: Hex;
+    if ((head & 1n) === 0n) {
+      data = `0x${word.slice(2, 2 + Number(head & 0xffn))}`;
+    } else {
+      const length = (head - 1n) / 2n;
+      if (length > BigInt(MAX_BYTES)) return { name, type: type.label, value: `(${length} bytes, too long to show)` };
+      const first = dataSlot(slot);
+      let hex = '';
+      for (let i = 0n; BigInt(hex.length / 2) < length; i++) {
+        const part = this.word(first + i);
+        if (part === undefined) return { name, type: type.label, value: `(${length} bytes; their data slots are not all in the trace)` };
+        hex += part.slice(2);
+      }
+      data = `0x${hex.slice(0, Number(length) * 2)}`;
+    }
+    return { name, type: type.label, value: type.label === 'string' ? quote(hexToString(data)) : data };
+  }
+
+  private mapping(name: string, type: StorageType, slot: bigint): Variable | undefined {
+    const entries = this.mappingKeys?.(slot) ?? [];
+    const keyType = this.layout.types.get(type.key ?? '');
+    const children = entries.flatMap(({ key, slot: at }) => this.variable(`[${keyType ? keyText(keyType.label, key) : key}]`, type.value ?? '', at, 0) ?? []);
+    return children.length ? { name, type: type.label, value: `${type.label}, ${children.length} entr${children.length === 1 ? 'y' : 'ies'} in the trace`, children } : undefined;
+  }
+}
+
+/** How far past its hash a mapping value's slot may lie (a struct's later fields). */
+const STRUCT_REACH = 1n << 16n;
+
+/** The mapping entries of `layout`'s mappings the trace hashed up to `step`, worked out on first use. */
+function mappingKeysAt(program: Program, step: number, layout: StorageLayout, slots: readonly bigint[]): MappingKeys {
+  const types = [...layout.types.values()];
+  const bases = layout.storage.filter((v) => layout.types.get(v.type)?.encoding === 'mapping').map((v) => v.slot);
+  // A mapping of mappings hashes twice: the first hash is near no slot, so then every hash may matter.
+  const nested = types.some((t) => t.encoding === 'mapping' && layout.types.get(t.value ?? '')?.encoding === 'mapping');
+  const wanted = (hash: bigint) => nested || slots.some((s) => s >= hash && s - hash < STRUCT_REACH);
+  let keys: MappingKeys | undefined;
+  return (base) => (keys ??= bases.length ? traceMappingKeys(program, step, bases, wanted) : () => [])(base);
+}
+
+/**
+ * The Storage scope. With a layout: the variables the trace holds a slot of, by name, then any slot none of them
+ * explains; without one: the raw slots, after a line saying how to get names.
+ */
+export function storageScope(program: Program, step: number, storage: Record<string, string> | null, traceFrame: number): Variable[] | string {
+  if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
+  const words = storageWords(storage);
+  const contract = program.frameCode[traceFrame].artifact;
+  const layout = contract?.storageLayout;
+  if (!layout) {
+    const why = contract
+      ? `The build output of ${contract.name} has no storageLayout: slots are shown raw (README › Debugging › Storage says how to turn it on).`
+      : 'No build output matches this code: slots are shown raw.';
+    return [{ name: '(layout)', value: why }, ...rawStorage(words)];
+  }
+  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]));
+}
+
+/** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
+export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys): Variable[] {
+  const decoder = new Decoder(layout, words, mappingKeys);
+  const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
+  return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))))];
+}
