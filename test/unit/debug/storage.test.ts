@@ -53,4 +53,19 @@ describe('Storage scope by storageLayout', () => {
       { name: 'storage[0x99]', value: word('1') },
     ]);
   });
+
+  it('ends on a hostile layout whose struct holds itself (directly and through a fixed array), with a bounded answer', () => {
+    const loop = parseStorageLayout({
+      storage: [v('knot', 0, 0, 't_struct(Knot)')],
+      types: {
+        't_struct(Knot)': { encoding: 'inplace', label: 'struct Knot', numberOfBytes: '64', members: [v('self', 0, 0, 't_struct(Knot)'), v('many', 1, 0, 't_array(Knot)1024')] },
+        't_array(Knot)1024': { encoding: 'inplace', label: 'struct Knot[1024]', numberOfBytes: '32', base: 't_struct(Knot)' },
+      },
+    })!;
+    const count = (xs: readonly { children?: readonly unknown[] }[]): number => xs.reduce((n, x) => n + 1 + count((x.children ?? []) as { children?: readonly unknown[] }[]), 0);
+    const shown = namedStorage(loop, storageWords({ [word('0')]: word('1'), [word('1')]: word('2') }));
+    assert.ok(shown.length > 0);
+    assert.ok(count(shown) <= 2048, `${count(shown)} variables shown`);
+  });
 });
+
