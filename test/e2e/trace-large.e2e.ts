@@ -78,6 +78,24 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
   const stepper = (): FrameLocator => workbench.webviewFrame(0);
   const currentStep = async () => Number(await stepper().locator('.st-row.current').getAttribute('data-step', { timeout: 15_000 }));
   const waitForStep = (step: number) => stepper().locator(`.st-row.current[data-step="${step}"]`).waitFor({ timeout: 30_000 });
+  /**
+   * Calls back with the current step each time the webview records a key's paint (`ledger-key-to-paint`): the test
+   * learns where a key landed without polling the DOM or evaluating in the page while the key's frame is produced,
+   * which would add the test's own work to the frames being measured (the webview shares the workbench's renderer).
+   */
+  const watchKeyPaints = async (onPainted: (step: number) => void) => {
+    await workbench.page.context().exposeBinding('__ledgerKeyPainted', (_source, step: number) => onPainted(step));
+    await stepper()
+      .locator('body')
+      .evaluate(() => {
+        new PerformanceObserver((list) => {
+          for (const _entry of list.getEntriesByName('ledger-key-to-paint')) {
+            const row = document.querySelector('.st-row.current');
+            (window as unknown as { __ledgerKeyPainted(step: number): void }).__ledgerKeyPainted(Number(row?.getAttribute('data-step')));
+          }
+        }).observe({ type: 'measure' });
+      });
+  };
   /** The webview's own timing marks (src/webview/trace/timing.ts) since the last call; the last paint may lag a frame. */
   const takeMeasures = async () => {
     await workbench.page.waitForTimeout(100);
@@ -140,12 +158,25 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
           const row = el.querySelector('.st-row') as HTMLElement;
           return Math.max(1, Math.floor(viewport.clientHeight / row.getBoundingClientRect().height) - 1);
         });
+    let painted: ((step: number) => void) | undefined;
+    await watchKeyPaints((step) => painted?.(step));
     let at = await currentStep();
     for (const [key, cmd] of keys) {
       const paged = cmd.kind === 'step' && cmd.delta === 0 ? { kind: 'step' as const, delta: (key === 'PageUp' ? -1 : 1) * (await pageRows()) } : undefined;
       const next = expected.navigate(at, paged ?? cmd);
-      await page.keyboard.press(key);
-      await waitForStep(next);
+      const landed = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${key} from step ${at}: no paint within 30 s`)), 30_000);
+        painted = (step) => {
+          clearTimeout(timer);
+          resolve(step);
+        };
+      });
+      // A person lets go of a key after its step is on screen; Playwright's press() would send the key-up (which
+      // the webview forwards to the workbench) inside the frame being measured.
+      const parts = key.split('+');
+      for (const part of parts) await page.keyboard.down(part);
+      assert.equal(await landed, next, `${key} from step ${at}`);
+      for (const part of parts.reverse()) await page.keyboard.up(part);
       at = next;
     }
     assert.equal(at, 0);

@@ -1,17 +1,18 @@
 // Follows the trace panels' steps into the sources. Stepping never waits for this: a step only records what to
-// show, and the editor catches up at most every MIN_INTERVAL_MS with the latest step, so holding F10 through a
-// million steps updates the editor a few times a second instead of queueing work per step.
+// show, and the editor catches up with the latest step once stepping pauses (PACING.quietMs), or once a second
+// while a key is held, so holding F10 through a million steps costs a few editor updates, and no editor update
+// lands in the frames the panel is drawing for the keys.
 import * as vscode from 'vscode';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
 import type { Trace } from '../../core/trace/model';
 import type { Services } from '../services';
 import type { TraceStepChange } from '../trace/step-events';
-import { LatestOnly } from './latest-only';
+import { LatestOnly, type Pacing } from './latest-only';
 import type { SourcePresenter } from './presenter';
 import type { WorkspaceArtifacts } from './workspace-artifacts';
 
-const MIN_INTERVAL_MS = 50;
+const PACING: Pacing = { quietMs: 100, maxWaitMs: 1000 };
 
 interface Followed {
   panel: vscode.WebviewPanel;
@@ -34,7 +35,7 @@ export class StepFollower implements vscode.Disposable {
     /** True while something else (the debugger) shows the source: a step queued before then must not show late. */
     private readonly paused: () => boolean = () => false,
   ) {
-    this.updates = new LatestOnly((target) => this.show(target), MIN_INTERVAL_MS, (err) =>
+    this.updates = new LatestOnly((target) => this.show(target), PACING, (err) =>
       services.log.error('Source stepping failed:', err instanceof Error ? err : String(err)),
     );
     this.disposables.push(

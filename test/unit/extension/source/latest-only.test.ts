@@ -8,7 +8,8 @@ interface Run {
   start: number;
 }
 
-const INTERVAL_MS = 50;
+const QUIET_MS = 100;
+const MAX_WAIT_MS = 1000;
 
 function recorder(workMs = 0) {
   const clock = new FakeClock();
@@ -28,7 +29,7 @@ function recorder(workMs = 0) {
         active--;
       }
     },
-    INTERVAL_MS,
+    { quietMs: QUIET_MS, maxWaitMs: MAX_WAIT_MS },
     (err) => errors.push(err),
     clock,
   );
@@ -50,9 +51,29 @@ describe('latest-only updates (the editor following a held stepping key)', () =>
     assert.deepEqual(runs.map((r) => r.value), [999]);
   });
 
-  it('steps arriving while work runs: never two at once, at most one run per interval, the last step shown', async () => {
+  it('a single step runs once the stream has been still for the quiet spell, not before', async () => {
+    const { clock, latest, runs } = recorder();
+    latest.push(1);
+    await clock.advance(QUIET_MS - 1);
+    assert.deepEqual(runs, []);
+    await clock.advance(1);
+    assert.deepEqual(runs, [{ value: 1, start: QUIET_MS }]);
+  });
+
+  it('each new step restarts the quiet spell: steps 60 ms apart run once, after the last', async () => {
+    const { clock, latest, runs, finish } = recorder();
+    for (let i = 0; i < 5; i++) {
+      latest.push(i);
+      await clock.advance(60);
+    }
+    assert.deepEqual(runs, [], 'nothing runs while the steps keep coming within the quiet spell');
+    await finish();
+    assert.deepEqual(runs, [{ value: 4, start: 4 * 60 + QUIET_MS }]);
+  });
+
+  it('a held key: never two at once, one run per max wait while it lasts, the last step shown when it stops', async () => {
     const { clock, latest, runs, finish, maxActive } = recorder(20);
-    for (let i = 0; clock.now() < 400; i++) {
+    for (let i = 0; clock.now() < 4000; i++) {
       latest.push(i);
       await clock.advance(2);
     }
@@ -60,15 +81,16 @@ describe('latest-only updates (the editor following a held stepping key)', () =>
     await finish();
     assert.equal(maxActive(), 1);
     assert.equal(runs.at(-1)?.value, 100_000);
-    for (let k = 1; k < runs.length; k++) assert.ok(runs[k].start - runs[k - 1].start >= INTERVAL_MS, `runs ${k - 1} and ${k} are ${runs[k].start - runs[k - 1].start} ms apart`);
-    assert.ok(runs.length >= 400 / INTERVAL_MS, `${runs.length} runs for 400 ms of steps: the editor keeps following`);
-    assert.ok(runs.length <= 400 / INTERVAL_MS + 2, `${runs.length} runs for 400 ms of steps`);
+    const during = runs.slice(0, -1);
+    for (let k = 1; k < during.length; k++) assert.ok(during[k].start - during[k - 1].start >= MAX_WAIT_MS, `runs ${k - 1} and ${k} are ${during[k].start - during[k - 1].start} ms apart`);
+    assert.ok(during.length >= 3, `${during.length} runs for 4 s of steps: the editor keeps following`);
+    assert.ok(during.length <= 4, `${during.length} runs for 4 s of steps`);
   });
 
   it('drops what a closed source queued, and settles', async () => {
     const { clock, latest, runs, finish } = recorder(30);
     latest.push(1);
-    await clock.advance(5); // 1 is running
+    await clock.advance(QUIET_MS + 5); // 1 is running
     assert.deepEqual(runs.map((r) => r.value), [1]);
     latest.push(2);
     latest.drop((v) => v === 2);
@@ -95,7 +117,7 @@ describe('latest-only updates (the editor following a held stepping key)', () =>
     latest.dispose();
     await waiting;
     assert.equal(clock.pending, 0, 'no timer is left armed');
-    await clock.advance(60);
+    await clock.advance(2 * MAX_WAIT_MS);
     assert.deepEqual(runs, []);
   });
 });
