@@ -167,7 +167,6 @@ export const verifyCommand: Command = {
     try {
       report = await withHttp(values, async (http) => {
         const transport = new VerifyTransport(http.transport);
-        if (apiKey) transport.addSecret(apiKey);
         try {
           const { records } = await discoverDeployments(root, undefined);
           const selected = selectRecords(records, chainId, address, values.contract);

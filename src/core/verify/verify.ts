@@ -254,11 +254,13 @@ async function importV2(target: PreparedContract, o: ExplorerImport): Promise<Co
 
 /**
  * Has the server import the source from an explorer and verify it; the server always stores (there is no dry run).
- * Session servers import into a fresh session, v2 servers run a job. Nothing is sent for Hedera chains.
+ * Session servers import into a fresh session, v2 servers run a job. Nothing is sent for Hedera chains. The key is
+ * a secret of the whole transport, not just of the request carrying it: a v2 job's later answers may echo it.
  */
 export async function verifyViaExplorer(target: PreparedContract, o: ExplorerImport): Promise<VerificationReport> {
   const hedera = hederaExplorerProblem(target.target.chainId);
   if (hedera) throw new ApiError('invalid-input', hedera);
+  if (o.apiKey) o.transport.addSecret(o.apiKey);
   const protocol = await resolveProtocol(o);
   let result: ContractResult;
   try {

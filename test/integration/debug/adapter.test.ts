@@ -2,7 +2,8 @@
 // real reference-mirror traces (solc + @ethereumjs/vm over loopback) and the sample workspace's build output.
 // Expected steps come from the source-stepping core (TraceSources), not from the adapter's own index.
 import { strict as assert } from 'node:assert';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
@@ -12,6 +13,7 @@ import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import type { Trace } from '../../../src/core/trace/model';
+import { depthBomb } from '../../helpers/hostile-traces';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
@@ -447,5 +449,22 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
     await assert.rejects(dc.launchRequest({ transaction: 'not-an-id', mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /not-an-id|Unsupported|Invalid|transaction/i);
     await assert.rejects(dc.launchRequest({ mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /"transaction"/);
+  });
+
+  it('refuses a hostile trace file (a depth bomb, then a FIFO) with the reason, and goes on answering', async () => {
+    const dirs = tempDirs('ledger-debug-hostile-');
+    try {
+      const dir = await dirs.make();
+      const bomb = join(dir, 'depth.json');
+      writeFileSync(bomb, depthBomb());
+      const fifo = join(dir, 'trace.fifo');
+      execFileSync('mkfifo', [fifo]);
+      await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+      await assert.rejects(dc.launchRequest({ traceFile: bomb } as DebugProtocol.LaunchRequestArguments), /step 1: "depth" must be an integer from 0 to 1025, not 10000000/);
+      // Answered by the same adapter process: the bomb ended in the decoder's worker, not in the adapter.
+      await assert.rejects(dc.launchRequest({ traceFile: fifo } as DebugProtocol.LaunchRequestArguments), /named pipe \(FIFO\); a trace file must be a regular file/);
+    } finally {
+      await dirs.remove();
+    }
   });
 });

@@ -56,9 +56,9 @@ describe('CLI against a hostile server', function () {
   });
 
   it('ends a server trickling one byte every 2 s with --timeout 3: timeout, exit 6', async () => {
-    const started = Date.now();
+    // The stall rule's own message (not the idle timer's, which the trickle keeps resetting); a hang would end in the
+    // child's kill at runBoundedCli's timeout, which no exit-code check accepts.
     expectFailure(await token('trickle', '--timeout', '3'), EXIT.network, /Timed out reading the response body: \d+ bytes? arrived in the last \d+ s/);
-    assert.ok(Date.now() - started < 20_000, 'ends within a few windows');
   });
 
   it('ends response headers trickled one byte every 500 ms at the timeout', async () => {

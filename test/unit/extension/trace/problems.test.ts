@@ -13,6 +13,9 @@ describe('stepper: trace problems', () => {
     ['server', ['retry', 'showLog'], /HTTP 503/],
     ['timeout', ['retry', 'increaseTimeout'], /did not answer in time/],
     ['network', ['retry', 'selectNetwork', 'showLog'], /Could not reach the mirror for testnet/],
+    ['truncated', ['retry', 'showLog'], /^The mirror closed the connection before the whole trace arrived/],
+    ['too-large', ['showLog'], /^The trace is larger than this extension accepts/],
+    ['moved', ['selectNetwork', 'showLog'], /^The mirror for testnet redirects to another address, which is not followed/],
     ['bad-response', ['showLog'], /not a trace this extension can read/],
   ];
   for (const [kind, actions, text] of cases) {
