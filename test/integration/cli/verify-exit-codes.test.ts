@@ -136,3 +136,27 @@ describe('verify exit codes, one table for both protocols', function () {
     });
   }
 });
+
+describe('verify --poll-timeout (API v2)', function () {
+  this.timeout(60_000);
+  let v: VerifierHandle;
+  let ws: Workspace;
+
+  before(assertCliBuilt);
+  beforeEach(async () => {
+    // A job that takes a minute (the test's whole budget): only the polling limit can end the run.
+    v = await sampleVerifier({ v2JobDelayMs: 60_000 });
+    ws = makeWorkspace({ Storage: { address: ADDR.storage } });
+  });
+  afterEach(async () => {
+    await v.close();
+    ws.dispose();
+  });
+
+  it('6: a job still running at --poll-timeout ends the run as a time-out', async () => {
+    const run = await runCli(['verify', '--verify-url', v.url, '--protocol', 'v2', '--workspace', ws.root, '--chain-id', '296', '--address', ADDR.storage, '--poll-timeout', '1']);
+    expectExit(run, EXIT.network);
+    assert.match(run.stderr, /Verification job \S+ did not finish in 1 s/);
+    assert.ok(v.requests.some((r) => r.startsWith('GET /v2/verify/')), `the job was polled: ${v.requests.join(', ')}`);
+  });
+});
