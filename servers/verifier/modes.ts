@@ -2,6 +2,7 @@
 // `<url>/modes/<name>` is a base URL that answers like such a server (as the reference mirror's /modes do).
 //   moved              301 to the same path on another host (http://localhost:<port>), as
 //                      server-verify.hashscan.io behind its retirement redirect
+//   moved-308          the same with 308 (Permanent Redirect, which keeps the method and body of a POST)
 //   rate-limited       429 with Retry-After: 1 on every request
 //   rate-limited-bare  429 without Retry-After on every request
 //   throttled          429 with Retry-After: 1 on every other request, so a client that backs off gets through
@@ -11,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody, sendJson } from './http';
 import { v2Error } from './v2-jobs';
 
-export const MODE_NAMES = ['moved', 'rate-limited', 'rate-limited-bare', 'throttled', 'failing', 'stuck'] as const;
+export const MODE_NAMES = ['moved', 'moved-308', 'rate-limited', 'rate-limited-bare', 'throttled', 'failing', 'stuck'] as const;
 export type ModeName = (typeof MODE_NAMES)[number];
 
 const isModeName = (s: string): s is ModeName => (MODE_NAMES as readonly string[]).includes(s);
@@ -47,8 +48,9 @@ export class ModeState {
   answer(mode: ModeName, ex: Exchange): boolean {
     switch (mode) {
       case 'moved':
+      case 'moved-308':
         ex.req.resume();
-        ex.res.writeHead(301, { location: `http://localhost:${ex.port}${ex.path}${ex.search}`, 'content-type': 'text/plain; charset=utf-8' });
+        ex.res.writeHead(mode === 'moved' ? 301 : 308, { location: `http://localhost:${ex.port}${ex.path}${ex.search}`, 'content-type': 'text/plain; charset=utf-8' });
         ex.res.end('Moved Permanently');
         return true;
       case 'rate-limited':

@@ -105,14 +105,16 @@ describe('verify exit codes, one table for both protocols', function () {
         assert.equal(v.requests.filter((r) => r === verifying).length, 2, v.requests.join('\n'));
       });
 
-      it('5: a server that moved to another host is not followed; the message names the new address and the flag', async () => {
-        const base = `${v.url}/modes/moved`;
-        const run = await cli(['--chain-id', '296', '--address', ADDR.storage], base);
-        expectExit(run, EXIT.server);
-        const newBase = `http://localhost:${new URL(v.url).port}`;
-        assert.match(run.stderr, new RegExp(`has moved to ${newBase} \\(HTTP 301\\)\\. Nothing was sent there.*set --verify-url \\(ledgerMirror\\.verify\\.url in VS Code\\) to ${newBase}\\.`));
-        assert.ok(v.requests.length > 0 && v.requests.every((r) => r.includes('/modes/moved/')), `followed to: ${v.requests.join(', ')}`);
-      });
+      for (const [mode, status] of [['moved', 301], ['moved-308', 308]] as const) {
+        it(`5: a server that moved to another host (${status}) is not followed; the message names the new address and the flag`, async () => {
+          const base = `${v.url}/modes/${mode}`;
+          const run = await cli(['--chain-id', '296', '--address', ADDR.storage], base);
+          expectExit(run, EXIT.server);
+          const newBase = `http://localhost:${new URL(v.url).port}`;
+          assert.match(run.stderr, new RegExp(`has moved to ${newBase} \\(HTTP ${status}\\)\\. Nothing was sent there.*set --verify-url \\(ledgerMirror\\.verify\\.url in VS Code\\) to ${newBase}\\.`));
+          assert.ok(v.requests.length > 0 && v.requests.every((r) => r.includes(`/modes/${mode}/`)), `followed to: ${v.requests.join(', ')}`);
+        });
+      }
 
       it('5: a 500 while verifying is a server error, not a failed verification', async () => {
         const run = await cli(['--chain-id', '296', '--address', ADDR.storage], `${v.url}/modes/failing`);
