@@ -38,6 +38,9 @@ export function mirrorCodeSource(mirrorUrl: string): CodeSource {
   };
 }
 
+/** Code through the mirror at `mirrorUrl`, or, without one, a chain where nothing is deployed. */
+export const codeSourceFor = (mirrorUrl: string | undefined): CodeSource => (mirrorUrl ? mirrorCodeSource(mirrorUrl) : new MemoryChain().code);
+
 /** A chain whose code is whatever a test deploys into it. */
 export class MemoryChain {
   private readonly codeAt = new Map<string, string>();

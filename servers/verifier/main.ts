@@ -1,6 +1,9 @@
-// `npm run verifier -- --port N [--mirror URL] [--v2-only | --session-only]`: runs the reference verification server
-// in the foreground until interrupted. Hedera chains 295–298 read deployed code from the mirror given; the
-// /modes/<name> prefixes answer like a moved, rate-limiting or failing server (servers/verifier/modes.ts).
+// `npm run verifier -- --port N [--mirror URL] [--v2-only | --session-only] [--explorer-chain ID=URL]`: runs the
+// reference verification server in the foreground until interrupted. Hedera chains 295–298 read deployed code from
+// the mirror given; `--explorer-chain` adds a chain that reads the same code but, unlike Hedera's, has an
+// Etherscan-style explorer at URL to import from (explorer-stub.ts). The /modes/<name> prefixes answer like a moved,
+// rate-limiting, failing or stalled server (servers/verifier/modes.ts).
+import { codeSourceFor, hederaChains, type Chains } from './chains';
 import { MODE_NAMES } from './modes';
 import { startVerifier } from './server';
 
@@ -17,9 +20,20 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const mirrorUrl = option(args, '--mirror') ?? process.env.LEDGER_MIRROR_TEST_MIRROR_URL;
+  const code = codeSourceFor(mirrorUrl);
+  const chains: Chains = hederaChains(code);
+  const explorerChain = option(args, '--explorer-chain');
+  if (explorerChain !== undefined) {
+    const m = /^(\d+)=(https?:\/\/\S+)$/.exec(explorerChain);
+    if (!m || m[1] in chains) {
+      console.error('--explorer-chain needs ID=URL with a chain id other than 295–298 and the explorer API base URL');
+      process.exit(2);
+    }
+    chains[m[1]] = { name: `Chain ${m[1]} (explorer ${m[2]})`, code, explorerApiUrl: m[2] };
+  }
   const handle = await startVerifier({
     port,
-    mirrorUrl,
+    chains,
     sessionApi: !args.includes('--v2-only'),
     v2Api: !args.includes('--session-only'),
   });

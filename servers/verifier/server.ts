@@ -3,7 +3,7 @@
 // it (sourcify.dev has no sessions since 2026; HashScan's build has no /v2).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hederaChains, MemoryChain, mirrorCodeSource, type Chains } from './chains';
+import { codeSourceFor, hederaChains, type Chains } from './chains';
 import { SessionStore } from './cookie-session';
 import type { Faults, Handler, Limits, VerifierContext } from './context';
 import { HttpError, sendError } from './http';
@@ -44,7 +44,7 @@ export interface VerifierHandle {
 const DEFAULT_LIMITS: Limits = { maxFileSize: 30 * 1024 * 1024, maxSessionSize: 50 * 1024 * 1024 };
 
 export async function startVerifier(options: VerifierOptions = {}): Promise<VerifierHandle> {
-  const chains = options.chains ?? hederaChains(options.mirrorUrl ? mirrorCodeSource(options.mirrorUrl) : new MemoryChain().code);
+  const chains = options.chains ?? hederaChains(codeSourceFor(options.mirrorUrl));
   const jobs = new JobStore(options.v2JobDelayMs ?? 50);
   const ctx: VerifierContext = {
     chains,

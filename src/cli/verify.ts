@@ -94,13 +94,16 @@ function apiKeyOf(envName: string | undefined): string | undefined {
   return key;
 }
 
-/** The records to verify: one address (its workspace record when there is one), or every record on the chain. */
-function selectRecords(all: readonly DeploymentRecord[], chainId: number, address: string | undefined, contract: string | undefined): DeploymentRecord[] {
+/**
+ * The records to verify: one address (its workspace record when there is one), or every record on the chain. The
+ * address comes in every form a record may use for it (a `0.0.x` id and its EVM address); the last one is verified.
+ */
+function selectRecords(all: readonly DeploymentRecord[], chainId: number, forms: readonly string[] | undefined, contract: string | undefined): DeploymentRecord[] {
   const onChain = all.filter((r) => r.chainId === undefined || r.chainId === chainId);
-  if (address === undefined) return onChain;
-  const recorded = onChain.find((r) => r.address.toLowerCase() === address.toLowerCase());
+  if (forms === undefined) return onChain;
+  const recorded = onChain.find((r) => forms.some((a) => a.toLowerCase() === r.address.toLowerCase()));
   const name = contract ?? recorded?.name;
-  return [{ ...(recorded ?? { origin: 'setting' as const }), address, chainId, ...(name ? { name } : {}) }];
+  return [{ ...(recorded ?? { origin: 'setting' as const }), address: forms[forms.length - 1], chainId, ...(name ? { name } : {}) }];
 }
 
 /** Where a verified contract can be seen: the repository page, and HashScan's on Hedera's public networks. */
@@ -169,7 +172,9 @@ export const verifyCommand: Command = {
         const transport = new VerifyTransport(http.transport);
         try {
           const { records } = await discoverDeployments(root, undefined);
-          const selected = selectRecords(records, chainId, address, values.contract);
+          // A 0.0.x id is resolved through the network's mirror first, so that a record holding its EVM address names it.
+          const forms = address === undefined ? undefined : isHederaId(address) ? [address, await resolveEvmAddress(http, endpoints.restUrl, address)] : [address];
+          const selected = selectRecords(records, chainId, forms, values.contract);
           if (selected.length === 0) throw new ApiError('not-found', `No deployment on chain ${chainId} is recorded in ${root} (hardhat-deploy, Ignition or Foundry); give --address and --contract`);
           if (explorer === undefined && address !== undefined && !selected[0].name && !selected[0].metadata) {
             throw invalid(`No deployment record in ${root} names the contract at ${address}: give --contract path/File.sol:Name (or just Name)`);

@@ -105,14 +105,16 @@ describe('verify exit codes, one table for both protocols', function () {
         assert.equal(v.requests.filter((r) => r === verifying).length, 2, v.requests.join('\n'));
       });
 
-      it('5: a server that moved to another host is not followed; the message names the new address and the flag', async () => {
-        const base = `${v.url}/modes/moved`;
-        const run = await cli(['--chain-id', '296', '--address', ADDR.storage], base);
-        expectExit(run, EXIT.server);
-        const newBase = `http://localhost:${new URL(v.url).port}`;
-        assert.match(run.stderr, new RegExp(`has moved to ${newBase} \\(HTTP 301\\)\\. Nothing was sent there.*set --verify-url \\(ledgerMirror\\.verify\\.url in VS Code\\) to ${newBase}\\.`));
-        assert.ok(v.requests.length > 0 && v.requests.every((r) => r.includes('/modes/moved/')), `followed to: ${v.requests.join(', ')}`);
-      });
+      for (const [mode, status] of [['moved', 301], ['moved-308', 308]] as const) {
+        it(`5: a server that moved to another host (${status}) is not followed; the message names the new address and the flag`, async () => {
+          const base = `${v.url}/modes/${mode}`;
+          const run = await cli(['--chain-id', '296', '--address', ADDR.storage], base);
+          expectExit(run, EXIT.server);
+          const newBase = `http://localhost:${new URL(v.url).port}`;
+          assert.match(run.stderr, new RegExp(`has moved to ${newBase} \\(HTTP ${status}\\)\\. Nothing was sent there.*set --verify-url \\(ledgerMirror\\.verify\\.url in VS Code\\) to ${newBase}\\.`));
+          assert.ok(v.requests.length > 0 && v.requests.every((r) => r.includes(`/modes/${mode}/`)), `followed to: ${v.requests.join(', ')}`);
+        });
+      }
 
       it('5: a 500 while verifying is a server error, not a failed verification', async () => {
         const run = await cli(['--chain-id', '296', '--address', ADDR.storage], `${v.url}/modes/failing`);
@@ -135,4 +137,28 @@ describe('verify exit codes, one table for both protocols', function () {
       });
     });
   }
+});
+
+describe('verify --poll-timeout (API v2)', function () {
+  this.timeout(60_000);
+  let v: VerifierHandle;
+  let ws: Workspace;
+
+  before(assertCliBuilt);
+  beforeEach(async () => {
+    // A job that takes a minute (the test's whole budget): only the polling limit can end the run.
+    v = await sampleVerifier({ v2JobDelayMs: 60_000 });
+    ws = makeWorkspace({ Storage: { address: ADDR.storage } });
+  });
+  afterEach(async () => {
+    await v.close();
+    ws.dispose();
+  });
+
+  it('6: a job still running at --poll-timeout ends the run as a time-out', async () => {
+    const run = await runCli(['verify', '--verify-url', v.url, '--protocol', 'v2', '--workspace', ws.root, '--chain-id', '296', '--address', ADDR.storage, '--poll-timeout', '1']);
+    expectExit(run, EXIT.network);
+    assert.match(run.stderr, /Verification job \S+ did not finish in 1 s/);
+    assert.ok(v.requests.some((r) => r.startsWith('GET /v2/verify/')), `the job was polled: ${v.requests.join(', ')}`);
+  });
 });

@@ -141,4 +141,13 @@ describe('CLI verify on the sample workspace, twice', function () {
       assert.match(second.stdout, /already verified/);
     });
   }
+
+  it("resolves a 0.0.x --address through the network's mirror: --network local asks localhost:5551, --mirror the one given", async () => {
+    const local = await verify(['--network', 'local', '--verify-url', v.url, '--workspace', root, '--address', '0.0.1003', '--dry-run', '--verbose']);
+    // Whatever answers there (nothing, or a local node), the id went to the local network's mirror.
+    assert.match(local.stderr, /^GET http:\/\/localhost:5551\/api\/v1\/contracts\/0\.0\.1003 /m);
+    const custom = await verify(['--chain-id', '298', '--mirror', mirror.url, '--verify-url', v.url, '--workspace', root, '--address', '0.0.1003', '--dry-run', '--protocol', 'session']);
+    expectExit(custom, EXIT.ok);
+    assert.match(custom.stdout, /^perfect Caller 0x0+3eB on chain 298 \(contracts\/Caller\.sol\)( — already verified)?$/m);
+  });
 });

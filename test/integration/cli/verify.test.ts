@@ -45,6 +45,8 @@ describe('CLI verify', function () {
     assert.match(bad.stderr, /^ledger-mirror: --chain-id needs a positive whole number, got "x"\n$/);
     const noKey = await cli(['--verify-url', v.url, '--chain-id', '296', '--address', ADDR.storage, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_TEST_UNSET_KEY']);
     expectExit(noKey, EXIT.invalidInput);
+    assert.match(noKey.stderr, /Environment variable LEDGER_TEST_UNSET_KEY \(from --api-key-env\) is not set/);
+    assert.deepEqual(v.requests, []);
     const closed = await cli(['--verify-url', 'http://127.0.0.1:9', '--chain-id', '296', '--workspace', ws.root]);
     expectExit(closed, EXIT.network);
     assert.doesNotMatch(closed.stderr, /\n\s+at /);
@@ -56,6 +58,7 @@ describe('CLI verify', function () {
     });
     expectExit(run, EXIT.invalidInput);
     assert.match(run.stderr, /Hedera has no Etherscan-style explorer to import verified source from\. Verify from your sources instead/);
+    assert.deepEqual(v.requests, [], 'nothing sent');
     assert.doesNotMatch(run.stdout + run.stderr, /sekret-999/);
   });
 });

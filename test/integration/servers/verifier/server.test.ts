@@ -234,11 +234,13 @@ describe('reference verifier (wire level)', () => {
     assert.equal(job.error.customCode, 'already_verified');
   });
 
-  it('modes: 301 to another host, 429 with and without Retry-After, every other request throttled, 500 on verifying requests', async () => {
+  it('modes: 301 and 308 to another host, 429 with and without Retry-After, every other request throttled, 500 on verifying requests, v2 jobs never finished', async () => {
     const port = new URL(v.url).port;
     const raw = (path: string, method = 'GET') => fetch(v.url + path, { method, redirect: 'manual' });
     const moved = await raw('/modes/moved/session/data?x=1');
     assert.deepEqual([moved.status, moved.headers.get('location')], [301, `http://localhost:${port}/session/data?x=1`]);
+    const moved308 = await raw('/modes/moved-308/session/clear', 'POST');
+    assert.deepEqual([moved308.status, moved308.headers.get('location')], [308, `http://localhost:${port}/session/clear`]);
     const limited = await raw('/modes/rate-limited/v2/verify/1');
     assert.deepEqual([limited.status, limited.headers.get('retry-after')], [429, '1']);
     const bare = await raw('/modes/rate-limited-bare/session/data');
@@ -247,6 +249,9 @@ describe('reference verifier (wire level)', () => {
     const failing = await raw(`/modes/failing/v2/verify/296/${ADDR.storage}`, 'POST');
     assert.deepEqual([failing.status, ((await failing.json()) as WireJson).customCode], [500, 'internal_error']);
     assert.equal((await raw('/modes/failing/session/data')).status, 200, 'only verifying requests fail');
+    const stuck = await raw('/modes/stuck/v2/verify/job-1');
+    assert.deepEqual([stuck.status, ((await stuck.json()) as WireJson).isJobCompleted], [200, false]);
+    assert.equal((await raw(`/modes/stuck/v2/contract/296/${ADDR.storage}`)).status, 404, 'only job polls are stuck');
     assert.equal((await raw('/modes/nope/session/data')).status, 404);
   });
 
