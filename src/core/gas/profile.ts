@@ -52,6 +52,13 @@ export interface ProfileOptions {
   frameLabel?: (frame: number) => string | null;
 }
 
+/**
+ * A trace whose gas cannot be added up exactly in doubles. Every sum the profile forms is a partial sum of step
+ * costs and frames' gas, so when their magnitudes add up to at most 2^53 − 1 every total is exact; a real
+ * transaction (gas limit in the millions) stays far below that, a hostile trace may not.
+ */
+export class GasNotExactError extends Error {}
+
 /** Longest label kept: contract and function names come from workspace files. */
 const MAX_LABEL = 200;
 
@@ -120,6 +127,10 @@ function stepCosts(trace: ColumnarTrace): Float64Array {
     const p = pending[f];
     if (p >= 0) cost[p] = gasAtStart(cols, convention, p) - gasAtEnd(cols, convention, trace.frame(f).exitStep) - calleeGas[f];
   }
+  let magnitude = 0;
+  for (let f = 0; f < frames; f++) magnitude += Math.abs(inclusive[f]);
+  for (let i = 0; i < cost.length; i++) magnitude += Math.abs(cost[i]);
+  if (!(magnitude <= Number.MAX_SAFE_INTEGER)) throw new GasNotExactError(`its steps' gas adds up beyond 2^53 (${magnitude.toExponential(2)}), where sums are no longer exact; a real transaction's gas is far below that`);
   return cost;
 }
 

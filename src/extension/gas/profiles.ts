@@ -2,7 +2,7 @@
 // paint, so opening never waits for it): call frames at once, then, with the workspace's build output, Solidity
 // functions and lines through the debugger's index of the trace (Program.cached: the debugger reuses it).
 import * as vscode from 'vscode';
-import { profileGas, type GasProfile } from '../../core/gas/profile';
+import { GasNotExactError, profileGas, type GasProfile, type ProfileOptions } from '../../core/gas/profile';
 import { profileView } from '../../core/gas/view';
 import type { TraceSession } from '../../core/session/session';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
@@ -62,6 +62,16 @@ export class GasProfiles implements vscode.Disposable {
     this.changed.fire(session);
   }
 
+  /** Profiles `trace` with `note`; a trace whose gas cannot be summed exactly gets an empty profile saying why. */
+  private profile(session: TraceSession, entry: Entry, trace: ColumnarTrace, options: ProfileOptions, note: string | null): void {
+    try {
+      this.set(session, entry, profileGas(trace, options), note);
+    } catch (err) {
+      if (!(err instanceof GasNotExactError)) throw err;
+      this.set(session, entry, { total: 0, nodes: [], lines: [], withSources: false }, `No gas profile: ${err.message}.`);
+    }
+  }
+
   private async compute(session: TraceSession, entry: Entry): Promise<void> {
     const run = ++entry.run;
     const trace = session.trace;
@@ -70,24 +80,24 @@ export class GasProfiles implements vscode.Disposable {
     // Let the panel paint and answer its first requests before a pass over the whole trace.
     await new Promise((resolve) => setImmediate(resolve));
     if (entry.run !== run) return;
-    if (!entry.state) this.set(session, entry, profileGas(trace, { frameLabel }), 'Looking for the Solidity functions and lines in the build output…');
+    if (!entry.state) this.profile(session, entry, trace, { frameLabel }, 'Looking for the Solidity functions and lines in the build output…');
     try {
       const build = await this.artifacts.current();
       if (entry.run !== run) return;
       if (build.index.artifacts.length === 0) {
-        this.set(session, entry, profileGas(trace, { frameLabel }), 'Call frames only: the workspace has no build output with source maps (compile the contracts for functions and lines).');
+        this.profile(session, entry, trace, { frameLabel }, 'Call frames only: the workspace has no build output with source maps (compile the contracts for functions and lines).');
         return;
       }
       const sources = new TraceSources(trace, build.index, build.files, this.lookup(session));
       const program = await Program.cached(trace, sources, build.files);
       if (entry.run !== run) return;
       const matched = program.frameCode.some((f) => f.code !== undefined);
-      this.set(session, entry, profileGas(trace, { functions: program, frameLabel }), matched ? null : 'Call frames only: no build output in the workspace matches the code this trace ran.');
+      this.profile(session, entry, trace, { functions: program, frameLabel }, matched ? null : 'Call frames only: no build output in the workspace matches the code this trace ran.');
     } catch (err) {
       if (entry.run !== run) return;
       const message = err instanceof Error ? err.message : String(err);
       this.services.log.warn(`Gas profile: functions and lines unavailable: ${message}`);
-      this.set(session, entry, entry.state?.profile ?? profileGas(trace, { frameLabel }), 'Call frames only: the build output could not be read (see the Ledger Mirror log).');
+      this.profile(session, entry, trace, { frameLabel }, 'Call frames only: the build output could not be read (see the Ledger Mirror log).');
     }
   }
 

@@ -64,7 +64,9 @@ export class GasView {
       return;
     }
     const merged = profile.merged > 0 ? ` ${formatGas(profile.merged)} small calls are folded into "other" boxes.` : '';
-    setText(this.summary, `${formatGas(profile.total)} gas in this trace (execution gas: the intrinsic charge is not in the trace).${merged}${note ? ` ${note}` : ''}`);
+    // No boxes at all: the host refused the profile, and its note says why (a total of 0 would mislead).
+    if (profile.nodes.length === 0 && note) setText(this.summary, note);
+    else setText(this.summary, `${formatGas(profile.total)} gas in this trace (execution gas: the intrinsic charge is not in the trace).${merged}${note ? ` ${note}` : ''}`);
     this.drawChart(profile);
     this.drawLines(profile);
   }
