@@ -103,7 +103,7 @@ export class V2Client {
       if (current.isJobCompleted) return current;
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new ApiError('timeout', `Verification job ${verificationId} did not finish in ${Math.round(timeoutMs / 1000)} s`, {
+        throw new ApiError('timeout', `Verification job ${verificationId} did not finish in ${timeoutMs < 10_000 ? Number((timeoutMs / 1000).toPrecision(2)) : Math.round(timeoutMs / 1000)} s`, {
           url: `${this.base}/v2/verify/${verificationId}`,
         });
       }

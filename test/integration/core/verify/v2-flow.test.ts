@@ -78,7 +78,7 @@ describe('v2 protocol against the reference verifier', () => {
     // The job takes 60 s (the test's whole budget): only the 300 ms polling limit can end it with 'did not finish'.
     await assert.rejects(
       verifyWith(await prepareWorkspace(ws), { url: v.url, protocol: 'v2', dryRun: false, poll: { ...fastPoll, timeoutMs: 300 } }),
-      (err: ApiError) => err.kind === 'timeout' && /did not finish/.test(err.message),
+      (err: ApiError) => err.kind === 'timeout' && /did not finish in 0.3 s$/.test(err.message),
     );
   });
 
