@@ -113,6 +113,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   '429-long': (_req, res) => res.writeHead(429, { ...JSON_HEAD, 'retry-after': '3600' }).end(ERROR_429),
   /** Moved to another host, with credentials in the Location that must not be shown. */
   'moved-away': (_req, res) => res.writeHead(301, { location: 'https://mover:hunter2@elsewhere.example/server/new' }).end(),
+  'moved-away-308': (_req, res) => res.writeHead(308, { location: 'https://mover:hunter2@elsewhere.example/server/new' }).end(),
   /** A same-origin redirect to the `ok` scenario, at the same sub-path. */
   'moved-here': (req, res, s) => res.writeHead(302, { location: `${s.url}${req.url.replace(/^\/moved-here/, '/ok')}` }).end(),
   'redirect-loop': (req, res) => res.writeHead(307, { location: req.url }).end(),

@@ -92,13 +92,15 @@ describe('one transport against a hostile server', function () {
       assert.match(err.message, /a POST request is not re-sent by a redirect/);
     });
 
-    it('does not follow another host, and exposes the location without user info', async () => {
-      const verify = track(new VerifyTransport());
-      const err = await rejectsWith(verify.send('GET', `${server.url}/moved-away/session/data`), 'moved');
-      assert.equal(err.status, 301);
-      assert.equal(err.location, 'https://elsewhere.example/server/new');
-      assert.doesNotMatch(err.message, /hunter2|mover/);
-    });
+    for (const [scenario, status] of [['moved-away', 301], ['moved-away-308', 308]] as const) {
+      it(`does not follow a ${status} to another host, and exposes the location without user info`, async () => {
+        const verify = track(new VerifyTransport());
+        const err = await rejectsWith(verify.send('GET', `${server.url}/${scenario}/session/data`), 'moved');
+        assert.equal(err.status, status);
+        assert.equal(err.location, 'https://elsewhere.example/server/new');
+        assert.doesNotMatch(err.message, /hunter2|mover/);
+      });
+    }
 
     it('stops a redirect loop', async () => {
       const http = track(new HttpClient());
