@@ -12,8 +12,13 @@ import type { RowCache } from './row-cache';
 
 /** Views kept around the current step. */
 const MAX_VIEWS = 64;
-/** Steps ahead in the direction of travel whose views are prefetched. */
+/** Steps ahead in the direction of travel whose views must be held; when one is not, the next VIEWS_BATCH are asked. */
 const VIEWS_AHEAD = 3;
+/**
+ * Views asked for at once when refilling (at most the host's MAX_VIEWS of 16): a key then costs a round trip through
+ * the workbench every few steps instead of every step, work that shares the renderer thread with the frames.
+ */
+const VIEWS_BATCH = 8;
 
 /** Draws `step`; `view` is undefined when the detail panels must wait for the host's push. */
 export type Paint = (step: number, view: StepView | undefined) => void;
@@ -142,16 +147,21 @@ export class Stepper {
     while (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value as number);
   }
 
-  /** Asks for the views of the steps the next keys reach: ahead in the direction of travel, and over/out targets. */
+  /**
+   * Asks for the views of the steps the next keys reach when one of them is missing: ahead in the direction of
+   * travel, one back, and the over/out targets; the request then also refills VIEWS_BATCH steps ahead.
+   */
   private prefetch(): void {
     const s = this.current;
-    const targets = [...Array.from({ length: VIEWS_AHEAD }, (_, i) => s + this.direction * (i + 1)), s - this.direction];
+    const ahead = (n: number) => Array.from({ length: n }, (_, i) => s + this.direction * (i + 1));
+    const targets = [...ahead(VIEWS_AHEAD), s - this.direction];
     for (const cmd of FRAME_TARGETS) {
       const t = frameMove(this.rows, s, cmd);
       if (t !== undefined) targets.push(t);
     }
-    const wanted = [...new Set(targets)].filter((t) => t >= 0 && t < this.rows.length && t !== s && !this.views.has(t) && !this.requested.has(t));
-    if (wanted.length === 0) return;
+    const needed = (t: number) => t >= 0 && t < this.rows.length && t !== s && !this.views.has(t) && !this.requested.has(t);
+    if (!targets.some(needed)) return;
+    const wanted = [...new Set([...targets, ...ahead(VIEWS_BATCH)])].filter(needed);
     for (const t of wanted) this.requested.add(t);
     const generation = this.generation;
     this.host.request('views', { steps: wanted }).then(

@@ -148,6 +148,31 @@ describe('stepper webview: moves answered from the rows it holds (real reference
     }
   });
 
+  it('refills the views ahead in batches: single steps ask the host every few keys, and paint with their views', async () => {
+    const t = await ref.fetch('nested-call');
+    const session = new TraceSession(t, { key: 'n', title: 'n', network: 'test' });
+    const sent: WebviewMessage[] = [];
+    const asked: number[][] = [];
+    const request = ((kind: 'rows' | 'views', params: never) => {
+      if (kind === 'views') asked.push((params as { steps: number[] }).steps);
+      return Promise.resolve(session.answer(kind, params));
+    }) as never;
+    const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, () => {}, PAGE);
+    const stepper = new Stepper({ send: (m) => sent.push(m), request }, rows, () => {}, session.view(), now);
+    rows.get(0);
+    await settle();
+    const keys = Math.min(40, t.length - 1);
+    for (let i = 0; i < keys; i++) {
+      assert.equal(stepper.run('stepForward'), true);
+      await settle();
+    }
+    const moves = sent.filter((m) => m.type === 'moved');
+    assert.equal(moves.length, keys);
+    assert.ok(moves.slice(1).every((m) => m.haveView), 'after the first key every step paints with its view');
+    assert.ok(asked.length <= keys / 4, `${asked.length} view requests for ${keys} single steps`);
+    assert.ok(asked.every((steps) => steps.length <= 16), 'within the host\'s MAX_VIEWS');
+  });
+
   it('drops a push the webview has overtaken and adopts a move made elsewhere', async () => {
     const t = await ref.fetch('nested-call');
     const session = new TraceSession(t, { key: 'n', title: 'n', network: 'test' });
