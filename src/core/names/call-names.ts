@@ -77,12 +77,22 @@ export function describeCall(named: NamedCall): string | null {
 
 /** The token-service parameters that name a token (by its long-zero address, shown as `0.0.N`). */
 const TOKEN_PARAM = /^token(?:Address|Id)?$/;
+/** The ones that name a list of tokens (`associateTokens(account, tokens)`, `rejectTokens(…, ftAddresses, …)`). */
+const TOKEN_LIST_PARAM = /^(?:tokens|ftAddresses)$/;
 const ENTITY_ID = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/;
+/** Links kept for one call: a list argument may name hundreds. */
+const MAX_TOKEN_LINKS = 16;
 
 /** The `0.0.N` ids of the tokens a token-service call names, once each in argument order; empty for any other call. */
 export function tokenArguments(named: NamedCall): string[] {
   if (named.system !== 'HTS' || !named.args) return [];
-  return [...new Set(named.args.filter((a) => a.type === 'address' && TOKEN_PARAM.test(a.name) && ENTITY_ID.test(a.value)).map((a) => a.value))];
+  const ids = named.args.flatMap((a) => {
+    if (a.type === 'address' && TOKEN_PARAM.test(a.name)) return [a.value];
+    // Shown as `[0.0.5001, 0.0.5002]` (values.ts renders arrays so, system-calls.ts the long-zero ids).
+    if (a.type === 'address[]' && TOKEN_LIST_PARAM.test(a.name)) return a.value.replace(/^\[|\]$/g, '').split(', ');
+    return [];
+  });
+  return [...new Set(ids.filter((id) => ENTITY_ID.test(id)))].slice(0, MAX_TOKEN_LINKS);
 }
 
 /** True when a system call answered anything but SUCCESS. */

@@ -62,6 +62,15 @@ describe('Hedera system contracts', () => {
     assert.deepEqual(tokenArguments(elsewhere), []);
   });
 
+  it('links each token of a token list (associateTokens), once each and at most 16, not the account', () => {
+    const associate = parseAbi(['function associateTokens(address account, address[] tokens) returns (int64 responseCode)']);
+    const call = (tokens: number[]) =>
+      nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: encodeFunctionData({ abi: associate, functionName: 'associateTokens', args: [longZero(1001), tokens.map(longZero)] }), output: rcOutput(22n), reverted: false });
+    assert.deepEqual(tokenArguments(call([5001, 5002, 5001])), ['0.0.5001', '0.0.5002']);
+    assert.equal(tokenArguments(call(Array.from({ length: 40 }, (_, i) => 6000 + i))).length, 16);
+    assert.deepEqual(tokenArguments(call([])), []);
+  });
+
   it('reads a response code from a revert: 32-byte number, status name as text, or Error("<NAME>")', () => {
     const reverted = (output: string) => nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: transferInput, output, reverted: true }).responseCode;
     assert.deepEqual(reverted(toHex(184n, { size: 32 })), { code: 184, name: 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT' });
