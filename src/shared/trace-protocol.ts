@@ -194,6 +194,8 @@ export interface TracePanelState {
   memoryTop: number;
   /** Open detail panels by id. */
   open: Record<string, boolean>;
+  /** The Gas view was shown instead of the step table (absent in states saved before it existed). */
+  gas?: boolean;
 }
 
 export function isTracePanelState(v: unknown): v is TracePanelState {

@@ -1,6 +1,6 @@
 // The trace stepper as a user meets it: the packaged extension in code-server, driven from the palette and the
 // keyboard in Debian chromium, against the reference mirror's real EVM traces. Also takes the README screenshot,
-// restores the panel across a page reload, and checks that markup in a revert string stays text.
+// restores the panel (and its Gas view) across a page reload, and checks that markup in a revert string stays text.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,13 +118,18 @@ describe('Trace stepper in the browser', () => {
     console.log(`      key-to-paint in code-server (answered in the webview, or through the workbench and extension host): ${timings.join(', ')} ms`);
   });
 
-  it('restores the panel at its step after a window reload (serializer, from the cache)', async () => {
+  it('restores the panel at its step, with the Gas view it showed, after a window reload (serializer, from the cache)', async () => {
     const { page } = workbench;
     const step = await currentStep();
-    await page.waitForTimeout(500); // the webview saves its state shortly after a step
+    await stepper().locator('.gas-toggle').click();
+    await stepper().locator('.gas-toggle[aria-pressed="true"]').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500); // the webview saves its state shortly after a change
     // A window reload (not a bare page reload) lets the workbench store the webview state first, as on desktop.
     await workbench.runCommand('Developer: Reload Window');
     await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 90_000 });
+    await stepper().locator('.gas-view').waitFor({ state: 'visible', timeout: 60_000 });
+    assert.equal(await stepper().locator('.gas-toggle').getAttribute('aria-pressed'), 'true');
+    await stepper().locator('.gas-toggle').click();
     await stepper().locator('.st-row:not(.loading)').first().waitFor({ timeout: 60_000 });
     await waitForStep(step);
   });

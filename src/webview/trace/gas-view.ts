@@ -10,6 +10,8 @@ export interface GasViewEvents {
   openLine(index: number): void;
   /** Asks the host for the profile (once, after the panel's first paint). */
   ask(): void;
+  /** The view was shown or hidden (saved with the panel's state). */
+  toggled(shown: boolean): void;
 }
 
 /** Chart colours, picked by name so a function keeps its colour across traces. */
@@ -42,7 +44,7 @@ export class GasView {
 
   constructor(private readonly events: GasViewEvents) {
     this.toggle = h('button', { type: 'button', class: 'tb-button gas-toggle', 'aria-pressed': 'false', title: 'Gas profile: where the gas went, by call frame, function and line', 'data-action': 'gas' }, icon('flame'), h('span', {}, 'Gas'));
-    this.toggle.addEventListener('click', () => this.setShown(this.toggle.getAttribute('aria-pressed') !== 'true'));
+    this.toggle.addEventListener('click', () => this.setShown(!this.shown));
     this.summary = h('p', { class: 'gas-summary', role: 'status' }, 'Computing the gas profile…');
     this.chart = h('div', { class: 'gas-chart', role: 'group', 'aria-label': 'Gas by call frame and function (arrow keys move, Enter goes to the first step)' });
     this.chart.addEventListener('keydown', (e) => this.onKey(e));
@@ -52,10 +54,15 @@ export class GasView {
     requestAnimationFrame(() => setTimeout(() => events.ask(), 0));
   }
 
+  get shown(): boolean {
+    return this.toggle.getAttribute('aria-pressed') === 'true';
+  }
+
   setShown(shown: boolean): void {
     this.toggle.setAttribute('aria-pressed', String(shown));
     this.element.parentElement?.classList.toggle('show-gas', shown);
     if (shown) this.boxes[this.focused]?.el.focus();
+    this.events.toggled(shown);
   }
 
   update(profile: GasProfileView | null, note: string | null): void {

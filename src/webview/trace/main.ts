@@ -59,6 +59,7 @@ function build(init: TraceInit): void {
         scrollTop: table.top,
         memoryTop: memory.top,
         open: Object.fromEntries(sections.map((s) => [s.id, s.open])),
+        gas: gas.shown,
       };
       host.saveState(state);
     }, 150);
@@ -87,7 +88,7 @@ function build(init: TraceInit): void {
     new Section('storage', 'Storage', new StoragePanel(), open.storage, saveSoon),
     new Section('outcome', 'Revert / Return', new OutcomePanel(init.summary, init.names), open.outcome, saveSoon),
   ];
-  const gas = new GasView({ select, openLine: (index) => host.send({ type: 'openGasLine', index }), ask: () => host.send({ type: 'gas' }) });
+  const gas = new GasView({ select, openLine: (index) => host.send({ type: 'openGasLine', index }), ask: () => host.send({ type: 'gas' }), toggled: saveSoon });
   host.onGas((m) => gas.update(m.profile, m.note));
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
 
@@ -117,6 +118,7 @@ function build(init: TraceInit): void {
   if (saved) {
     table.scrollTo(saved.scrollTop);
     memory.scrollTo(saved.memoryTop);
+    if (saved.gas === true) gas.setShown(true);
   }
   show(init.view.row.step, init.view);
   host.onStep((view, seq) => stepper.pushed(view, seq));
