@@ -18,6 +18,8 @@ export interface ProfileState {
   view: GasProfileView;
   /** Why functions or lines are missing, as plain text; null when they are there. */
   note: string | null;
+  /** The trace's gas cannot be summed exactly: no option set profiles it, so it is not tried again. */
+  refused?: true;
 }
 
 interface Entry {
@@ -68,7 +70,9 @@ export class GasProfiles implements vscode.Disposable {
       this.set(session, entry, profileGas(trace, options), note);
     } catch (err) {
       if (!(err instanceof GasNotExactError)) throw err;
-      this.set(session, entry, { total: 0, nodes: [], lines: [], withSources: false }, `No gas profile: ${err.message}.`);
+      const profile: GasProfile = { total: 0, nodes: [], lines: [], withSources: false };
+      entry.state = { profile, view: profileView(profile), note: `No gas profile: ${err.message}.`, refused: true };
+      this.changed.fire(session);
     }
   }
 
@@ -81,6 +85,7 @@ export class GasProfiles implements vscode.Disposable {
     await new Promise((resolve) => setImmediate(resolve));
     if (entry.run !== run) return;
     if (!entry.state) this.profile(session, entry, trace, { frameLabel }, 'Looking for the Solidity functions and lines in the build output…');
+    if (entry.state?.refused) return;
     try {
       const build = await this.artifacts.current();
       if (entry.run !== run) return;
@@ -97,7 +102,9 @@ export class GasProfiles implements vscode.Disposable {
       if (entry.run !== run) return;
       const message = err instanceof Error ? err.message : String(err);
       this.services.log.warn(`Gas profile: functions and lines unavailable: ${message}`);
-      this.profile(session, entry, trace, { frameLabel }, 'Call frames only: the build output could not be read (see the Ledger Mirror log).');
+      const note = 'Call frames only: the build output could not be read (see the Ledger Mirror log).';
+      if (entry.state) this.set(session, entry, entry.state.profile, note);
+      else this.profile(session, entry, trace, { frameLabel }, note);
     }
   }
 
