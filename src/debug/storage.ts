@@ -4,6 +4,7 @@
 // mapping entries are found when a hash the trace computed is the key's (see MappingKeys). Slots no variable
 // explains are listed raw, so nothing the trace holds is hidden.
 import { decodeAbiParameters, hexToBigInt, hexToString, keccak256, numberToHex, type Hex } from 'viem';
+import { enumMembersOf, enumText, isEnumType, type EnumMembers } from '../core/build-output/enums';
 import type { StorageLayout, StorageType, StorageVariable } from '../core/build-output/storage-layout';
 import { quote } from '../core/names/values';
 import { traceMappingKeys } from './mapping-keys';
@@ -52,10 +53,10 @@ function cut(word: Hex, offset: number, size: number): Hex {
 }
 
 /** A value type's bytes as the Variables view shows it. */
-function valueText(label: string, bytes: Hex): string {
+function valueText(label: string, bytes: Hex, enums: EnumMembers): string {
   if (/^u?int\d*$/.test(label)) return hexToBigInt(bytes, { signed: label.startsWith('int') }).toString();
   if (label === 'bool') return String(hexToBigInt(bytes) !== 0n);
-  if (/^enum /.test(label)) return `${hexToBigInt(bytes)}`;
+  if (isEnumType(label)) return enumText(enums, label, hexToBigInt(bytes));
   if (/^(address( payable)?|contract \S+)$/.test(label)) {
     const address = `0x${bytes.slice(2).padStart(40, '0')}`;
     const entity = entityOfAddress(address);
@@ -66,8 +67,9 @@ function valueText(label: string, bytes: Hex): string {
 }
 
 /** A mapping key (the word that was hashed) decoded as its declared type; the word when that type is not a value type. */
-function keyText(label: string, word: Hex): string {
-  const type = /^(contract |enum )/.test(label) ? (label.startsWith('enum') ? 'uint8' : 'address') : label.replace(/ payable$/, '');
+function keyText(label: string, word: Hex, enums: EnumMembers): string {
+  if (isEnumType(label) && hexToBigInt(word) < 256n) return enumText(enums, label, hexToBigInt(word));
+  const type = label.startsWith('contract ') ? 'address' : label.replace(/ payable$/, '');
   try {
     const [v] = decodeAbiParameters([{ type }], word);
     if (typeof v === 'string' && type === 'address') return v.toLowerCase();
@@ -86,6 +88,7 @@ class Decoder {
     private readonly layout: StorageLayout,
     private readonly words: ReadonlyMap<bigint, Hex>,
     private readonly mappingKeys: MappingKeys | undefined,
+    private readonly enums: EnumMembers,
   ) {}
 
   private word(slot: bigint): Hex | undefined {
@@ -116,7 +119,7 @@ class Decoder {
 
   private value(name: string, type: StorageType, slot: bigint, offset: number): Variable | undefined {
     const word = this.word(slot);
-    return word === undefined ? undefined : { name, type: type.label, value: valueText(type.label, cut(word, offset, type.numberOfBytes)) };
+    return word === undefined ? undefined : { name, type: type.label, value: valueText(type.label, cut(word, offset, type.numberOfBytes), this.enums) };
   }
 
   private struct(name: string, type: StorageType, members: readonly StorageVariable[], slot: bigint): Variable | undefined {
@@ -167,7 +170,7 @@ class Decoder {
   private mapping(name: string, type: StorageType, slot: bigint): Variable | undefined {
     const entries = this.mappingKeys?.(slot) ?? [];
     const keyType = this.layout.types.get(type.key ?? '');
-    const children = entries.flatMap(({ key, slot: at }) => this.variable(`[${keyType ? keyText(keyType.label, key) : key}]`, type.value ?? '', at, 0) ?? []);
+    const children = entries.flatMap(({ key, slot: at }) => this.variable(`[${keyType ? keyText(keyType.label, key, this.enums) : key}]`, type.value ?? '', at, 0) ?? []);
     return children.length ? { name, type: type.label, value: `${type.label}, ${children.length} entr${children.length === 1 ? 'y' : 'ies'} in the trace`, children } : undefined;
   }
 }
@@ -201,12 +204,14 @@ export function storageScope(program: Program, step: number, storage: Record<str
       : 'No build output matches this code: slots are shown raw.';
     return [{ name: '(layout)', value: why }, ...rawStorage(words)];
   }
-  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]));
+  // Enum members come from parsing the sources: only for a layout that has an enum.
+  const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
+  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums);
 }
 
 /** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
-export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys): Variable[] {
-  const decoder = new Decoder(layout, words, mappingKeys);
+export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys, enums: EnumMembers = new Map()): Variable[] {
+  const decoder = new Decoder(layout, words, mappingKeys, enums);
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
   return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))))];
 }

@@ -2,6 +2,7 @@
 // values the function found on the stack when it was entered, the stack (top first, named as the expression
 // language names it), memory words, storage slots, and the external call's frame.
 import { decodeAbiParameters, decodeFunctionData, decodeFunctionResult, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
+import { enumMembersOf, enumText, isEnumType } from '../core/build-output/enums';
 import type { ContractAction } from '../core/contract-results';
 import { abiOfMetadata, AbiRegistry } from '../core/names/registry';
 import { namedValues, shownValue } from '../core/names/values';
@@ -85,14 +86,15 @@ function decodeWord(param: AbiParameter, word: string): string {
  * arguments, the last one on top (solc's legacy code generator).
  */
 export function argumentsOf(program: Program, frame: FnFrame, action?: ContractAction): Variable[] | string {
-  const abi = functionAbi(frame.header, program.frameCode[frame.traceFrame].artifact);
+  const artifact = program.frameCode[frame.traceFrame].artifact;
+  const abi = functionAbi(frame.header, artifact);
   if (!abi) return frame.header ? 'The parameters of this function could not be read.' : 'No Solidity function is known for this frame.';
   if (abi.inputs.length === 0) return [];
   // An external call's calldata (the mirror's actions) decodes every type, dynamic ones included.
   if (frame.kind === 'external' && action?.input) {
     try {
       const { args } = decodeFunctionData({ abi: [abi], data: action.input as `0x${string}` });
-      return shownValues(abi.inputs, args ?? [], (i) => `arg${i}`);
+      return withEnumNames(shownValues(abi.inputs, args ?? [], (i) => `arg${i}`), abi.inputs, artifact);
     } catch {
       // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support): read the stack.
     }
@@ -104,7 +106,18 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   if (!stack) return 'The trace was fetched without the stack: arguments are read from it.';
   const n = abi.inputs.length;
   if (stack.length < n) return 'The stack holds fewer values than the function has parameters.';
-  return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: decodeWord(param, stack[stack.length - n + i]) }));
+  const args = abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: decodeWord(param, stack[stack.length - n + i]) }));
+  return withEnumNames(args, abi.inputs, artifact);
+}
+
+/** Enum-typed values by member name (`Active (1)`), typed as the enum, when the contract's sources define it. */
+function withEnumNames(values: Variable[], params: readonly AbiParameter[], artifact: ContractArtifact | undefined): Variable[] {
+  if (!artifact || !params.some((p) => isEnumType(p.internalType))) return values;
+  const enums = enumMembersOf(artifact.sources);
+  return values.map((v, i) => {
+    const type = params[i]?.internalType;
+    return type && isEnumType(type) && /^\d{1,3}$/.test(v.value) ? { ...v, type, value: enumText(enums, type, BigInt(v.value)) } : v;
+  });
 }
 
 /** Decoded ABI values as the Variables view shows them: as everywhere else (values.ts), strings quoted. */
@@ -117,7 +130,8 @@ function shownValues(params: readonly AbiParameter[], values: readonly unknown[]
  * known at every step of it. The bytes are the action's result data, else the RETURN's memory slice.
  */
 export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: number) => Buffer | undefined, action?: ContractAction): Variable[] | string {
-  const abi = functionAbi(frame.header, program.frameCode[frame.traceFrame].artifact);
+  const artifact = program.frameCode[frame.traceFrame].artifact;
+  const abi = functionAbi(frame.header, artifact);
   if (!abi) return frame.header ? 'The return types of this function could not be read.' : 'No Solidity function is known for this frame.';
   const tf = program.trace.frame(frame.traceFrame);
   if (program.trace.row(tf.exitStep).op === 'REVERT' || tf.reverted) return 'The call reverted: it returned nothing.';
@@ -128,7 +142,7 @@ export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: numb
   try {
     const decoded = decodeFunctionResult({ abi: [abi], functionName: abi.name, data: data as `0x${string}` }) as unknown;
     const values = abi.outputs.length === 1 ? [decoded] : (decoded as readonly unknown[]);
-    return shownValues(abi.outputs, values, (i) => (abi.outputs.length === 1 ? 'return' : `return${i}`));
+    return withEnumNames(shownValues(abi.outputs, values, (i) => (abi.outputs.length === 1 ? 'return' : `return${i}`)), abi.outputs, artifact);
   } catch {
     return `The return data ${data.slice(0, 200)} does not decode as (${abi.outputs.map((o) => o.type).join(', ')}).`;
   }

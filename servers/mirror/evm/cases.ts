@@ -31,7 +31,7 @@ export const DEPLOYMENTS: readonly Deployment[] = [
  * Deployed just before the first case that calls them, so they take their numbers after the contracts earlier
  * cases created: adding one renumbers nothing that is already there.
  */
-export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }];
+export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }, { contract: 'Orders' }];
 
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
 export const HTS_TOKEN_NUM = 5001;
@@ -109,6 +109,7 @@ export const CASES: readonly CaseSpec[] = [
       }),
     shows: 'a string, an array of tuples and bytes as arguments; writes packed slot 0, a string, a uint32[] and a mapping; returns 12',
   },
+  { name: 'enum-state', contract: 'Orders', signature: 'mark(uint8)', args: () => [1n], shows: 'mark(Filled): returns Open, writes last = Filled and count[Filled] = 1' },
 ];
 
 /** Appended when the long loop is asked for; its argument is chosen to reach the requested step count. */

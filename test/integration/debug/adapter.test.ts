@@ -317,6 +317,17 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal((await scopeTree((await stack())[0].id, 'Storage')).open, 'false');
     });
 
+    it('names enum values by member: the argument, the return value, a state variable and a mapping key (Orders.mark(Filled))', async () => {
+      const countLine = await lineOf('Orders.sol', 'count[status] += 1');
+      await launch('enum-state', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: countLine }] }));
+      const [top] = await stack();
+      assert.equal(top.name, 'Orders.mark');
+      assert.deepEqual(await argumentsOf(top.id), { status: 'Filled (1)' });
+      assert.deepEqual(await scopeOf(top.id, 'Return'), { previous: 'Open (0)' });
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      assert.deepEqual(await scopeTree((await stack())[0].id, 'Storage'), { last: 'Filled (1)', count: { '[Filled (1)]': '1' } });
+    });
+
     it('finds the key of a mapping entry from the trace (Store.values[42])', async () => {
       await launch('storage', { stopOnEntry: false, storage: true });
       const [top] = await stack();

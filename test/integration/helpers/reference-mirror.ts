@@ -28,7 +28,7 @@ export const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'c
 /** The token-service cases (TokenSender calling the HTS stand-in at 0x167), named by their own tests. */
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
 /** Cases added for the debugger (arguments of dynamic types, named storage), named by its tests. */
-export const DEBUG_CASE_NAMES = ['dynamic-args'] as const;
+export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state'] as const;
 export type CaseName = (typeof CASE_NAMES)[number] | (typeof HTS_CASE_NAMES)[number] | (typeof DEBUG_CASE_NAMES)[number] | 'long-loop';
 
 export const ALL_PARTS: OpcodeQuery = { stack: true, memory: true, storage: true };

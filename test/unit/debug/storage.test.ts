@@ -54,6 +54,30 @@ describe('Storage scope by storageLayout', () => {
     ]);
   });
 
+  it('names an enum value and an enum mapping key by member when the sources define the enum, by number otherwise', () => {
+    const layout = parseStorageLayout({
+      storage: [v('last', 0, 0, 't_enum(Status)1'), v('count', 1, 0, 't_mapping(t_enum(Status)1,t_uint256)')],
+      types: {
+        't_enum(Status)1': { encoding: 'inplace', label: 'enum Orders.Status', numberOfBytes: '1' },
+        't_mapping(t_enum(Status)1,t_uint256)': { encoding: 'mapping', label: 'mapping(enum Orders.Status => uint256)', numberOfBytes: '32', key: 't_enum(Status)1', value: 't_uint256' },
+        t_uint256: { encoding: 'inplace', label: 'uint256', numberOfBytes: '32' },
+      },
+    })!;
+    const entry = hexToBigInt(keccak256(`0x${word('1').slice(2)}${word('1').slice(2)}`));
+    const words = storageWords({ [word('0')]: word('1'), [numberToHex(entry)]: word('3') });
+    const keys = () => [{ key: word('1') as Hex, slot: entry }];
+    const members = new Map([['Orders.Status', ['Open', 'Filled', 'Cancelled']]]);
+    const shown = (enums?: Map<string, string[]>) => namedStorage(layout, words, keys, enums).map((x) => [x.name, x.value, x.children?.map((c) => [c.name, c.value])]);
+    assert.deepEqual(shown(members), [
+      ['last', 'Filled (1)', undefined],
+      ['count', 'mapping(enum Orders.Status => uint256), 1 entry in the trace', [['[Filled (1)]', '3']]],
+    ]);
+    assert.deepEqual(shown(), [
+      ['last', '1', undefined],
+      ['count', 'mapping(enum Orders.Status => uint256), 1 entry in the trace', [['[1]', '3']]],
+    ]);
+  });
+
   it('ends on a hostile layout whose struct holds itself (directly and through a fixed array), with a bounded answer', () => {
     const loop = parseStorageLayout({
       storage: [v('knot', 0, 0, 't_struct(Knot)')],

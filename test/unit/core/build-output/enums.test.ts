@@ -1,0 +1,38 @@
+import { strict as assert } from 'node:assert';
+import { enumMembers, enumText } from '../../../../src/core/build-output/enums';
+
+const source = (content: string | undefined, sourceName = 'contracts/A.sol') => ({ sourceName, content });
+
+describe('enum members from the compiled sources', () => {
+  it('reads enums at file level and in contracts, interfaces and libraries, by canonical name', () => {
+    const members = enumMembers([
+      source('pragma solidity ^0.8.0; enum Side { Buy, Sell } contract Orders { enum Status { Open, Filled, Cancelled } Status last; }'),
+      source('interface IPool { enum Kind { Stable, Weighted } } library Math { enum Rounding { Down, Up } }', 'contracts/B.sol'),
+    ]);
+    assert.deepEqual(Object.fromEntries(members), {
+      Side: ['Buy', 'Sell'],
+      'Orders.Status': ['Open', 'Filled', 'Cancelled'],
+      'IPool.Kind': ['Stable', 'Weighted'],
+      'Math.Rounding': ['Down', 'Up'],
+    });
+  });
+
+  it('drops a name two files define differently, keeps one they define alike, and skips files it cannot read', () => {
+    const members = enumMembers([
+      source('enum Mode { A, B } enum Same { X }', 'a.sol'),
+      source('enum Mode { B, A } enum Same { X }', 'b.sol'),
+      source(undefined, 'kept-no-text.sol'),
+      source('contract { this is not Solidity', 'broken.sol'),
+      source(`enum Huge { ${'A'.repeat(2_000_001)} }`, 'huge.sol'),
+    ]);
+    assert.deepEqual(Object.fromEntries(members), { Same: ['X'] });
+  });
+
+  it('shows a value by member with its number, and the number alone when the member is unknown', () => {
+    const members = new Map([['Orders.Status', ['Open', 'Filled']]]);
+    assert.equal(enumText(members, 'enum Orders.Status', 1n), 'Filled (1)');
+    assert.equal(enumText(members, 'enum Orders.Status', 2n), '2');
+    assert.equal(enumText(members, 'enum Other.Kind', 0n), '0');
+    assert.equal(enumText(members, 'enum Orders.Status', 2n ** 255n), (2n ** 255n).toString());
+  });
+});
