@@ -2,7 +2,9 @@
 // and the trace shows each KECCAK256's result. The key is still on the stack just before the hash (an argument, a
 // local, or the value CALLER pushed for the MSTORE), so each stack word of those steps is tried against each mapping
 // base; a match is exact (it reproduces the hash), so nothing is guessed. Bounded: a trace full of hashes gives up
-// on the oldest ones rather than hang the Variables view.
+// on the oldest ones rather than hang the Variables view. A `string` or `bytes` key is hashed as its bytes followed by
+// the slot, straight from memory: with memory in the trace, the hashed bytes are read at the KECCAK256's own operands
+// and kept when they end in a mapping's slot and reproduce the hash.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { Hex } from 'viem';
 import type { Program } from './program';
@@ -14,6 +16,8 @@ const MAX_HASHES = 512;
 const LOOK_BACK = 12;
 const MAX_CANDIDATES = 48;
 const MAX_BASES = 64;
+/** Longest string or bytes key read from memory. */
+const MAX_KEY_BYTES = 1024;
 
 const word = (v: bigint): Uint8Array => {
   const out = new Uint8Array(32);
@@ -22,11 +26,43 @@ const word = (v: bigint): Uint8Array => {
 };
 const toBig = (hex: string) => BigInt(hex === '0x' || hex === '' ? '0x0' : hex);
 
+const keccak = (input: Uint8Array): bigint => BigInt(`0x${Buffer.from(keccak_256(input)).toString('hex')}`);
+
 function hashOf(key: bigint, base: bigint): bigint {
   const input = new Uint8Array(64);
   input.set(word(key), 0);
   input.set(word(base), 32);
-  return BigInt(`0x${Buffer.from(keccak_256(input)).toString('hex')}`);
+  return keccak(input);
+}
+
+/** `size` bytes at `offset` of a step's memory (32-byte words as hex), or undefined when it does not hold them. */
+function memorySlice(memory: readonly string[], offset: bigint, size: bigint): Buffer | undefined {
+  if (offset + size > BigInt(memory.length) * 32n) return undefined;
+  const first = Number(offset / 32n);
+  const last = Number((offset + size + 31n) / 32n);
+  const words = Buffer.from(memory.slice(first, last).map((w) => w.replace(/^0x/, '').padStart(64, '0')).join(''), 'hex');
+  const from = Number(offset % 32n);
+  return words.subarray(from, from + Number(size));
+}
+
+/**
+ * A string or bytes key: the hash step's input read from memory (its operands are offset and size), when it is
+ * longer than a word, ends in a known base and reproduces `hash`.
+ */
+function bytesKey(program: Program, at: number, hash: bigint, known: ReadonlyMap<bigint, unknown>): { key: Hex; base: bigint } | undefined {
+  const trace = program.trace;
+  // A post-op recording shows the operands on the stack of the step before; the op does not change memory.
+  const stack = trace.detail(trace.summary.pcConvention === 'post-op' ? at - 1 : at).stack;
+  const memory = trace.detail(at).memory;
+  if (!stack || stack.length < 2 || !memory) return undefined;
+  const offset = toBig(stack[stack.length - 1]);
+  const size = toBig(stack[stack.length - 2]);
+  if (size < 32n || size > 32n + BigInt(MAX_KEY_BYTES)) return undefined;
+  const input = memorySlice(memory, offset, size);
+  if (!input) return undefined;
+  const base = toBig(`0x${input.subarray(input.length - 32).toString('hex')}`);
+  if (!known.has(base) || keccak(input) !== hash) return undefined;
+  return { key: `0x${input.subarray(0, input.length - 32).toString('hex')}`, base };
 }
 
 /**
@@ -58,16 +94,22 @@ export function traceMappingKeys(program: Program, step: number, bases: readonly
       const stack = trace.detail(s).stack ?? [];
       for (let j = stack.length - 1; j >= 0 && candidates.size < MAX_CANDIDATES; j--) candidates.add(toBig(stack[j]));
     }
+    const add = (key: Hex, base: bigint) => {
+      if (known.has(hash)) return;
+      known.set(hash, base);
+      found.push({ key, slot: hash, base });
+    };
+    let matched = false;
     match: for (const base of [...known.keys()].slice(-MAX_BASES)) {
       for (const key of candidates) {
         if (hashOf(key, base) !== hash) continue;
-        if (!known.has(hash)) {
-          known.set(hash, base);
-          found.push({ key: `0x${key.toString(16).padStart(64, '0')}` as Hex, slot: hash, base });
-        }
+        add(`0x${key.toString(16).padStart(64, '0')}`, base);
+        matched = true;
         break match;
       }
     }
+    const fromMemory = matched ? undefined : bytesKey(program, at, hash, known);
+    if (fromMemory) add(fromMemory.key, fromMemory.base);
   }
   return (base) => found.filter((e) => e.base === base);
 }

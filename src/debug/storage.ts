@@ -19,7 +19,7 @@ const WORD = /^(?:0x)?([0-9a-fA-F]{1,64})$/;
 
 /** A mapping entry the trace hashed: keccak256(key . base) = its slot. */
 export interface MappingEntry {
-  /** The key as the 32-byte word that was hashed. */
+  /** The key as it was hashed: a 32-byte word, or a string's or bytes' own bytes. */
   key: Hex;
   slot: bigint;
 }
@@ -66,8 +66,10 @@ function valueText(label: string, bytes: Hex, enums: EnumMembers): string {
   return bytes;
 }
 
-/** A mapping key (the word that was hashed) decoded as its declared type; the word when that type is not a value type. */
+/** A mapping key (as it was hashed) decoded as its declared type; the bytes themselves when that type does not fit. */
 function keyText(label: string, word: Hex, enums: EnumMembers): string {
+  if (label === 'string') return quote(hexToString(word));
+  if (label === 'bytes') return word;
   if (isEnumType(label) && hexToBigInt(word) < 256n) return enumText(enums, label, hexToBigInt(word));
   const type = label.startsWith('contract ') ? 'address' : label.replace(/ payable$/, '');
   try {

@@ -109,7 +109,14 @@ export const CASES: readonly CaseSpec[] = [
       }),
     shows: 'a string, an array of tuples and bytes as arguments; writes packed slot 0, a string, a uint32[] and a mapping; returns 12',
   },
-  { name: 'enum-state', contract: 'Orders', signature: 'mark(uint8)', args: () => [1n], shows: 'mark(Filled): returns Open, writes last = Filled and count[Filled] = 1' },
+  {
+    name: 'enum-state',
+    contract: 'Orders',
+    signature: 'mark(uint8,string)',
+    args: () => [],
+    calldata: () => encodeFunctionData({ abi: [parseAbiItem('function mark(uint8 status, string ref)') as AbiFunction], args: [1, 'order-7'] }),
+    shows: 'mark(Filled, "order-7"): returns Open, writes last = Filled, count[Filled] = 1 and byRef["order-7"] = Filled',
+  },
 ];
 
 /** Appended when the long loop is asked for; its argument is chosen to reach the requested step count. */

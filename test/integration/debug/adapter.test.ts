@@ -317,15 +317,25 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal((await scopeTree((await stack())[0].id, 'Storage')).open, 'false');
     });
 
-    it('names enum values by member: the argument, the return value, a state variable and a mapping key (Orders.mark(Filled))', async () => {
-      const countLine = await lineOf('Orders.sol', 'count[status] += 1');
-      await launch('enum-state', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: countLine }] }));
+    it('names enum values by member (argument, return value, state variable, mapping key and value) and string keys from memory', async () => {
+      const lastLine = await lineOf('Orders.sol', 'byRef[ref] = status');
+      await launch('enum-state', { stopOnEntry: false, storage: true, memory: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }));
       const [top] = await stack();
       assert.equal(top.name, 'Orders.mark');
-      assert.deepEqual(await argumentsOf(top.id), { status: 'Filled (1)' });
+      assert.deepEqual(await argumentsOf(top.id), { status: 'Filled (1)', ref: '"order-7"' });
       assert.deepEqual(await scopeOf(top.id, 'Return'), { previous: 'Open (0)' });
       await move(() => dc.nextRequest({ threadId: 1 }));
-      assert.deepEqual(await scopeTree((await stack())[0].id, 'Storage'), { last: 'Filled (1)', count: { '[Filled (1)]': '1' } });
+      const storage = await scopeTree((await stack())[0].id, 'Storage');
+      assert.deepEqual(storage, { last: 'Filled (1)', count: { '[Filled (1)]': '1' }, byRef: { '["order-7"]': 'Filled (1)' } });
+    });
+
+    it('without memory in the trace, a string-keyed entry stays a raw slot (its key is hashed from memory)', async () => {
+      const lastLine = await lineOf('Orders.sol', 'byRef[ref] = status');
+      await launch('enum-state', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }));
+      await move(() => dc.nextRequest({ threadId: 1 }));
+      const storage = await scopeTree((await stack())[0].id, 'Storage');
+      assert.equal(storage.byRef, undefined);
+      assert.equal(Object.keys(storage).filter((k) => k.startsWith('storage[')).length, 1, 'the entry, raw');
     });
 
     it('finds the key of a mapping entry from the trace (Store.values[42])', async () => {
