@@ -4,7 +4,7 @@
 // mapping entries are found when a hash the trace computed is the key's (see MappingKeys). Slots no variable
 // explains are listed raw, so nothing the trace holds is hidden.
 import { decodeAbiParameters, hexToBigInt, hexToString, keccak256, numberToHex, type Hex } from 'viem';
-import { enumMembersOf, enumText, isEnumType, type EnumMembers } from '../core/build-output/enums';
+import { enumMembersOf, enumText, isEnumType, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { StorageLayout, StorageType, StorageVariable } from '../core/build-output/storage-layout';
 import { quote } from '../core/names/values';
 import { traceMappingKeys } from './mapping-keys';
@@ -212,7 +212,7 @@ export function storageScope(program: Program, step: number, storage: Record<str
 }
 
 /** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
-export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys, enums: EnumMembers = new Map()): Variable[] {
+export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys, enums: EnumMembers = NO_ENUMS): Variable[] {
   const decoder = new Decoder(layout, words, mappingKeys, enums);
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
   return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))))];

@@ -2,7 +2,7 @@
 // values the function found on the stack when it was entered, the stack (top first, named as the expression
 // language names it), memory words, storage slots, and the external call's frame.
 import { decodeAbiParameters, decodeFunctionData, decodeFunctionResult, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
-import { enumMembersOf, enumText, isEnumType } from '../core/build-output/enums';
+import { enumMembersOf, enumText, isEnumType, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { ContractAction } from '../core/contract-results';
 import { abiOfMetadata, AbiRegistry } from '../core/names/registry';
 import { namedValues, shownValue } from '../core/names/values';
@@ -70,15 +70,20 @@ export function functionAbi(header: string | undefined, artifact?: ContractArtif
 const isWordType = (t: string) => /^(u?int\d*|bool|address|bytes([1-9]|[12]\d|3[0-2])|enum)$/.test(t);
 
 /** One 32-byte word decoded as `param`, or the word itself when the type does not fit in one. */
-function decodeWord(param: AbiParameter, word: string): string {
+function decodeWord(param: AbiParameter, word: string, enums: EnumMembers): string {
   const hex = `0x${word.replace(/^0x/, '').padStart(64, '0').slice(-64)}` as const;
   if (!isWordType(param.type)) return `${hex} (${/\[\]$|^string$|^bytes$/.test(param.type) ? 'pointer' : 'not a single word'})`;
   try {
     const [v] = decodeAbiParameters([param], hex);
-    return typeof v === 'bigint' ? v.toString() : String(v);
+    return isEnumType(param.internalType) ? enumText(enums, param.internalType, BigInt(v as number)) : typeof v === 'bigint' ? v.toString() : String(v);
   } catch {
     return hex;
   }
+}
+
+/** The enums `params` may name (nested in tuples and arrays too), read from the contract's sources on first need. */
+function enumsFor(params: readonly AbiParameter[], artifact: ContractArtifact | undefined): EnumMembers {
+  return artifact && JSON.stringify(params).includes('"enum ') ? enumMembersOf(artifact.sources) : NO_ENUMS;
 }
 
 /**
@@ -94,7 +99,7 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   if (frame.kind === 'external' && action?.input) {
     try {
       const { args } = decodeFunctionData({ abi: [abi], data: action.input as `0x${string}` });
-      return withEnumNames(shownValues(abi.inputs, args ?? [], (i) => `arg${i}`), abi.inputs, artifact);
+      return shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
     } catch {
       // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support): read the stack.
     }
@@ -106,23 +111,16 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   if (!stack) return 'The trace was fetched without the stack: arguments are read from it.';
   const n = abi.inputs.length;
   if (stack.length < n) return 'The stack holds fewer values than the function has parameters.';
-  const args = abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: param.type, value: decodeWord(param, stack[stack.length - n + i]) }));
-  return withEnumNames(args, abi.inputs, artifact);
+  const enums = enumsFor(abi.inputs, artifact);
+  return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: typeOf(param), value: decodeWord(param, stack[stack.length - n + i], enums) }));
 }
 
-/** Enum-typed values by member name (`Active (1)`), typed as the enum, when the contract's sources define it. */
-function withEnumNames(values: Variable[], params: readonly AbiParameter[], artifact: ContractArtifact | undefined): Variable[] {
-  if (!artifact || !params.some((p) => isEnumType(p.internalType))) return values;
-  const enums = enumMembersOf(artifact.sources);
-  return values.map((v, i) => {
-    const type = params[i]?.internalType;
-    return type && isEnumType(type) && /^\d{1,3}$/.test(v.value) ? { ...v, type, value: enumText(enums, type, BigInt(v.value)) } : v;
-  });
-}
+/** The ABI type, or the enum's own name for an enum. */
+const typeOf = (param: AbiParameter): string => (isEnumType(param.internalType) ? param.internalType : param.type);
 
 /** Decoded ABI values as the Variables view shows them: as everywhere else (values.ts), strings quoted. */
-function shownValues(params: readonly AbiParameter[], values: readonly unknown[], unnamed: (i: number) => string): Variable[] {
-  return namedValues(params, values).map((v, i) => ({ name: params[i].name || unnamed(i), type: v.type, value: shownValue(v) }));
+function shownValues(params: readonly AbiParameter[], values: readonly unknown[], unnamed: (i: number) => string, enums: EnumMembers): Variable[] {
+  return namedValues(params, values, enums).map((v, i) => ({ name: params[i].name || unnamed(i), type: typeOf(params[i]), value: shownValue(v) }));
 }
 
 /**
@@ -142,7 +140,7 @@ export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: numb
   try {
     const decoded = decodeFunctionResult({ abi: [abi], functionName: abi.name, data: data as `0x${string}` }) as unknown;
     const values = abi.outputs.length === 1 ? [decoded] : (decoded as readonly unknown[]);
-    return withEnumNames(shownValues(abi.outputs, values, (i) => (abi.outputs.length === 1 ? 'return' : `return${i}`)), abi.outputs, artifact);
+    return shownValues(abi.outputs, values, (i) => (abi.outputs.length === 1 ? 'return' : `return${i}`), enumsFor(abi.outputs, artifact));
   } catch {
     return `The return data ${data.slice(0, 200)} does not decode as (${abi.outputs.map((o) => o.type).join(', ')}).`;
   }

@@ -8,6 +8,8 @@ import type { CompiledSource } from './compiled';
 /** Members in declaration order (member i is value i), by canonical name: `Wallet.Status`, or `Status` at file level. */
 export type EnumMembers = ReadonlyMap<string, readonly string[]>;
 
+export const NO_ENUMS: EnumMembers = new Map();
+
 /** Larger sources are not parsed: nothing hand-written is this long, and parsing runs on the extension host. */
 const MAX_SOURCE_CHARS = 2_000_000;
 /** An enum has at most 256 members; more distinct enums than this in one compilation is not a real build. */
@@ -58,8 +60,10 @@ export function enumMembersOf(sources: ReadonlyMap<number, CompiledSource>): Enu
   return members;
 }
 
-/** True for a type label or ABI internalType naming an enum (`enum Wallet.Status`). */
-export const isEnumType = (label: string | undefined): boolean => label?.startsWith('enum ') ?? false;
+const ENUM_TYPE = /^enum [A-Za-z_$][\w$]{0,199}(?:\.[A-Za-z_$][\w$]{0,199})?$/;
+
+/** True for a type label or ABI internalType naming an enum (`enum Wallet.Status`), nothing else: both are the workspace's text. */
+export const isEnumType = (label: string | undefined): label is string => label !== undefined && ENUM_TYPE.test(label);
 
 /** Value `value` of the enum `label` names: `Active (1)` when its members are known, else the number. */
 export function enumText(members: EnumMembers, label: string, value: bigint): string {

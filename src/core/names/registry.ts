@@ -4,7 +4,8 @@
 // reader keeps (`metadata.output.abi`); entries that are not well-formed are skipped, never trusted.
 import { toEventSelector, toFunctionSelector, toFunctionSignature, type Abi, type AbiEvent, type AbiFunction } from 'viem';
 import { z } from 'zod';
-import type { CompiledContract } from '../build-output/compiled';
+import type { CompiledContract, CompiledSources } from '../build-output/compiled';
+import { enumMembersOf, type EnumMembers } from '../build-output/enums';
 import { asMetadata } from '../verify/metadata';
 
 export type AbiError = Extract<Abi[number], { type: 'error' }>;
@@ -46,9 +47,24 @@ export class AbiRegistry {
 
   /** All ABIs of a build output (see BuildOutputReader), newest compilation first. */
   static fromContracts(contracts: readonly CompiledContract[]): AbiRegistry {
-    const registry = new AbiRegistry();
+    const registry = new AbiRegistry(new Set(contracts.map((c) => c.sources)));
     for (const c of contracts) registry.add(c.name, abiOfMetadata(c.output.metadata));
     return registry;
+  }
+
+  private members: EnumMembers | undefined;
+
+  /** @param compilations the sources enum members are read from, on first need (a value typed as an enum). */
+  constructor(private readonly compilations: ReadonlySet<CompiledSources> = new Set()) {}
+
+  /** The enums the compilations define, by canonical name (newest compilation's definition first). */
+  enums(): EnumMembers {
+    if (!this.members) {
+      const merged = new Map<string, readonly string[]>();
+      for (const sources of this.compilations) for (const [name, members] of enumMembersOf(sources)) if (!merged.has(name)) merged.set(name, members);
+      this.members = merged;
+    }
+    return this.members;
   }
 
   /** Adds what `abi` declares for `contract`; returns how many entries were skipped as malformed. */

@@ -45,6 +45,10 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
     assert.deepEqual((await named('custom-error')).map((f) => describeCall(f.named)), ['Vault.withdraw(amount: 100) reverted: InsufficientBalance(available: 5, required: 100)']);
   });
 
+  it('names enum values by member in a call and its return value (enum-state)', async () => {
+    assert.deepEqual((await named('enum-state')).map((f) => describeCall(f.named)), ['Orders.mark(status: Filled (1), ref: "order-7") → Open (0)']);
+  });
+
   it('the header of the token-service case: sender, contract, the call by name and the mirror’s error named', async () => {
     const { result } = await fetchContractResult(http, ref.endpoints, ref.info('hts-insufficient').transactionId);
     const header = resultHeader(abis, result);

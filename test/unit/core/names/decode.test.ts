@@ -111,6 +111,31 @@ describe('names: ABI registry and decoding', () => {
     assert.equal(decodeReturn(call, '0x01'), null);
   });
 
+  it('names enum values by member from the compilation’s sources, inside arrays and tuples too; an unknown value stays a number', () => {
+    const side = { name: 'side', type: 'uint8', internalType: 'enum Book.Side' };
+    const abi = [
+      {
+        type: 'function',
+        name: 'route',
+        stateMutability: 'nonpayable',
+        inputs: [
+          { name: 'legs', type: 'tuple[]', internalType: 'struct Book.Leg[]', components: [side, { name: 'amount', type: 'uint256', internalType: 'uint256' }] },
+          { name: 'modes', type: 'uint8[]', internalType: 'enum Mode[]' },
+        ],
+        outputs: [{ name: 'last', type: 'uint8', internalType: 'enum Book.Side' }],
+      },
+    ] as const;
+    const book = { ...contract('Book', abi as unknown as Abi), sources: new Map([[0, { sourceName: 'contracts/Book.sol', content: 'enum Mode { Fast, Safe } contract Book { enum Side { Buy, Sell } struct Leg { Side side; uint256 amount; } }' }]]) };
+    const enums = AbiRegistry.fromContracts([book]);
+    const input = encodeFunctionData({ abi, functionName: 'route', args: [[{ side: 1, amount: 5n }], [0, 7]] });
+    const call = decodeCall(enums, input);
+    assert.ok(call);
+    assert.equal(describeDecoded(call), 'route(legs: [(side: Sell (1), amount: 5)], modes: [Fast (0), 7])');
+    assert.deepEqual(argsObject(decodeReturn(call, encodeFunctionResult({ abi, functionName: 'route', result: 0 }))!), { last: 'Buy (0)' });
+    // Without the sources, the same call shows the numbers.
+    assert.equal(describeDecoded(decodeCall(AbiRegistry.fromContracts([contract('Book', abi as unknown as Abi)]), input)!), 'route(legs: [(side: 1, amount: 5)], modes: [0, 7])');
+  });
+
   it('names a log by its topic, indexed and data arguments in declaration order', () => {
     const topics = encodeEventTopics({ abi: VAULT, eventName: 'Moved', args: { from: ACCOUNT, to: ACCOUNT } });
     const data = encodeAbiParameters(parseAbiParameters('uint256, string'), [5n, 'rent']);
