@@ -2,7 +2,7 @@
 // values the function found on the stack when it was entered, the stack (top first, named as the expression
 // language names it), memory words, storage slots, and the external call's frame.
 import { decodeAbiParameters, decodeFunctionData, decodeFunctionResult, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
-import { enumMembersOf, enumText, isEnumType, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
+import { enumMembersOf, enumText, isEnumType, mentionsEnum, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { ContractAction } from '../core/contract-results';
 import { abiOfMetadata, AbiRegistry } from '../core/names/registry';
 import { namedValues, shownValue } from '../core/names/values';
@@ -83,7 +83,7 @@ function decodeWord(param: AbiParameter, word: string, enums: EnumMembers): stri
 
 /** The enums `params` may name (nested in tuples and arrays too), read from the contract's sources on first need. */
 function enumsFor(params: readonly AbiParameter[], artifact: ContractArtifact | undefined): EnumMembers {
-  return artifact && JSON.stringify(params).includes('"enum ') ? enumMembersOf(artifact.sources) : NO_ENUMS;
+  return artifact && mentionsEnum(params) ? enumMembersOf(artifact.sources) : NO_ENUMS;
 }
 
 /**

@@ -36,7 +36,8 @@ export function enumMembers(sources: Iterable<CompiledSource>): EnumMembers {
     found.set(name, known === undefined || (known && known.join() === members.join()) ? members : null);
   };
   for (const source of sources) {
-    if (!source.content || source.content.length > MAX_SOURCE_CHARS) continue;
+    // Most files declare no enum: they are not parsed at all.
+    if (!source.content || source.content.length > MAX_SOURCE_CHARS || !/\benum\b/.test(source.content)) continue;
     let unit: { children: Node[] };
     try {
       unit = parse(source.content, { tolerant: true }) as unknown as { children: Node[] };
@@ -59,6 +60,9 @@ export function enumMembersOf(sources: ReadonlyMap<number, CompiledSource>): Enu
   if (!members) cache.set(sources, (members = enumMembers(sources.values())));
   return members;
 }
+
+/** True when ABI parameters type some value (nested in tuples and arrays too) as an enum. */
+export const mentionsEnum = (params: readonly unknown[]): boolean => JSON.stringify(params).includes('"enum ');
 
 const ENUM_TYPE = /^enum [A-Za-z_$][\w$]{0,199}(?:\.[A-Za-z_$][\w$]{0,199})?$/;
 

@@ -1,7 +1,7 @@
 // Calls, results, reverts and logs by name, decoded with viem from the fragments an AbiRegistry holds. Anything that
 // does not decode cleanly (unknown selector, truncated or malformed data) is null: shown raw, never guessed at.
 import { decodeAbiParameters, decodeEventLog, type AbiFunction, type AbiParameter, type Hex } from 'viem';
-import type { EnumMembers } from '../build-output/enums';
+import { mentionsEnum, NO_ENUMS, type EnumMembers } from '../build-output/enums';
 import type { AbiError, AbiRegistry, Declared } from './registry';
 import { argumentList, namedValues, type NamedValue } from './values';
 
@@ -13,8 +13,8 @@ export interface DecodedCall {
   args: NamedValue[];
   /** The fragment, to decode the call's output with (decodeReturn). */
   fragment: AbiFunction;
-  /** The enums its values may name, for the output too. */
-  enums: EnumMembers;
+  /** The enums its values may name, for the output too (read on first need). */
+  enums: () => EnumMembers;
 }
 
 export interface DecodedError {
@@ -41,10 +41,11 @@ const BUILTIN_ERRORS: ReadonlyArray<Declared<AbiError>> = [
 ];
 const BUILTIN_SELECTORS: Record<string, Declared<AbiError>> = { '0x08c379a0': BUILTIN_ERRORS[0], '0x4e487b71': BUILTIN_ERRORS[1] };
 
-function decodeParams(params: readonly AbiParameter[], data: string, enums: EnumMembers): NamedValue[] | null {
+/** `enums` is asked only when a parameter is an enum: it parses the workspace's sources the first time. */
+function decodeParams(params: readonly AbiParameter[], data: string, enums: () => EnumMembers): NamedValue[] | null {
   if (!HEX.test(data)) return null;
   try {
-    return namedValues(params, decodeAbiParameters(params, data as Hex) as readonly unknown[], enums);
+    return namedValues(params, decodeAbiParameters(params, data as Hex) as readonly unknown[], mentionsEnum(params) ? enums() : NO_ENUMS);
   } catch {
     return null;
   }
@@ -57,8 +58,8 @@ export function decodeCall(registry: AbiRegistry, input: string | null | undefin
   const selector = input ? selectorOf(input) : null;
   const found = selector ? registry.findFunction(selector, contract) : undefined;
   if (!found || !input) return null;
-  const args = decodeParams(found.item.inputs, `0x${input.slice(10)}`, registry.enums());
-  return args && { contract: found.contract, name: found.item.name, signature: found.signature, args, fragment: found.item, enums: registry.enums() };
+  const args = decodeParams(found.item.inputs, `0x${input.slice(10)}`, registry.enums);
+  return args && { contract: found.contract, name: found.item.name, signature: found.signature, args, fragment: found.item, enums: registry.enums };
 }
 
 /** A call's output by its function's return parameters; null when it does not decode (or the call had none). */
@@ -73,7 +74,7 @@ export function decodeError(registry: AbiRegistry, data: string | null | undefin
   if (!selector || !data) return null;
   const found = BUILTIN_SELECTORS[selector] ?? registry.findError(selector, contract);
   if (!found) return null;
-  const args = decodeParams(found.item.inputs, `0x${data.slice(10)}`, registry.enums());
+  const args = decodeParams(found.item.inputs, `0x${data.slice(10)}`, registry.enums);
   return args && { contract: found.contract || null, name: found.item.name, signature: found.signature, args };
 }
 
@@ -85,7 +86,7 @@ export function decodeEvent(registry: AbiRegistry, topics: readonly string[], da
     const { args } = decodeEventLog({ abi: [found.item], topics: topics as [Hex, ...Hex[]], data: data as Hex, strict: true });
     const inputs = found.item.inputs;
     const values = inputs.map((p, i) => (Array.isArray(args) ? args[i] : (args as Record<string, unknown>)[p.name ?? String(i)]));
-    return { contract: found.contract, name: found.item.name, signature: found.signature, args: namedValues(inputs, values, registry.enums()) };
+    return { contract: found.contract, name: found.item.name, signature: found.signature, args: namedValues(inputs, values, mentionsEnum(inputs) ? registry.enums() : NO_ENUMS) };
   } catch {
     return null;
   }

@@ -58,14 +58,14 @@ export class AbiRegistry {
   constructor(private readonly compilations: ReadonlySet<CompiledSources> = new Set()) {}
 
   /** The enums the compilations define, by canonical name (newest compilation's definition first). */
-  enums(): EnumMembers {
+  readonly enums = (): EnumMembers => {
     if (!this.members) {
       const merged = new Map<string, readonly string[]>();
       for (const sources of this.compilations) for (const [name, members] of enumMembersOf(sources)) if (!merged.has(name)) merged.set(name, members);
       this.members = merged;
     }
     return this.members;
-  }
+  };
 
   /** Adds what `abi` declares for `contract`; returns how many entries were skipped as malformed. */
   add(contract: string, abi: unknown): number {
