@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { enumMembers, enumText } from '../../../../src/core/build-output/enums';
+import { enumMembers, enumText, isEnumType } from '../../../../src/core/build-output/enums';
 
 const source = (content: string | undefined, sourceName = 'contracts/A.sol') => ({ sourceName, content });
 
@@ -34,5 +34,11 @@ describe('enum members from the compiled sources', () => {
     assert.equal(enumText(members, 'enum Orders.Status', 2n), '2');
     assert.equal(enumText(members, 'enum Other.Kind', 0n), '0');
     assert.equal(enumText(members, 'enum Orders.Status', 2n ** 255n), (2n ** 255n).toString());
+  });
+
+  it('takes an enum type only in its plain form: the ABI internalType is the workspace\'s text', () => {
+    assert.ok(isEnumType('enum Orders.Status'));
+    assert.ok(isEnumType('enum Side'));
+    for (const hostile of ['enum Orders.Status\u202e', 'enum A.B.C', 'enum ', 'enum Orders.Status[]', `enum ${'A'.repeat(201)}`, 'uint8', undefined]) assert.equal(isEnumType(hostile), false, String(hostile));
   });
 });
