@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**', 'src/cli/**'],
+    files: ['src/core/**', 'src/cli/**', 'src/debug/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Only src/extension may import vscode.' }] }] },
   },
   {

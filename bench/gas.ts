@@ -6,7 +6,7 @@
 import { cpus, loadavg } from 'node:os';
 import { profileGas } from '../src/core/gas/profile';
 import { profileView } from '../src/core/gas/view';
-import { Program } from '../src/debug/program';
+import { Program } from '../src/core/sourcemap/program';
 import { mapSources } from '../src/debug/standalone-host';
 import { longLoopTrace, report } from './long-loop';
 

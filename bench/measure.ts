@@ -5,7 +5,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { JSONParser } from '@streamparser/json';
 import { decodeTraceFile } from '../src/core/opcodes-client';
-import type { NavCommand } from '../src/core/trace/model';
+import type { NavCommand } from '../src/shared/trace-model';
 import type { ColumnarTrace } from '../src/core/trace/trace';
 
 export type Method = 'decoder' | 'json-parse' | 'streamparser';

@@ -9,6 +9,7 @@ import { launchBrowser, type Browser } from '../scripts/vscode-real/browser';
 import { projectRoot } from '../scripts/vscode-real/tools';
 import { renderTraceHtml } from '../src/extension/trace/html-template';
 import type { TraceSession } from '../src/core/session/session';
+import { PanelRequests } from '../src/extension/trace/panel-requests';
 import { traceAction, type TraceActionId } from '../src/shared/trace-actions';
 import type { GasProfileView } from '../src/shared/gas-profile';
 import type { HostMessage, WebviewMessage } from '../src/shared/trace-protocol';
@@ -44,6 +45,7 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
   const sent: Record<string, number> = {};
   const openedLines: number[] = [];
   const received: WebviewMessage[] = [];
+  const requests = new PanelRequests(session);
   page.on('pageerror', (err) => console.error(`[stepper page] ${err.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') console.error(`[stepper page] ${m.text()}`);
@@ -63,7 +65,7 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
     if ((m.type === 'action' || m.type === 'moved') && m.seq !== undefined) seq = Math.max(seq, m.seq);
     switch (m.type) {
       case 'request':
-        await post({ type: 'response', id: m.id, ok: true, result: session.answer(m.kind, m.params as never) });
+        await post({ type: 'response', id: m.id, ok: true, result: requests.answer(m.kind, m.params as never) });
         return;
       case 'select':
         session.navigate({ kind: 'goto', step: m.step });
@@ -87,7 +89,7 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
         received.push(m);
         return;
     }
-    await post({ type: 'step', view: session.view(), seq });
+    await post({ type: 'step', view: requests.view(), seq });
   });
   // A string, not a function: tsx would wrap a function's inner names in a helper the page does not have.
   await page.addInitScript(`{

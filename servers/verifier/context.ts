@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Chains } from './chains';
 import type { SessionStore } from './cookie-session';
 import type { Repository } from './repository';
-import type { SessionData } from './session-state';
+import type { SessionData } from './session-data';
 import type { JobStore } from './v2-jobs';
 
 export interface Limits {

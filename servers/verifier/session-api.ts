@@ -5,7 +5,8 @@ import type { InputFile } from './checked-contracts';
 import type { Exchange, Handler, VerifierContext } from './context';
 import { importFromExplorer } from './explorer-import';
 import { badRequest, readJsonObject, sendJson, sendText, validationError } from './http';
-import { checkSession, saveFiles, sessionJson, verifyWrappers, type SessionData } from './session-state';
+import type { SessionData } from './session-data';
+import { checkSession, saveFiles, sessionJson, verifyWrappers } from './session-state';
 
 /** Rejects query parameters the OpenAPI spec does not declare for the route (allowUnknownQueryParameters: false). */
 function allowQuery(ex: Exchange, allowed: readonly string[]): void {

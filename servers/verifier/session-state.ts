@@ -1,28 +1,13 @@
-// What one session holds and how it evolves: stored files (deduplicated by content), the checked contracts built
-// from them (keyed by verificationId), and their verification state; plus the JSON the session endpoints return.
+// How one session evolves (session-data.ts holds its shape): files stored, contracts checked and verified; plus the
+// JSON the session endpoints return.
 import { createHash } from 'node:crypto';
 import { stdJsonFromMetadata } from '../../src/core/verify/std-json';
 import { checkFiles, type CheckedContract, type InputFile } from './checked-contracts';
 import { compileStdJson, CompilerError, type CompiledContract } from './compiler';
 import type { VerifierContext } from './context';
 import { HttpError, errorBody } from './http';
+import type { ContractWrapper, SessionData } from './session-data';
 import { verifyDeployed } from './verification';
-
-export interface ContractWrapper {
-  contract: CheckedContract;
-  address?: string;
-  chainId?: string;
-  creatorTxHash?: string;
-  status?: 'perfect' | 'partial' | 'error';
-  statusMessage?: string;
-  storageTimestamp?: Date;
-}
-
-export interface SessionData {
-  files: Map<string, InputFile>;
-  wrappers: Map<string, ContractWrapper>;
-  unused: string[];
-}
 
 export const newSession = (): SessionData => ({ files: new Map(), wrappers: new Map(), unused: [] });
 

@@ -12,7 +12,7 @@ import { argsObject, decodeError, describeDecoded, type DecodedError } from '../
 import { AbiRegistry } from '../core/names/registry';
 import type { NamedFrame } from '../core/names/trace-names';
 import type { NamedValue } from '../core/names/values';
-import type { DecodedRevert, Frame } from '../core/trace/model';
+import type { DecodedRevert, Frame } from '../shared/trace-model';
 import { describeRevert } from '../shared/revert-text';
 
 /**

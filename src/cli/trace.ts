@@ -4,7 +4,7 @@ import type { AbiRegistry } from '../core/names/registry';
 import { nameFrames, type NamedFrame } from '../core/names/trace-names';
 import { fetchTrace } from '../core/opcodes-client';
 import { safeLine } from '../core/safe-text';
-import type { DecodedRevert, Frame, TraceSummary } from '../core/trace/model';
+import type { DecodedRevert, Frame, TraceSummary } from '../shared/trace-model';
 import type { ColumnarTrace } from '../core/trace/trace';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
 import { printJson, printLines } from './output';

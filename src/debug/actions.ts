@@ -3,7 +3,7 @@
 // memory. Pairing walks both in execution order: an action belongs to the next frame at its depth whose callee it
 // names; calls that run no opcodes (precompiles, system contracts) have no frame and are passed over.
 import type { ContractAction } from '../core/contract-results';
-import type { Trace } from '../core/trace/model';
+import type { Trace } from '../shared/trace-model';
 
 /** Per trace frame, its action (undefined where none pairs). */
 export function pairActions(trace: Trace, actions: readonly ContractAction[]): Array<ContractAction | undefined> {

@@ -22,7 +22,7 @@ import type { TraceSources } from '../core/sourcemap/trace-sources';
 import { disassemble, instructionIndexOf } from './disassembly';
 import { Expression, formatValue } from './expression';
 import type { ExceptionFilter } from './breakpoints';
-import { Program, type FnFrame, type ProgramSource } from './program';
+import { Program, type FnFrame, type ProgramSource } from '../core/sourcemap/program';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
 import type { ContractAction } from '../core/contract-results';
 import { pairActions } from './actions';

@@ -1,9 +1,9 @@
 // Breakpoints over a Program: which steps each one can stop at (found once per change with one pass over the
 // steps), and whether it stops there (its condition, then its hit count, counted from the start of the trace so
 // forward and reverse runs agree).
-import type { Trace } from '../core/trace/model';
+import type { Trace } from '../shared/trace-model';
 import { Expression, ExpressionError, type EvalContext } from './expression';
-import type { Program, ProgramSource } from './program';
+import type { Program, ProgramSource } from '../core/sourcemap/program';
 import { firstAbove } from './stepping';
 
 export interface BreakpointSpec {

@@ -7,9 +7,18 @@
 // and kept when they end in a mapping's slot and reproduce the hash.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { Hex } from 'viem';
-import type { Program } from './program';
-import type { MappingEntry, MappingKeys } from './storage';
+import type { Program } from '../core/sourcemap/program';
 import { firstAbove } from './stepping';
+
+/** A mapping entry the trace hashed: keccak256(key . base) = its slot. */
+export interface MappingEntry {
+  /** The key as it was hashed: a 32-byte word, or a string's or bytes' own bytes. */
+  key: Hex;
+  slot: bigint;
+}
+
+/** The entries of the mapping at `base` that the trace shows a hash of. */
+export type MappingKeys = (base: bigint) => readonly MappingEntry[];
 
 /** Hash steps looked at per request (the latest before the step), steps before each for keys, keys per hash. */
 const MAX_HASHES = 512;

@@ -3,10 +3,10 @@
 // direction, and what each step shows. It moves the shared TraceSession, so the trace panel follows.
 import type { MoveOrigin, TraceSession } from '../core/session/session';
 import type { CompiledCode } from '../core/sourcemap/compiled-code';
-import type { StepDetail } from '../core/trace/model';
+import type { StepDetail } from '../shared/trace-model';
 import { Breakpoints, type StopAt } from './breakpoints';
 import type { EvalContext } from './expression';
-import type { Program } from './program';
+import type { Program } from '../core/sourcemap/program';
 import { statementStart, stepStatement, type StepKind } from './stepping';
 
 export type Granularity = 'statement' | 'instruction';

@@ -12,7 +12,7 @@ import { discoverArtifacts } from '../core/sourcemap/discover';
 import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
 import { TraceSources, type CodeLookup } from '../core/sourcemap/trace-sources';
-import type { Trace } from '../core/trace/model';
+import type { Trace } from '../shared/trace-model';
 import type { DebugHost, LaunchArguments, OpenedTrace } from './adapter';
 
 /** The launch's mirror: `mirrorUrl` (+ `web3Url`) is a custom network; otherwise `network` by name. */

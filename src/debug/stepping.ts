@@ -1,7 +1,7 @@
 // Solidity-level moves over a Program's columns. A statement is a run of steps on one Solidity line in one
 // function; steps that map to no statement (compiler-generated code, the dispatcher, definitions) are never
 // stopped on. Every move is one scan of typed arrays, forward or backward, so it stays fast at a million steps.
-import type { Program } from './program';
+import type { Program } from '../core/sourcemap/program';
 
 export type StepKind = 'over' | 'into' | 'out';
 

@@ -7,8 +7,8 @@ import { decodeAbiParameters, hexToBigInt, hexToString, keccak256, numberToHex, 
 import { enumMembersOf, enumText, isEnumType, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { StorageLayout, StorageType, StorageVariable } from '../core/build-output/storage-layout';
 import { quote } from '../core/names/values';
-import { traceMappingKeys } from './mapping-keys';
-import type { Program } from './program';
+import { traceMappingKeys, type MappingKeys } from './mapping-keys';
+import type { Program } from '../core/sourcemap/program';
 import { entityOfAddress, type Variable } from './variables';
 
 /** Most slots, children or bytes one scope decodes. */
@@ -16,16 +16,6 @@ const MAX_ITEMS = 1024;
 const MAX_BYTES = 4096;
 const SLOT_BYTES = 32;
 const WORD = /^(?:0x)?([0-9a-fA-F]{1,64})$/;
-
-/** A mapping entry the trace hashed: keccak256(key . base) = its slot. */
-export interface MappingEntry {
-  /** The key as it was hashed: a 32-byte word, or a string's or bytes' own bytes. */
-  key: Hex;
-  slot: bigint;
-}
-
-/** The entries of the mapping at `base` that the trace shows a hash of. */
-export type MappingKeys = (base: bigint) => readonly MappingEntry[];
 
 /** The trace's storage as slot → 32-byte word; entries that are not words are dropped. */
 export function storageWords(storage: Record<string, string>): Map<bigint, Hex> {

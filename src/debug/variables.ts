@@ -7,8 +7,8 @@ import type { ContractAction } from '../core/contract-results';
 import { abiOfMetadata, AbiRegistry } from '../core/names/registry';
 import { namedValues, shownValue } from '../core/names/values';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
-import type { Frame, Trace } from '../core/trace/model';
-import type { FnFrame, Program } from './program';
+import type { Frame, Trace } from '../shared/trace-model';
+import type { FnFrame, Program } from '../core/sourcemap/program';
 
 export interface Variable {
   name: string;

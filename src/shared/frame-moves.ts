@@ -2,7 +2,7 @@
 // written once for both sides: the core's Navigator runs them over the whole trace, and the stepper webview over
 // the rows it holds, where a step or frame it does not hold makes the answer `undefined` (ask the host instead).
 // One implementation is what guarantees that a key answered in the webview lands where the host would have put it.
-import type { NavCommand } from '../core/trace/model';
+import type { NavCommand } from './trace-model';
 
 /** What a frame move needs to know of a frame. */
 export interface FrameSpan {

@@ -1,6 +1,6 @@
 // One wording for decoded revert and return data, used by the panel header, the Revert/Return panel and the host's
 // messages, so a reason reads the same everywhere.
-import type { DecodedRevert } from '../core/trace/model';
+import type { DecodedRevert } from './trace-model';
 
 /** `Error("…")`, `Panic(0x11): arithmetic overflow`, `custom error 0x…`, or the raw data. */
 export function describeRevert(r: DecodedRevert): string {

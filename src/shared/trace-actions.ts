@@ -1,7 +1,7 @@
 // Every stepper action once: its palette title, toolbar icon, key and what it does. The host registers one command
 // per entry, the webview draws one toolbar button per entry, and a unit test checks package.json against this
 // table, so a title, key or tooltip cannot drift from what the action really does.
-import type { NavCommand } from '../core/trace/model';
+import type { NavCommand } from './trace-model';
 
 export type TraceActionRun =
   | { nav: NavCommand }

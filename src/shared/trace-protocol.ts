@@ -2,7 +2,7 @@
 // only draws). The webview pulls what it shows — pages of rows, memory windows, the overview — by request id;
 // the host pushes the current step whenever navigation (which runs in the host) moves it. The whole trace is
 // never posted: every message is sized by what is on screen, not by the trace.
-import type { Frame, StepRow, TraceSummary } from '../core/trace/model';
+import type { Frame, StepRow, TraceSummary } from './trace-model';
 import type { GasProfileView } from './gas-profile';
 import type { FrameSpan } from './frame-moves';
 import type { TraceActionId } from './trace-actions';

@@ -17,7 +17,7 @@ import { HttpClient } from '../../src/core/http';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace } from '../../src/core/opcodes-client';
 import { TraceSession } from '../../src/core/session/session';
-import { Program } from '../../src/debug/program';
+import { Program } from '../../src/core/sourcemap/program';
 import { mapSources } from '../../src/debug/standalone-host';
 import type { GasProfileView } from '../../src/shared/gas-profile';
 import { E2E_ENV } from './harness-env';

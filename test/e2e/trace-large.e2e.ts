@@ -12,7 +12,7 @@ import { startMirror, type RunningMirror } from '../../servers/mirror/server';
 import { HttpClient } from '../../src/core/http';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace } from '../../src/core/opcodes-client';
-import type { NavCommand, Trace } from '../../src/core/trace/model';
+import type { NavCommand, Trace } from '../../src/shared/trace-model';
 import { formatCount } from '../../src/webview/trace/format';
 import { openWorkbench, type Workbench } from './harness';
 

@@ -16,7 +16,7 @@ import { HttpClient } from '../../src/core/http';
 import { AbiRegistry } from '../../src/core/names/registry';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace, type FetchTraceOptions } from '../../src/core/opcodes-client';
-import type { Trace } from '../../src/core/trace/model';
+import type { Trace } from '../../src/shared/trace-model';
 import { TraceNames } from '../../src/core/session/names';
 import { TraceSession } from '../../src/core/session/session';
 import { E2E_ENV } from './harness-env';

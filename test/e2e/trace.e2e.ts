@@ -13,7 +13,7 @@ import { projectRoot } from '../../scripts/vscode-real/tools';
 import { HttpClient } from '../../src/core/http';
 import { resolveNetwork } from '../../src/core/networks';
 import { decodeTraceFile, fetchTrace } from '../../src/core/opcodes-client';
-import type { Trace } from '../../src/core/trace/model';
+import type { Trace } from '../../src/shared/trace-model';
 import { TraceSession } from '../../src/core/session/session';
 import { E2E_ENV } from './harness-env';
 import { openWorkbench, type Workbench } from './harness';

@@ -12,7 +12,7 @@ import { discoverArtifacts } from '../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../src/core/sourcemap/match';
 import { SourceFiles } from '../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../src/core/sourcemap/trace-sources';
-import type { Trace } from '../../src/core/trace/model';
+import type { Trace } from '../../src/shared/trace-model';
 import type { LedgerMirrorApi } from '../../src/extension/extension';
 import { actionCommand } from '../../src/shared/trace-actions';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';

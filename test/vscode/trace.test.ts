@@ -11,7 +11,7 @@ import { caseTransaction } from '../../servers/mirror/evm/ids';
 import { HttpClient } from '../../src/core/http';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace } from '../../src/core/opcodes-client';
-import type { Trace } from '../../src/core/trace/model';
+import type { Trace } from '../../src/shared/trace-model';
 import type { OpenedTrace } from '../../src/extension/trace/open';
 import { actionCommand, traceAction, type TraceActionId } from '../../src/shared/trace-actions';
 import { TRACE_VIEW_TYPE, type TracePanelState } from '../../src/shared/trace-protocol';

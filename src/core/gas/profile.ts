@@ -11,7 +11,7 @@ import { gasAtEnd, gasAtStart } from '../trace/frames';
 import type { ColumnarTrace } from '../trace/trace';
 
 /**
- * What the debugger's index (src/debug/program.ts `Program`) knows of each step, read structurally: the function
+ * What the debugger's index (core/sourcemap/program.ts `Program`) knows of each step, read structurally: the function
  * each step runs in, from the source map's jump markers, and its source range.
  */
 export interface FunctionSteps {

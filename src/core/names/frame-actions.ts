@@ -3,7 +3,7 @@
 // but open no frame in the trace, so they are skipped; a frame whose action is missing (a page limit, an older
 // mirror) gets none, and the frames after it still find theirs.
 import type { ContractAction } from '../contract-results';
-import type { Frame } from '../trace/model';
+import type { Frame } from '../../shared/trace-model';
 
 /** Frames whose callee on the stack is the code's address, not the action's recipient. */
 const CODE_CALLS: ReadonlySet<string> = new Set(['DELEGATECALL', 'CALLCODE']);

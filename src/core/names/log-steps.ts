@@ -2,7 +2,7 @@
 // from memory, when the trace has them) or, without memory, taken from the mirror's contract result, whose logs are
 // the LOG steps that survived (none inside a frame that reverted), in order.
 import type { ContractResultLog } from '../contract-results';
-import type { Trace } from '../trace/model';
+import type { Trace } from '../../shared/trace-model';
 
 export interface StepLog {
   /** `0x` + 64 hex each, the event's topic first. */

@@ -3,7 +3,7 @@
 // contract and its revert data.
 import type { ContractAction } from '../contract-results';
 import { parseTokenId } from '../ids';
-import type { Frame, Trace } from '../trace/model';
+import type { Frame, Trace } from '../../shared/trace-model';
 import { nameCall, type NamedCall } from './call-names';
 import { actionsForFrames } from './frame-actions';
 import type { AbiRegistry } from './registry';

@@ -1,6 +1,6 @@
 // Answers to the webview's requests, read from the columnar trace: only the rows, words and slots asked for.
 // No `vscode` import, so the unit suite can check these against a real decoded trace.
-import type { Trace } from '../trace/model';
+import type { Trace } from '../../shared/trace-model';
 import { isInClass } from '../trace/ops';
 import { TraceNames } from './names';
 import type { FrameSpan } from '../../shared/frame-moves';

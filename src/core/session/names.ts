@@ -8,7 +8,7 @@ import { logAtStep, ResultLogs } from '../names/log-steps';
 import { AbiRegistry } from '../names/registry';
 import { resultHeader } from '../names/result-header';
 import { nameFrames, type NamedFrame } from '../names/trace-names';
-import type { Frame, Trace } from '../trace/model';
+import type { Frame, Trace } from '../../shared/trace-model';
 import type { FrameName, StepEvent, TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
 
 /** What is known when the trace opens; every part may be missing. */

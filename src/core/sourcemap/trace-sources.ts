@@ -3,7 +3,7 @@
 // frame's contract is identified once (by the code at its address, else by the ops it executed); after that a step
 // is a table read: pc → instruction → source-map entry → line and column.
 import { ApiError } from '../errors';
-import type { Frame, Trace } from '../trace/model';
+import type { Frame, Trace } from '../../shared/trace-model';
 import type { SourceFile } from './artifacts';
 import type { ChainCode } from './contract-code';
 import { fits, type ArtifactIndex, type CodeMatch, type ExecutedOp } from './match';

@@ -1,5 +1,5 @@
 import type { TraceColumns } from './columns-store';
-import type { Frame, PcConvention } from './model';
+import type { Frame, PcConvention } from '../../shared/trace-model';
 import { callTypeOf, isNormalHalt } from './ops';
 import { decodeRevert } from './revert';
 

@@ -1,5 +1,5 @@
 import type { TraceColumns } from './columns-store';
-import type { Frame, NavCommand, OpClass } from './model';
+import type { Frame, NavCommand, OpClass } from '../../shared/trace-model';
 import { growInt32 } from './columns';
 import { isInClass, OP_CLASSES } from './ops';
 import { clampStep, frameMove, isFrameMove, type FrameSteps } from '../../shared/frame-moves';

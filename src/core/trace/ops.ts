@@ -1,4 +1,4 @@
-import type { CallType, OpClass } from './model';
+import type { CallType, OpClass } from '../../shared/trace-model';
 
 // What the analysis needs to know about op names. Names are matched as the server spells them (Besu and
 // @ethereumjs use the same mnemonics); anything unknown is just an ordinary op.

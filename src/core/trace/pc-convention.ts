@@ -1,5 +1,5 @@
 import type { TraceColumns } from './columns-store';
-import type { PcConvention } from './model';
+import type { PcConvention } from '../../shared/trace-model';
 import { callTypeOf, instructionSize, isControlFlow, pushSize } from './ops';
 
 /** Agreeing pairs after which the answer cannot change in practice; keeps detection O(1) on huge traces. */

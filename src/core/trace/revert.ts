@@ -1,4 +1,4 @@
-import type { DecodedRevert } from './model';
+import type { DecodedRevert } from '../../shared/trace-model';
 
 // Solidity's two built-in error encodings, plus custom errors by selector (names need workspace ABIs, later).
 const ERROR_SELECTOR = '08c379a0';

@@ -1,7 +1,7 @@
 import type { TraceColumns } from './columns-store';
 import type { Envelope } from './envelope';
 import { analyseFrames } from './frames';
-import type { DecodedRevert, Frame, NavCommand, StepColumns, StepDetail, StepRow, Trace, TraceSummary } from './model';
+import type { DecodedRevert, Frame, NavCommand, StepColumns, StepDetail, StepRow, Trace, TraceSummary } from '../../shared/trace-model';
 import { Navigator } from './navigation';
 import { detectPcConvention, instructionPcs } from './pc-convention';
 import { decodeRevert } from './revert';

@@ -8,7 +8,7 @@ import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
 import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
-import type { Trace } from '../../core/trace/model';
+import type { Trace } from '../../shared/trace-model';
 import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
 import type { Services } from '../services';
 import type { OpenedTrace as OpenedPanel } from '../trace/open';

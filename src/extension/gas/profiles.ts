@@ -8,7 +8,7 @@ import type { TraceSession } from '../../core/session/session';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
 import { ColumnarTrace } from '../../core/trace/trace';
-import { Program } from '../../debug/program';
+import { Program } from '../../core/sourcemap/program';
 import type { GasProfileView } from '../../shared/gas-profile';
 import type { Services } from '../services';
 import type { WorkspaceArtifacts } from '../source/workspace-artifacts';

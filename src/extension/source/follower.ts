@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
-import type { Trace } from '../../core/trace/model';
+import type { Trace } from '../../shared/trace-model';
 import type { Services } from '../services';
 import type { TraceStepChange } from '../trace/step-events';
 import { LatestOnly, type Pacing } from './latest-only';

@@ -2,7 +2,7 @@
 // the step it moved to, so scripts and tests can follow along; the prompting ones also take their value as an
 // argument (`executeCommand('ledgerMirror.trace.gotoStep', 42)`).
 import * as vscode from 'vscode';
-import type { NavCommand } from '../../core/trace/model';
+import type { NavCommand } from '../../shared/trace-model';
 import { actionCommand, TRACE_ACTION_IDS, traceAction, type TraceActionId } from '../../shared/trace-actions';
 import type { Services } from '../services';
 import type { TracePanel, TracePanels } from './panel';

@@ -61,8 +61,8 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
     recent,
     panels: () => panels.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
     names: (key) => {
-      const session = panels.find(key)?.session;
-      return session && { init: session.names.init, frames: session.view().frameNames };
+      const panel = panels.find(key);
+      return panel && { init: panel.session.names.init, frames: panel.requests.view().frameNames };
     },
     restore: (panel, state) => restorePanel(f, panel, state),
     post: (key, message) => panels.find(key)?.receive(message),

@@ -3,11 +3,12 @@
 // focus. A panel follows its session, whoever moves it (its own webview, the palette, the debugger).
 import * as vscode from 'vscode';
 import { parseTokenId } from '../../core/ids';
-import type { NavCommand } from '../../core/trace/model';
+import type { NavCommand } from '../../shared/trace-model';
 import { isTraceActionId, type TraceActionId } from '../../shared/trace-actions';
 import { TRACE_VIEW_TYPE, type HostMessage, type TraceRequestKind, type WebviewMessage } from '../../shared/trace-protocol';
 import { traceHtml, traceWebviewOptions } from './html';
 import type { TraceSession } from '../../core/session/session';
+import { PanelRequests } from './panel-requests';
 import { fireTraceStep } from './step-events';
 
 /** Context keys for `when` clauses: a trace panel is active, and the step it is on. */
@@ -119,6 +120,8 @@ export class TracePanel {
   private seq = 0;
   /** Set while following a move the webview made and already painted, so it is not pushed back. */
   private quiet = false;
+  /** Answers the webview's requests; holds the memory window and overview this panel shows. */
+  readonly requests: PanelRequests;
 
   /** Use TracePanels.create / adopt. */
   constructor(
@@ -129,6 +132,7 @@ export class TracePanel {
     private readonly panels: TracePanels,
   ) {
     this.shownOnce = new Promise((resolve) => (this.markShown = resolve));
+    this.requests = new PanelRequests(session);
     panel.webview.options = traceWebviewOptions(extensionUri);
     panel.title = `Trace ${shortTitle(session.meta.title)}`;
     panel.webview.html = traceHtml(panel.webview, extensionUri, panel.title);
@@ -152,7 +156,7 @@ export class TracePanel {
   }
 
   private moved(step: number): void {
-    if (!this.quiet) this.post({ type: 'step', view: this.session.view(), seq: this.seq });
+    if (!this.quiet) this.post({ type: 'step', view: this.requests.view(), seq: this.seq });
     if (this.panels.isCurrent(this)) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, step);
     this.hooks.stepped(this, step);
     fireTraceStep({ panel: this.panel, session: this.session });
@@ -220,7 +224,7 @@ export class TracePanel {
 
   private answer(m: Extract<WebviewMessage, { type: 'request' }>): void {
     try {
-      const result = this.session.answer(m.kind, m.params as never);
+      const result = this.requests.answer(m.kind, m.params as never);
       this.post({ type: 'response', id: m.id, ok: true, result });
       if (m.kind === 'init') this.markShown();
     } catch (err) {

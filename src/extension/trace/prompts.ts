@@ -1,5 +1,5 @@
 // What the Go to Step / Go to PC / Find Opcode boxes accept, checked as the user types. Pure, for the unit suite.
-import type { NavCommand } from '../../core/trace/model';
+import type { NavCommand } from '../../shared/trace-model';
 
 export type PromptKind = 'step' | 'pc' | 'op';
 

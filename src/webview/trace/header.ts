@@ -1,5 +1,5 @@
 // The panel's header: what was traced, where, and how it ended. Built once; every value is text.
-import type { TraceSummary } from '../../core/trace/model';
+import type { TraceSummary } from '../../shared/trace-model';
 import { describeRevert } from '../../shared/revert-text';
 import type { TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
 import { h } from './dom';

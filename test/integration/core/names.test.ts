@@ -9,7 +9,7 @@ import { AbiRegistry } from '../../../src/core/names/registry';
 import { logAtStep, ResultLogs } from '../../../src/core/names/log-steps';
 import { resultHeader } from '../../../src/core/names/result-header';
 import { nameFrames } from '../../../src/core/names/trace-names';
-import type { Trace } from '../../../src/core/trace/model';
+import type { Trace } from '../../../src/shared/trace-model';
 import { CASE_NAMES, HTS_CASE_NAMES, startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 import { namingFixture } from '../helpers/naming-fixture';
 

@@ -12,7 +12,7 @@ import { SourceFiles } from '../../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
-import type { Trace } from '../../../src/core/trace/model';
+import type { Trace } from '../../../src/shared/trace-model';
 import { depthBomb } from '../../helpers/hostile-traces';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';

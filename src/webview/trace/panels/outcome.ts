@@ -1,5 +1,5 @@
 // Revert/Return: how the current frame ended and how the transaction ended, decoded.
-import type { TraceSummary } from '../../../core/trace/model';
+import type { TraceSummary } from '../../../shared/trace-model';
 import { describeRevert } from '../../../shared/revert-text';
 import type { StepView, TraceNamesInit } from '../../../shared/trace-protocol';
 import { h, replaceChildren } from '../dom';

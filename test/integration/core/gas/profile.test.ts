@@ -12,7 +12,7 @@ import { fetchContractCode } from '../../../../src/core/sourcemap/contract-code'
 import { SourceFiles } from '../../../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../../../src/core/sourcemap/trace-sources';
 import type { ColumnarTrace } from '../../../../src/core/trace/trace';
-import { Program } from '../../../../src/debug/program';
+import { Program } from '../../../../src/core/sourcemap/program';
 import type { GasNode } from '../../../../src/shared/gas-profile';
 import { startReference, type CaseName, type ReferenceMirror } from '../../helpers/reference-mirror';
 import { loadSample, type Sample } from '../../helpers/sample';

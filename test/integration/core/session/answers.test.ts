@@ -1,7 +1,7 @@
 // The host's answers to the stepper webview, checked against real reference-mirror traces (solc + @ethereumjs/vm)
 // with brute-force oracles: row pages, the comparison step, changed bytes and slots, the overview.
 import { strict as assert } from 'node:assert';
-import type { Trace } from '../../../../src/core/trace/model';
+import type { Trace } from '../../../../src/shared/trace-model';
 import { changedByteRanges, MAX_PAGE, overview, previousStepInFrame, rowPage, stepView } from '../../../../src/core/session/answers';
 import { OVERVIEW_FLAG } from '../../../../src/shared/trace-protocol';
 import { CASE_NAMES, startReference, type ReferenceMirror } from '../../helpers/reference-mirror';

@@ -7,6 +7,7 @@ import { HttpClient } from '../../../../src/core/http';
 import { AbiRegistry } from '../../../../src/core/names/registry';
 import { MAX_NAME_CHARS, TraceNames } from '../../../../src/core/session/names';
 import { TraceSession } from '../../../../src/core/session/session';
+import { PanelRequests } from '../../../../src/extension/trace/panel-requests';
 import type { TraceInit } from '../../../../src/shared/trace-protocol';
 import { type CaseName, type ReferenceMirror } from '../../helpers/reference-mirror';
 import { namingFixture } from '../../helpers/naming-fixture';
@@ -30,7 +31,7 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     const seen = new Map<number, string | null>();
     for (let step = 0; step < s.length; step++) {
       s.moveTo(step);
-      const view = s.view();
+      const view = new PanelRequests(s).view();
       assert.equal(view.frameNames.length, view.frames.length);
       view.frames.forEach((f, i) => {
         const name = view.frameNames[i]?.call ?? null;
@@ -45,7 +46,7 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
 
   it('custom error: the init answer names the revert and the header; the frame shows the call by name', async () => {
     const s = await session('custom-error');
-    const init = s.answer('init', INIT) as TraceInit;
+    const init = new PanelRequests(s).answer('init', INIT) as TraceInit;
     assert.equal(init.names.revert, 'InsufficientBalance(available: 5, required: 100)');
     const header = init.names.header;
     assert.ok(header);
@@ -57,7 +58,7 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     assert.ok(/^\d+$/.test(header.gasLimit) && header.block !== null && /^\d+$/.test(header.block), JSON.stringify(header));
     assert.deepEqual(frameNames(s), ['Vault.withdraw(amount: 100) reverted: InsufficientBalance(available: 5, required: 100)']);
     s.moveTo(s.length - 1);
-    assert.equal(s.view().frameNames.at(-1)?.error, 'InsufficientBalance(available: 5, required: 100)');
+    assert.equal(new PanelRequests(s).view().frameNames.at(-1)?.error, 'InsufficientBalance(available: 5, required: 100)');
   });
 
   it('token service: the HTS frame by name and response code, below the caller', async () => {
@@ -70,8 +71,8 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
   it('token service: the HTS frame and the header name the token it moves, for a link to the Tokens view', async () => {
     const s = await session('hts-insufficient');
     s.moveTo(s.trace.frame(1).entryStep);
-    assert.deepEqual(s.view().frameNames.map((n) => n?.tokens), [[], ['0.0.5001']]);
-    assert.deepEqual((s.answer('init', INIT) as TraceInit).names.header?.tokens, [], 'TokenSender.pay is not a token-service call');
+    assert.deepEqual(new PanelRequests(s).view().frameNames.map((n) => n?.tokens), [[], ['0.0.5001']]);
+    assert.deepEqual((new PanelRequests(s).answer('init', INIT) as TraceInit).names.header?.tokens, [], 'TokenSender.pay is not a token-service call');
   });
 
   it('LOG steps: each by event name and decoded arguments, from memory or (without it) from the mirror’s logs', async () => {
@@ -83,7 +84,7 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
       const found: Array<[string, string | null, number]> = [];
       for (let step = 0; step < s.length; step++) {
         s.moveTo(step);
-        const event = s.view().event;
+        const event = new PanelRequests(s).view().event;
         assert.equal(event !== null, /^LOG[0-4]$/.test(trace.row(step).op), `step ${step}`);
         if (event) found.push([trace.row(step).op, event.name, event.topics.length]);
       }
@@ -100,9 +101,9 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
 
   it('without the mirror’s result and actions: no header, the revert still by name from the workspace ABIs', async () => {
     const s = await session('custom-error', false);
-    const init = s.answer('init', INIT) as TraceInit;
+    const init = new PanelRequests(s).answer('init', INIT) as TraceInit;
     assert.deepEqual([init.names.header, init.names.revert], [null, 'InsufficientBalance(available: 5, required: 100)']);
-    assert.equal(s.view().frameNames[0]?.call ?? null, null);
+    assert.equal(new PanelRequests(s).view().frameNames[0]?.call ?? null, null);
   });
 
   it('a hostile result: a megabyte error message and result name reach the panel cut to a bounded length', async () => {
@@ -119,8 +120,8 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
   it('a session opened without names answers with none, frame for frame', async () => {
     const trace = await ref.fetch('nested-call');
     const s = new TraceSession(trace, { key: 'k', title: 'tx', network: 'custom' });
-    assert.deepEqual((s.answer('init', INIT) as TraceInit).names, { header: null, revert: null, note: null });
+    assert.deepEqual((new PanelRequests(s).answer('init', INIT) as TraceInit).names, { header: null, revert: null, note: null });
     s.moveTo(s.length - 1);
-    assert.deepEqual(s.view().frameNames, s.view().frames.map(() => null));
+    assert.deepEqual(new PanelRequests(s).view().frameNames, new PanelRequests(s).view().frames.map(() => null));
   });
 });

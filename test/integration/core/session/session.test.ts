@@ -1,7 +1,9 @@
-// A TraceSession moves exactly as the core's Trace.navigate says and answers the webview's typed requests.
+// A TraceSession moves exactly as the core's Trace.navigate says; the panel's PanelRequests answers the webview's
+// typed requests from it.
 import { strict as assert } from 'node:assert';
-import type { NavCommand } from '../../../../src/core/trace/model';
+import type { NavCommand } from '../../../../src/shared/trace-model';
 import { TraceSession } from '../../../../src/core/session/session';
+import { PanelRequests } from '../../../../src/extension/trace/panel-requests';
 import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 
 describe('stepper session (real reference traces)', () => {
@@ -39,7 +41,8 @@ describe('stepper session (real reference traces)', () => {
   it('answers init with the outline and the current step, and keeps the memory window the panel asked for', async () => {
     const t = await ref.fetch('nested-call');
     const session = new TraceSession(t, { key: 'key-1', title: 'the tx', network: 'custom' }, 40);
-    const init = session.answer('init', { memoryStart: 0, memoryCount: 2 });
+    const requests = new PanelRequests(session);
+    const init = requests.answer('init', { memoryStart: 0, memoryCount: 2 });
     assert.equal(init.key, 'key-1');
     assert.equal(init.title, 'the tx');
     assert.equal(init.length, t.length);
@@ -47,16 +50,16 @@ describe('stepper session (real reference traces)', () => {
     assert.equal(init.view.row.step, 40);
     const words = t.detail(41).memory ?? [];
     assert.ok(words.length >= 3, 'the case has memory to window');
-    const w = session.answer('memory', { step: 41, start: 1, count: 2 });
+    const w = requests.answer('memory', { step: 41, start: 1, count: 2 });
     assert.deepEqual(w, { step: 41, start: 1, words: words.slice(1, 3) });
     session.navigate({ kind: 'step', delta: 1 });
-    assert.deepEqual(session.view().memory, { step: 41, start: 1, words: words.slice(1, 3) });
+    assert.deepEqual(requests.view().memory, { step: 41, start: 1, words: words.slice(1, 3) });
   });
 
   it('memoises the overview for the panel height and rejects unknown requests', async () => {
-    const session = new TraceSession(await ref.fetch('logs'), { key: 'k', title: 'tx', network: 'n' });
-    assert.equal(session.answer('overview', { buckets: 50 }), session.answer('overview', { buckets: 50 }));
-    assert.throws(() => session.answer('nope' as 'rows', { start: 0, count: 1 }), /Unknown request/);
+    const requests = new PanelRequests(new TraceSession(await ref.fetch('logs'), { key: 'k', title: 'tx', network: 'n' }));
+    assert.equal(requests.answer('overview', { buckets: 50 }), requests.answer('overview', { buckets: 50 }));
+    assert.throws(() => requests.answer('nope' as 'rows', { start: 0, count: 1 }), /Unknown request/);
   });
 
   it('tells every front-end where it moved and who moved it, until it stops listening', async () => {

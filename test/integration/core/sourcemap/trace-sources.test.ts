@@ -10,7 +10,7 @@ import { discoverArtifacts } from '../../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../../src/core/sourcemap/match';
 import { SourceFiles } from '../../../../src/core/sourcemap/source-files';
 import { TraceSources, type CodeLookup, type StepSource } from '../../../../src/core/sourcemap/trace-sources';
-import type { Trace } from '../../../../src/core/trace/model';
+import type { Trace } from '../../../../src/shared/trace-model';
 import { startReference, type CaseName, type ReferenceMirror } from '../../helpers/reference-mirror';
 import { copySources, sampleBuildInfo, writeFoundry } from '../../helpers/layouts';
 import { sampleWorkspace } from '../../helpers/sample-workspace';

@@ -2,7 +2,7 @@
 // command against a brute-force scan of the trace, plus the invariants a stepper relies on.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { Frame, NavCommand, OpClass } from '../../../../src/core/trace/model';
+import type { Frame, NavCommand, OpClass } from '../../../../src/shared/trace-model';
 import { TraceDecoder } from '../../../../src/core/trace/decoder';
 import type { ColumnarTrace } from '../../../../src/core/trace/trace';
 import { CASE_NAMES, startReference, type ReferenceMirror, type Variant } from '../../helpers/reference-mirror';

@@ -3,8 +3,9 @@
 // go to the host instead. Checked over real reference-mirror traces, with small pages so window edges are met.
 import { strict as assert } from 'node:assert';
 import { TraceSession } from '../../../../src/core/session/session';
+import { PanelRequests } from '../../../../src/extension/trace/panel-requests';
 import { rowPage } from '../../../../src/core/session/answers';
-import type { NavCommand, Trace } from '../../../../src/core/trace/model';
+import type { NavCommand, Trace } from '../../../../src/shared/trace-model';
 import { frameMove, isFrameMove, type FrameMoveCommand } from '../../../../src/shared/frame-moves';
 import { traceAction, type TraceActionId } from '../../../../src/shared/trace-actions';
 import type { StepView, WebviewMessage } from '../../../../src/shared/trace-protocol';
@@ -89,6 +90,7 @@ describe('stepper webview: moves answered from the rows it holds (real reference
     for (const name of ['nested-call', 'create', 'delegatecall'] as const) {
       const t = await ref.fetch(name);
       const session = new TraceSession(t, { key: name, title: name, network: 'test' });
+      const requests = new PanelRequests(session);
       const sent: WebviewMessage[] = [];
       const painted: Array<{ step: number; view: StepView | undefined }> = [];
       let hostSeq = 0;
@@ -99,19 +101,19 @@ describe('stepper webview: moves answered from the rows it holds (real reference
           if (m.type === 'moved') {
             hostSeq = m.seq;
             session.moveTo(m.step, 'panel');
-            if (!m.haveView) queueMicrotask(() => stepper.pushed(session.view(), hostSeq));
+            if (!m.haveView) queueMicrotask(() => stepper.pushed(requests.view(), hostSeq));
           } else if (m.type === 'action') {
             hostSeq = m.seq ?? hostSeq;
             const run = traceAction(m.action).run;
             assert.ok('nav' in run);
             session.navigate(run.nav.kind === 'step' ? { kind: 'step', delta: run.nav.delta * (m.count ?? 1) } : run.nav, 'panel');
-            queueMicrotask(() => stepper.pushed(session.view(), hostSeq));
+            queueMicrotask(() => stepper.pushed(requests.view(), hostSeq));
           }
         },
-        request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(session.answer(kind, params))) as never,
+        request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(requests.answer(kind, params))) as never,
       };
       const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, (err) => assert.fail(String(err)), PAGE);
-      const stepper = new Stepper(host, rows, (step, view) => painted.push({ step, view }), session.view(), now);
+      const stepper = new Stepper(host, rows, (step, view) => painted.push({ step, view }), requests.view(), now);
       rows.get(0);
       await settle();
       const keys: Array<[TraceActionId, number]> = [
@@ -151,14 +153,15 @@ describe('stepper webview: moves answered from the rows it holds (real reference
   it('refills the views ahead in batches: single steps ask the host every few keys, and paint with their views', async () => {
     const t = await ref.fetch('nested-call');
     const session = new TraceSession(t, { key: 'n', title: 'n', network: 'test' });
+    const requests = new PanelRequests(session);
     const sent: WebviewMessage[] = [];
     const asked: number[][] = [];
     const request = ((kind: 'rows' | 'views', params: never) => {
       if (kind === 'views') asked.push((params as { steps: number[] }).steps);
-      return Promise.resolve(session.answer(kind, params));
+      return Promise.resolve(requests.answer(kind, params));
     }) as never;
     const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, () => {}, PAGE);
-    const stepper = new Stepper({ send: (m) => sent.push(m), request }, rows, () => {}, session.view(), now);
+    const stepper = new Stepper({ send: (m) => sent.push(m), request }, rows, () => {}, requests.view(), now);
     rows.get(0);
     await settle();
     const keys = Math.min(40, t.length - 1);
@@ -176,20 +179,21 @@ describe('stepper webview: moves answered from the rows it holds (real reference
   it('drops a push the webview has overtaken and adopts a move made elsewhere', async () => {
     const t = await ref.fetch('nested-call');
     const session = new TraceSession(t, { key: 'n', title: 'n', network: 'test' });
+    const requests = new PanelRequests(session);
     const sent: WebviewMessage[] = [];
     const painted: number[] = [];
     const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, () => {}, PAGE);
-    const stepper = new Stepper({ send: (m) => sent.push(m), request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(session.answer(kind, params))) as never }, rows, (step) => painted.push(step), session.view(), now);
+    const stepper = new Stepper({ send: (m) => sent.push(m), request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(requests.answer(kind, params))) as never }, rows, (step) => painted.push(step), requests.view(), now);
     await settle();
     assert.equal(stepper.run('stepForward'), true);
     assert.equal(stepper.step, 1);
     // The debugger moved the session to 9 before the host had read the webview's move (seq 1).
     session.moveTo(9);
-    stepper.pushed(session.view(), 0);
+    stepper.pushed(requests.view(), 0);
     assert.equal(stepper.step, 1);
     // After it: the move elsewhere is news.
     session.moveTo(7);
-    stepper.pushed(session.view(), 1);
+    stepper.pushed(requests.view(), 1);
     assert.equal(stepper.step, 7);
     assert.deepEqual(painted, [1, 7]);
   });

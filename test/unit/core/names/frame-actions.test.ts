@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { toHex } from 'viem';
 import type { ContractAction } from '../../../../src/core/contract-results';
 import { actionsForFrames } from '../../../../src/core/names/frame-actions';
-import type { Frame } from '../../../../src/core/trace/model';
+import type { Frame } from '../../../../src/shared/trace-model';
 
 const longZero = (num: number) => toHex(num, { size: 20 });
 

@@ -2,7 +2,7 @@
 // in the integration tier): both pc conventions, memory past its end, and inputs that cannot hold a log.
 import { strict as assert } from 'node:assert';
 import { logAtStep } from '../../../../src/core/names/log-steps';
-import type { PcConvention, StepDetail, StepRow } from '../../../../src/core/trace/model';
+import type { PcConvention, StepDetail, StepRow } from '../../../../src/shared/trace-model';
 
 interface FakeStep {
   op: string;

@@ -2,12 +2,12 @@
 // (external call or internal Solidity function) it runs in, in typed columns, so each step, continue and stack
 // request afterwards is an array scan or read. Internal calls come from the source map's jump markers (`i` into a
 // function, `o` out of it), external calls from the trace's frames.
-import type { ContractArtifact, SourceFile } from '../core/sourcemap/artifacts';
-import type { CompiledCode } from '../core/sourcemap/compiled-code';
-import { JUMP_IN, JUMP_OUT, jumpKinds } from '../core/sourcemap/jump-kinds';
-import type { SourceFiles } from '../core/sourcemap/source-files';
-import type { TraceSources } from '../core/sourcemap/trace-sources';
-import type { Trace } from '../core/trace/model';
+import type { ContractArtifact, SourceFile } from './artifacts';
+import type { CompiledCode } from './compiled-code';
+import { JUMP_IN, JUMP_OUT, jumpKinds } from './jump-kinds';
+import type { SourceFiles } from './source-files';
+import type { TraceSources } from './trace-sources';
+import type { Trace } from '../../shared/trace-model';
 
 /** A source file the trace's code maps into. */
 export interface ProgramSource {
