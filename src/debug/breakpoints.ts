@@ -4,6 +4,7 @@
 import type { Trace } from '../core/trace/model';
 import { Expression, ExpressionError, type EvalContext } from './expression';
 import type { Program, ProgramSource } from './program';
+import { REQUEST_LIMITS, RequestError } from './requests';
 import { firstAbove } from './stepping';
 
 export interface BreakpointSpec {
@@ -68,6 +69,8 @@ export class Breakpoints {
   private instructions: Breakpoint[] = [];
   private exceptions: Breakpoint[] = [];
   private merged: Int32Array | undefined;
+  /** Breakpoints asked for, per line source ('line:<id>'), 'function' and 'instruction': their total is bounded. */
+  private readonly asked = new Map<string, number>();
 
   constructor(
     private readonly program: Program,
@@ -79,11 +82,20 @@ export class Breakpoints {
     return this.program.trace;
   }
 
-  private make(kind: Kind, steps: number[], label: string, condition?: string, hitCondition?: string): Breakpoint {
+  /** Refuses a request that would take the breakpoints of all kinds past the limit; else records its count. */
+  private claim(group: string, n: number): void {
+    let total = n;
+    for (const [g, c] of this.asked) if (g !== group) total += c;
+    const max = REQUEST_LIMITS.breakpoints;
+    if (total > max) throw new RequestError(`Too many breakpoints: at most ${max.toLocaleString('en-US')} breakpoints in all (lines, functions and instructions); this request would make ${total.toLocaleString('en-US')}.`);
+    this.asked.set(group, n);
+  }
+
+  private make(kind: Kind, steps: Int32Array | number[], label: string, condition?: string, hitCondition?: string): Breakpoint {
     return {
       id: this.nextId++,
       kind,
-      steps: Int32Array.from(steps),
+      steps: steps instanceof Int32Array ? steps : Int32Array.from(steps),
       label,
       hits: new Int32Array(hitCondition?.trim() ? steps.length : 0),
       counted: 0,
@@ -95,8 +107,11 @@ export class Breakpoints {
   /** Replaces the line breakpoints of one source; each is verified where code maps to its line. */
   setLines(source: ProgramSource | undefined, specs: readonly BreakpointSpec[]): Verified[] {
     const key = source?.id ?? -1;
+    this.claim(`line:${key}`, specs.length);
     const out: Verified[] = [];
     const kept: Breakpoint[] = [];
+    // Breakpoints on the same line and column share their steps.
+    const stepsAt = new Map<string, Int32Array>();
     for (const spec of specs) {
       const lineKey = source ? this.program.knownLineKey(source, spec.line) : undefined;
       if (lineKey === undefined) {
@@ -104,7 +119,9 @@ export class Breakpoints {
         continue;
       }
       try {
-        const steps = this.statementSteps(lineKey, spec.column);
+        const at = `${lineKey}:${spec.column}`;
+        const steps = stepsAt.get(at) ?? Int32Array.from(this.statementSteps(lineKey, spec.column));
+        stepsAt.set(at, steps);
         const bp = this.make('line', steps, `line ${spec.line + 1}`, spec.condition, spec.hitCondition);
         kept.push(bp);
         out.push({ id: bp.id, verified: true, line: spec.line, column: spec.column });
@@ -120,6 +137,7 @@ export class Breakpoints {
 
   /** `Contract.function` or `function`: stops where that function is entered. */
   setFunctions(specs: ReadonlyArray<{ name: string; condition?: string; hitCondition?: string }>): Verified[] {
+    this.claim('function', specs.length);
     this.functions = [];
     const out: Verified[] = [];
     for (const spec of specs) {
@@ -139,6 +157,7 @@ export class Breakpoints {
 
   /** Instruction breakpoints: `(code id, pc)` pairs. */
   setInstructions(specs: ReadonlyArray<{ code: number; pc: number; condition?: string; hitCondition?: string }>): Verified[] {
+    this.claim('instruction', specs.length);
     this.instructions = [];
     const out: Verified[] = [];
     for (const spec of specs) {
