@@ -131,7 +131,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       checkArguments(request.command, request.arguments);
     } catch (err) {
       if (!(err instanceof RequestError)) throw err;
-      return this.sendErrorResponse(new Response(request), { id: 1010, format: err.message, showUser: true });
+      // A hover over text that is no expression is normal: no error box for it.
+      return this.sendErrorResponse(new Response(request), { id: 1010, format: err.message, showUser: request.command !== 'evaluate' });
     }
     super.dispatchRequest(request);
   }
@@ -470,9 +471,10 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   private moveThen(response: DebugProtocol.Response, move: (rt: DebugRuntime) => Stop): void {
-    const rt = this.need();
+    // Moved before the answer, so a move that fails is refused once rather than answered twice.
+    const stop = move(this.need());
     this.sendResponse(response);
-    this.report(move(rt));
+    this.report(stop);
   }
 
   protected override continueRequest(response: DebugProtocol.ContinueResponse): void {
