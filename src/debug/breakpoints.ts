@@ -39,6 +39,9 @@ interface Breakpoint {
 
 export type ExceptionFilter = 'revert' | 'panic';
 
+/** A hit count keeps one counter per step it may stop at; all of them together, this many per step of the trace. */
+export const HIT_COUNTERS_PER_STEP = 4;
+
 /** `N` (the N-th hit and later), `>= N`, `> N`, `== N`, `< N`, `<= N`, `% N` (every N-th). */
 export function parseHitCondition(text: string): ((count: number) => boolean) | undefined {
   const m = /^\s*(>=|>|==|=|<=|<|%)?\s*(\d+)\s*$/.exec(text);
@@ -71,6 +74,8 @@ export class Breakpoints {
   private merged: Int32Array | undefined;
   /** Breakpoints asked for, per line source ('line:<id>'), 'function' and 'instruction': their total is bounded. */
   private readonly asked = new Map<string, number>();
+  /** Hit counters the breakpoints being made may still take (see HIT_COUNTERS_PER_STEP). */
+  private hitRoom = 0;
 
   constructor(
     private readonly program: Program,
@@ -91,13 +96,26 @@ export class Breakpoints {
     this.asked.set(group, n);
   }
 
+  /** Starts a replacement of `replaced`: the hit counters of every other breakpoint stay counted. */
+  private startHits(replaced: readonly Breakpoint[]): void {
+    let used = 0;
+    for (const bp of this.all()) if (!replaced.includes(bp)) used += bp.hits.length;
+    this.hitRoom = HIT_COUNTERS_PER_STEP * this.trace.length - used;
+  }
+
   private make(kind: Kind, steps: Int32Array | number[], label: string, condition?: string, hitCondition?: string): Breakpoint {
+    const counters = hitCondition?.trim() ? steps.length : 0;
+    if (counters > this.hitRoom) {
+      const most = (HIT_COUNTERS_PER_STEP * this.trace.length).toLocaleString('en-US');
+      throw new ExpressionError(`Too many hit counts: together they count at most ${most} steps (${HIT_COUNTERS_PER_STEP} per step of the trace); this one would count ${counters.toLocaleString('en-US')} more.`);
+    }
+    this.hitRoom -= counters;
     return {
       id: this.nextId++,
       kind,
       steps: steps instanceof Int32Array ? steps : Int32Array.from(steps),
       label,
-      hits: new Int32Array(hitCondition?.trim() ? steps.length : 0),
+      hits: new Int32Array(counters),
       counted: 0,
       condition: condition?.trim() ? new Expression(condition) : undefined,
       hit: hitCondition?.trim() ? parseHitCondition(hitCondition) : undefined,
@@ -108,6 +126,7 @@ export class Breakpoints {
   setLines(source: ProgramSource | undefined, specs: readonly BreakpointSpec[]): Verified[] {
     const key = source?.id ?? -1;
     this.claim(`line:${key}`, specs.length);
+    this.startHits(this.lines.get(key) ?? []);
     const out: Verified[] = [];
     const kept: Breakpoint[] = [];
     // Breakpoints on the same line and column share their steps.
@@ -139,6 +158,7 @@ export class Breakpoints {
   setFunctions(specs: ReadonlyArray<{ name: string; condition?: string; hitCondition?: string }>): Verified[] {
     this.claim('function', specs.length);
     this.functions = [];
+    this.startHits([]);
     const out: Verified[] = [];
     for (const spec of specs) {
       const want = spec.name.trim();
@@ -159,6 +179,7 @@ export class Breakpoints {
   setInstructions(specs: ReadonlyArray<{ code: number; pc: number; condition?: string; hitCondition?: string }>): Verified[] {
     this.claim('instruction', specs.length);
     this.instructions = [];
+    this.startHits([]);
     const out: Verified[] = [];
     for (const spec of specs) {
       const { pc, traceFrame } = this.program;

@@ -19,13 +19,17 @@ const INIT = { adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1:
 describe('debug adapter: hostile requests and frames (issue 18)', function () {
   this.timeout(120_000);
   let ref: ReferenceMirror;
+  let long: ReferenceMirror;
   let ws: string;
 
   before(async function () {
     assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`);
-    [ref, ws] = await Promise.all([startReference('post-op'), sampleWorkspace()]);
+    [ref, long, ws] = await Promise.all([startReference('post-op'), startReference('long'), sampleWorkspace()]);
   });
-  after(() => ref?.close());
+  after(async () => {
+    await ref?.close();
+    await long?.close();
+  });
 
   async function lineOf(file: string, needle: string): Promise<number> {
     const text = await readFile(join(ws, 'contracts', file), 'utf8');
@@ -43,10 +47,10 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
     });
     afterEach(() => dc.stop());
 
-    async function launch(name: CaseName, extra: Record<string, unknown> = {}, mirrorUrl = ref.mirror.url): Promise<void> {
+    async function launch(name: CaseName, extra: Record<string, unknown> = {}, mirrorUrl = ref.mirror.url, mirror = ref): Promise<void> {
       await dc.initializeRequest(INIT);
       const initialized = dc.waitForEvent('initialized', 60_000);
-      const launched = dc.launchRequest({ transaction: ref.info(name).transactionId, mirrorUrl, buildOutput: ws, ...extra } as DebugProtocol.LaunchRequestArguments);
+      const launched = dc.launchRequest({ transaction: mirror.info(name).transactionId, mirrorUrl, buildOutput: ws, ...extra } as DebugProtocol.LaunchRequestArguments);
       await initialized;
       const stopped = dc.waitForEvent('stopped', 60_000);
       await dc.configurationDoneRequest();
@@ -116,6 +120,18 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       await assert.rejects(dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.check' }] }), /at most 1,000 breakpoints in all/);
       await assert.rejects(dc.setBreakpointsRequest({ source: { path: join(ws, 'contracts/Callee.sol') }, breakpoints: [{ line, condition: 'x'.repeat(1_001) }] }), /condition.*at most 1,000 characters/);
       assert.ok((await frames()).length > 0);
+    });
+    it('hit counts: a thousand on a hot loop line keep at most 4 counters per step of the trace; the rest are refused by name', async () => {
+      await launch('long-loop', {}, long.mirror.url, long);
+      const line = await lineOf('Looper.sol', 'acc = (acc * 31 + i) % 1000003');
+      const set = await dc.setBreakpointsRequest({ source: { path: join(ws, 'contracts/Looper.sol') }, breakpoints: Array.from({ length: 1_000 }, () => ({ line, hitCondition: '>= 2' })) });
+      const verified = set.body.breakpoints.filter((b) => b.verified).length;
+      assert.ok(verified > 0 && verified < 1_000, `${verified} verified`);
+      const refused = set.body.breakpoints.find((b) => !b.verified)!;
+      assert.match(refused.message ?? '', /^Too many hit counts: together they count at most [\d,]+ steps \(4 per step of the trace\); this one would count [\d,]+ more\.$/);
+      const stopped = dc.waitForEvent('stopped');
+      await dc.continueRequest({ threadId: 1 });
+      assert.equal(((await stopped) as DebugProtocol.StoppedEvent).body.reason, 'breakpoint');
     });
   });
 
