@@ -13,6 +13,11 @@ export function printLines(lines: readonly string[]): void {
   process.stdout.write(lines.map((l) => safeText(l) + '\n').join(''));
 }
 
+/** Lines whose layout carries meaning (a summary, a list of frames): a newline inside a value is escaped, not printed. */
+export function printRows(rows: readonly string[]): void {
+  process.stdout.write(rows.map((l) => safeLine(l) + '\n').join(''));
+}
+
 /** One line on stderr (never a stack trace); returns the exit code for the error. */
 export function printError(err: unknown): number {
   const line = err instanceof ApiError ? err.message : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;

@@ -7,7 +7,7 @@ import { safeLine } from '../core/safe-text';
 import type { DecodedRevert, Frame, TraceSummary } from '../shared/trace-model';
 import type { ColumnarTrace } from '../core/trace/trace';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
-import { printJson, printLines } from './output';
+import { printJson, printLines, printRows } from './output';
 import { callsJson, frameNameText, readAbis, readActions, revertNameJson, revertText } from './trace-names';
 
 const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--build-output DIR]... [--json] [--out FILE]
@@ -148,7 +148,7 @@ export const traceCommand: Command = {
     if (actions.note) process.stderr.write(`ledger-mirror: note: ${safeLine(actions.note.replace(/\s*\n\s*/g, ' '))}\n`);
     const frames = nameFrames(trace, abis, actions.actions);
     if (values.json) printJson(traceJson(trace.summary, abis, frames));
-    else printLines(summaryLines(trace, abis, frames));
+    else printRows(summaryLines(trace, abis, frames));
     return EXIT.ok;
   },
 };

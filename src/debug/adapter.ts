@@ -8,6 +8,7 @@ import {
   InitializedEvent,
   LoggingDebugSession,
   OutputEvent,
+  Response,
   Scope,
   Source,
   StackFrame,
@@ -16,6 +17,8 @@ import {
   Thread,
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { Redactor } from '../core/net/redact';
+import { safeLine, safeText } from '../core/safe-text';
 import type { TraceSession } from '../core/session/session';
 import type { SourceFiles } from '../core/sourcemap/source-files';
 import type { TraceSources } from '../core/sourcemap/trace-sources';
@@ -29,6 +32,8 @@ import { pairActions } from './actions';
 import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type Variable } from './variables';
 import { storageScope } from './storage';
 import { nextAtLine } from './stepping';
+import type { FramingProblem } from './framing';
+import { checkArguments, RequestError } from './requests';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
 export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
@@ -85,6 +90,17 @@ function parseInstructionRef(ref: string, offset = 0): { code: number; pc: numbe
   return Number.isSafeInteger(n) && n >= 0 ? { code: Math.floor(n / PC_BITS), pc: n % PC_BITS } : undefined;
 }
 const MEMORY_REF = /^memory@(\d+)$/;
+/** The user name and password in the launch's URLs, as secrets to keep out of what the adapter sends. */
+function credentialsOf(...urls: Array<string | undefined>): string[] {
+  return urls.flatMap((url) => {
+    try {
+      const u = new URL(url ?? '');
+      return [u.username, u.password].filter(Boolean).map((part) => decodeURIComponent(part));
+    } catch {
+      return [];
+    }
+  });
+}
 /** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
 const CHILD_HANDLES = 1_000_000_000;
 
@@ -100,11 +116,68 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private unfollow: (() => void) | undefined;
   private exceptionFilters: ExceptionFilter[] = ['revert'];
   private exceptionConditions: Partial<Record<ExceptionFilter, string>> = {};
+  /** The launch's URL credentials, kept out of everything the adapter sends (URL user info is stripped anyway). */
+  private redactor = new Redactor();
 
   constructor(private readonly host: DebugHost) {
     super();
     this.setDebuggerLinesStartAt1(false);
     this.setDebuggerColumnsStartAt1(false);
+  }
+
+  /** Arguments are checked before any handler runs: a refusal names the argument, and no state changes. */
+  protected override dispatchRequest(request: DebugProtocol.Request): void {
+    try {
+      checkArguments(request.command, request.arguments);
+    } catch (err) {
+      if (!(err instanceof RequestError)) throw err;
+      // A hover over text that is no expression is normal: no error box for it.
+      return this.sendErrorResponse(new Response(request), { id: 1010, format: err.message, showUser: request.command !== 'evaluate' });
+    }
+    super.dispatchRequest(request);
+  }
+
+  /** What the stdio framing reader could not pass on: the request's refusal when it is known, else a line in the console. */
+  refuseFrame(problem: FramingProblem): void {
+    if (problem.request) this.sendErrorResponse(new Response({ ...problem.request, type: 'request' }), { id: 1011, format: problem.message, showUser: true });
+    else this.sendEvent(new OutputEvent(`Ledger Mirror debugger: ${problem.message}\n`, 'stderr'));
+  }
+
+  /**
+   * Every refusal as one inert sentence: an exception in a handler (the library's 1104, whose text is its stack) by its
+   * message, control characters escaped and the launch's credentials removed. No placeholders are left for the
+   * library's formatter to fill in.
+   */
+  protected override sendErrorResponse(response: DebugProtocol.Response, codeOrMessage: number | DebugProtocol.Message, format?: string, variables?: Record<string, string>): void {
+    const given: DebugProtocol.Message = typeof codeOrMessage === 'number' ? { id: codeOrMessage, format: codeOrMessage === 1104 ? (variables?._exception ?? 'Internal error') : (format ?? '') } : codeOrMessage;
+    super.sendErrorResponse(response, { id: given.id, format: this.inert(given.format, safeLine), showUser: given.showUser, variables: {} });
+  }
+
+  /** Output events reach the debug console, which renders terminal escapes: their text is made inert there. */
+  override sendEvent(event: DebugProtocol.Event): void {
+    if (event.event === 'output') {
+      const body = (event as DebugProtocol.OutputEvent).body;
+      body.output = this.inert(body.output, safeText);
+    }
+    super.sendEvent(event);
+  }
+
+  /** Names and values shown in the call stack, Variables, Watch and the debug console: one inert line each. */
+  override sendResponse(response: DebugProtocol.Response): void {
+    const body = response.body as Record<string, unknown> | undefined;
+    if (response.success && body) {
+      if (response.command === 'evaluate') body.result = this.inert(String(body.result), safeLine);
+      for (const v of (response.command === 'variables' ? body.variables : []) as DebugProtocol.Variable[]) {
+        v.name = this.inert(v.name, safeLine);
+        v.value = this.inert(v.value, safeLine);
+      }
+      for (const f of (response.command === 'stackTrace' ? body.stackFrames : []) as DebugProtocol.StackFrame[]) f.name = this.inert(f.name, safeLine);
+    }
+    super.sendResponse(response);
+  }
+
+  private inert(text: string, escape: (t: string) => string): string {
+    return escape(this.redactor.redact(text));
   }
 
   protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
@@ -133,8 +206,10 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   private async launch(response: DebugProtocol.LaunchResponse, args: LaunchArguments): Promise<void> {
+    this.redactor = this.redactor.with(credentialsOf(args.mirrorUrl, args.web3Url));
     try {
-      this.opened = await this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${m}\n`, 'console')));
+      // Each log message is one line of the console: a newline inside a value it quotes is escaped.
+      this.opened = await this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${safeLine(m)}\n`, 'console')));
       const { session, sources, files } = this.opened;
       const program = await Program.cached(session.trace, sources, files);
       this.runtime = new DebugRuntime(session, program);
@@ -396,9 +471,10 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   private moveThen(response: DebugProtocol.Response, move: (rt: DebugRuntime) => Stop): void {
-    const rt = this.need();
+    // Moved before the answer, so a move that fails is refused once rather than answered twice.
+    const stop = move(this.need());
     this.sendResponse(response);
-    this.report(move(rt));
+    this.report(stop);
   }
 
   protected override continueRequest(response: DebugProtocol.ContinueResponse): void {
@@ -427,6 +503,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override restartFrameRequest(response: DebugProtocol.RestartFrameResponse, args: DebugProtocol.RestartFrameArguments): void {
+    if (!this.need().program.frames[args.frameId]) return this.sendErrorResponse(response, { id: 1009, format: `frameId ${args.frameId} is not a frame of the call stack.`, showUser: true });
     this.moveThen(response, (rt) => rt.restartFrame(args.frameId));
   }
 
@@ -441,7 +518,10 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override gotoRequest(response: DebugProtocol.GotoResponse, args: DebugProtocol.GotoArguments): void {
-    this.moveThen(response, (rt) => rt.goto(args.targetId));
+    const last = this.need().trace.length - 1;
+    const step: unknown = args.targetId;
+    if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > last) return this.sendErrorResponse(response, { id: 1008, format: `targetId must be a step from 0 to ${last}, not ${JSON.stringify(step)?.slice(0, 40)}.`, showUser: true });
+    this.moveThen(response, (rt) => rt.goto(step));
   }
 
   protected override loadedSourcesRequest(response: DebugProtocol.LoadedSourcesResponse): void {

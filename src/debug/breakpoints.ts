@@ -4,6 +4,7 @@
 import type { Trace } from '../shared/trace-model';
 import { Expression, ExpressionError, type EvalContext } from './expression';
 import type { Program, ProgramSource } from '../core/sourcemap/program';
+import { REQUEST_LIMITS, RequestError } from './requests';
 import { firstAbove } from './stepping';
 
 export interface BreakpointSpec {
@@ -38,6 +39,9 @@ interface Breakpoint {
 
 export type ExceptionFilter = 'revert' | 'panic';
 
+/** A hit count keeps one counter per step it may stop at; all of them together, this many per step of the trace. */
+export const HIT_COUNTERS_PER_STEP = 4;
+
 /** `N` (the N-th hit and later), `>= N`, `> N`, `== N`, `< N`, `<= N`, `% N` (every N-th). */
 export function parseHitCondition(text: string): ((count: number) => boolean) | undefined {
   const m = /^\s*(>=|>|==|=|<=|<|%)?\s*(\d+)\s*$/.exec(text);
@@ -68,6 +72,10 @@ export class Breakpoints {
   private instructions: Breakpoint[] = [];
   private exceptions: Breakpoint[] = [];
   private merged: Int32Array | undefined;
+  /** Breakpoints asked for, per line source ('line:<id>'), 'function' and 'instruction': their total is bounded. */
+  private readonly asked = new Map<string, number>();
+  /** Hit counters the breakpoints being made may still take (see HIT_COUNTERS_PER_STEP). */
+  private hitRoom = 0;
 
   constructor(
     private readonly program: Program,
@@ -79,13 +87,35 @@ export class Breakpoints {
     return this.program.trace;
   }
 
-  private make(kind: Kind, steps: number[], label: string, condition?: string, hitCondition?: string): Breakpoint {
+  /** Refuses a request that would take the breakpoints of all kinds past the limit; else records its count. */
+  private claim(group: string, n: number): void {
+    let total = n;
+    for (const [g, c] of this.asked) if (g !== group) total += c;
+    const max = REQUEST_LIMITS.breakpoints;
+    if (total > max) throw new RequestError(`Too many breakpoints: at most ${max.toLocaleString('en-US')} breakpoints in all (lines, functions and instructions); this request would make ${total.toLocaleString('en-US')}.`);
+    this.asked.set(group, n);
+  }
+
+  /** Starts a replacement of `replaced`: the hit counters of every other breakpoint stay counted. */
+  private startHits(replaced: readonly Breakpoint[]): void {
+    let used = 0;
+    for (const bp of this.all()) if (!replaced.includes(bp)) used += bp.hits.length;
+    this.hitRoom = HIT_COUNTERS_PER_STEP * this.trace.length - used;
+  }
+
+  private make(kind: Kind, steps: Int32Array | number[], label: string, condition?: string, hitCondition?: string): Breakpoint {
+    const counters = hitCondition?.trim() ? steps.length : 0;
+    if (counters > this.hitRoom) {
+      const most = (HIT_COUNTERS_PER_STEP * this.trace.length).toLocaleString('en-US');
+      throw new ExpressionError(`Too many hit counts: together they count at most ${most} steps (${HIT_COUNTERS_PER_STEP} per step of the trace); this one would count ${counters.toLocaleString('en-US')} more.`);
+    }
+    this.hitRoom -= counters;
     return {
       id: this.nextId++,
       kind,
-      steps: Int32Array.from(steps),
+      steps: steps instanceof Int32Array ? steps : Int32Array.from(steps),
       label,
-      hits: new Int32Array(hitCondition?.trim() ? steps.length : 0),
+      hits: new Int32Array(counters),
       counted: 0,
       condition: condition?.trim() ? new Expression(condition) : undefined,
       hit: hitCondition?.trim() ? parseHitCondition(hitCondition) : undefined,
@@ -95,8 +125,12 @@ export class Breakpoints {
   /** Replaces the line breakpoints of one source; each is verified where code maps to its line. */
   setLines(source: ProgramSource | undefined, specs: readonly BreakpointSpec[]): Verified[] {
     const key = source?.id ?? -1;
+    this.claim(`line:${key}`, specs.length);
+    this.startHits(this.lines.get(key) ?? []);
     const out: Verified[] = [];
     const kept: Breakpoint[] = [];
+    // Breakpoints on the same line and column share their steps.
+    const stepsAt = new Map<string, Int32Array>();
     for (const spec of specs) {
       const lineKey = source ? this.program.knownLineKey(source, spec.line) : undefined;
       if (lineKey === undefined) {
@@ -104,7 +138,9 @@ export class Breakpoints {
         continue;
       }
       try {
-        const steps = this.statementSteps(lineKey, spec.column);
+        const at = `${lineKey}:${spec.column}`;
+        const steps = stepsAt.get(at) ?? Int32Array.from(this.statementSteps(lineKey, spec.column));
+        stepsAt.set(at, steps);
         const bp = this.make('line', steps, `line ${spec.line + 1}`, spec.condition, spec.hitCondition);
         kept.push(bp);
         out.push({ id: bp.id, verified: true, line: spec.line, column: spec.column });
@@ -120,7 +156,9 @@ export class Breakpoints {
 
   /** `Contract.function` or `function`: stops where that function is entered. */
   setFunctions(specs: ReadonlyArray<{ name: string; condition?: string; hitCondition?: string }>): Verified[] {
+    this.claim('function', specs.length);
     this.functions = [];
+    this.startHits([]);
     const out: Verified[] = [];
     for (const spec of specs) {
       const want = spec.name.trim();
@@ -139,7 +177,9 @@ export class Breakpoints {
 
   /** Instruction breakpoints: `(code id, pc)` pairs. */
   setInstructions(specs: ReadonlyArray<{ code: number; pc: number; condition?: string; hitCondition?: string }>): Verified[] {
+    this.claim('instruction', specs.length);
     this.instructions = [];
+    this.startHits([]);
     const out: Verified[] = [];
     for (const spec of specs) {
       const { pc, traceFrame } = this.program;

@@ -31,17 +31,19 @@ const INDEXED = new Set(['stack', 'memory', 'storage']);
 const MAX_LENGTH = 1000;
 const WORD = (1n << 256n) - 1n;
 const TOKEN = /\s*(0x[0-9a-fA-F]+|\d+|[A-Za-z_][A-Za-z0-9_]*|"[^"]*"|'[^']*'|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%<>!()[\]&|^])/y;
+const TRAILING_SPACE = /\s*$/y;
 
+/** One pass over the text: each token is matched where the last ended (sticky), never on a slice of the rest. */
 function tokenize(text: string): string[] {
   if (text.length > MAX_LENGTH) throw new ExpressionError(`The expression is longer than ${MAX_LENGTH} characters.`);
   const tokens: string[] = [];
-  TOKEN.lastIndex = 0;
   let at = 0;
-  while (at < text.length) {
-    if (/^\s*$/.test(text.slice(at))) break;
+  for (;;) {
+    TRAILING_SPACE.lastIndex = at;
+    if (TRAILING_SPACE.test(text)) break;
     TOKEN.lastIndex = at;
     const m = TOKEN.exec(text);
-    if (!m) throw new ExpressionError(`Unexpected "${text.slice(at).trim().slice(0, 20)}" at column ${at + 1}.`);
+    if (!m) throw new ExpressionError(`Unexpected "${text.slice(at, at + 40).trim().slice(0, 20)}" at column ${at + 1}.`);
     tokens.push(m[1]);
     at = TOKEN.lastIndex;
   }
@@ -115,12 +117,26 @@ class Parser {
   }
 }
 
+/** Parsed expressions by text, shared: a thousand breakpoints with one condition hold one tree. */
+const parsed = new Map<string, Node>();
+const PARSED_KEPT = 1_000;
+
+function parse(text: string): Node {
+  let root = parsed.get(text);
+  if (!root) {
+    root = new Parser(tokenize(text)).parse();
+    if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+    parsed.set(text, root);
+  }
+  return root;
+}
+
 /** A parsed expression, evaluated at any number of steps. */
 export class Expression {
   private readonly root: Node;
 
   constructor(readonly text: string) {
-    this.root = new Parser(tokenize(text)).parse();
+    this.root = parse(text);
   }
 
   evaluate(ctx: EvalContext): Value {

@@ -4,6 +4,7 @@ import { basename, resolve } from 'node:path';
 import { fetchContractActions } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
+import { stripUserInfo } from '../core/net/redact';
 import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
 import { decodeTraceFile, fetchTrace } from '../core/opcodes-client';
 import { TraceSession } from '../core/session/session';
@@ -68,7 +69,7 @@ export class StandaloneHost implements DebugHost {
         trace = await decodeTraceFile(file);
         title = basename(file);
       } else if (args.transaction && endpoints) {
-        log(`Fetching the opcode trace of ${args.transaction} from ${endpoints.web3Url}…`);
+        log(`Fetching the opcode trace of ${args.transaction} from ${stripUserInfo(endpoints.web3Url)}…`);
         trace = await fetchTrace(http, endpoints, args.transaction, parts);
         title = args.transaction;
         const id = args.transaction;
