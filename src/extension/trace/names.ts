@@ -3,7 +3,7 @@
 // contract result and actions. Names are a bonus: nothing here ever fails the trace; what is missing is logged.
 import * as vscode from 'vscode';
 import { BuildOutputReader } from '../../core/build-output/reader';
-import { fetchContractActions, fetchContractResult, type ContractAction, type ContractResult } from '../../core/contract-results';
+import { fetchContractActions, fetchContractResult, partialActionsNote, type ContractAction, type ContractResult } from '../../core/contract-results';
 import type { HttpClient } from '../../core/http';
 import { AbiRegistry } from '../../core/names/registry';
 import type { Endpoints } from '../../core/networks';
@@ -46,7 +46,8 @@ export class WorkspaceNames {
     const notes: string[] = [];
     if (result.status === 'rejected') notes.push(`the contract result could not be read (${reason(result.reason)})`);
     if (actions.status === 'rejected') notes.push(`the call actions could not be read (${reason(actions.reason)})`);
-    else if (!actions.value.complete) notes.push(`only the first ${actions.value.actions.length} calls have their arguments (the mirror has more actions)`);
+    const partial = actions.status === 'fulfilled' ? partialActionsNote(actions.value) : null;
+    if (partial) notes.push(partial);
     const note = notes.length ? safeLine(`Names are partial: ${notes.join('; ')}.`) : null;
     if (note) this.log.warn(`Trace ${safeLine(transaction)}: ${note}`);
     return {
