@@ -1,7 +1,8 @@
 // Enum member names. solc's storageLayout and ABI name an enum only by its type (`enum Wallet.Status`, stored and
 // passed as a uint8); its members are in the source, read here with @solidity-parser/parser. The text is the
-// workspace's: oversized files are skipped, and a name two files define with different members is dropped rather
-// than guessed at.
+// workspace's: oversized files and files nesting expressions deeper than any real code are skipped (the parser is
+// super-linear in parenthesis depth), and a name two files define with different members is dropped rather than
+// guessed at. The parse itself runs in a worker with a time budget (enum-reader.ts).
 import { parse } from '@solidity-parser/parser';
 import type { CompiledSource } from './compiled';
 
@@ -10,8 +11,10 @@ export type EnumMembers = ReadonlyMap<string, readonly string[]>;
 
 export const NO_ENUMS: EnumMembers = new Map();
 
-/** Larger sources are not parsed: nothing hand-written is this long, and parsing runs on the extension host. */
+/** Larger sources are not parsed: nothing hand-written is this long. */
 const MAX_SOURCE_CHARS = 2_000_000;
+/** Parentheses inside parentheses: a real expression nests a few dozen at most; the parser takes seconds at 50. */
+export const MAX_PAREN_NESTING = 32;
 /** An enum has at most 256 members; more distinct enums than this in one compilation is not a real build. */
 const MAX_ENUMS = 4096;
 
@@ -26,8 +29,11 @@ type EnumNode = Node & { name: string; members: Array<{ name: string }> };
 
 const isEnum = (n: Node): n is EnumNode => n.type === 'EnumDefinition' && typeof n.name === 'string' && Array.isArray(n.members);
 
-/** Every enum the sources define (at file level or in a contract, interface or library). */
-export function enumMembers(sources: Iterable<CompiledSource>): EnumMembers {
+/**
+ * Every enum the sources define (at file level or in a contract, interface or library). Files nesting parentheses
+ * deeper than MAX_PAREN_NESTING are not parsed: their names go to `tooDeep`.
+ */
+export function enumMembers(sources: Iterable<CompiledSource>, tooDeep: string[] = []): EnumMembers {
   const found = new Map<string, readonly string[] | null>();
   const add = (name: string, node: EnumNode) => {
     if (found.size >= MAX_ENUMS) return;
@@ -38,6 +44,10 @@ export function enumMembers(sources: Iterable<CompiledSource>): EnumMembers {
   for (const source of sources) {
     // Most files declare no enum: they are not parsed at all.
     if (!source.content || source.content.length > MAX_SOURCE_CHARS || !/\benum\b/.test(source.content)) continue;
+    if (parenNesting(source.content) > MAX_PAREN_NESTING) {
+      tooDeep.push(source.sourceName);
+      continue;
+    }
     let unit: { children: Node[] };
     try {
       unit = parse(source.content, { tolerant: true }) as unknown as { children: Node[] };
@@ -52,13 +62,30 @@ export function enumMembers(sources: Iterable<CompiledSource>): EnumMembers {
   return new Map([...found].filter((e): e is [string, readonly string[]] => e[1] !== null));
 }
 
-/** Per compilation (its sources map, shared by its contracts), parsed on first use. */
-const cache = new WeakMap<object, EnumMembers>();
+/** The deepest parenthesis nesting of Solidity text, outside comments and string literals; one linear pass. */
+export function parenNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') deepest = Math.max(deepest, ++depth);
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === '/' && text[i + 1] === '/') i = end(text.indexOf('\n', i), text);
+    else if (c === '/' && text[i + 1] === '*') i = end(text.indexOf('*/', i + 2), text) + 1;
+    else if (c === '"' || c === "'") i = closingQuote(text, i);
+  }
+  return deepest;
+}
 
-export function enumMembersOf(sources: ReadonlyMap<number, CompiledSource>): EnumMembers {
-  let members = cache.get(sources);
-  if (!members) cache.set(sources, (members = enumMembers(sources.values())));
-  return members;
+const end = (at: number, text: string): number => (at === -1 ? text.length : at);
+
+/** Index of the quote closing the literal opened at `open` (escapes skipped; an unclosed one ends at its line). */
+function closingQuote(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === text[open] || text[i] === '\n') return i;
+  }
+  return text.length;
 }
 
 /** True when ABI parameters type some value (nested in tuples and arrays too) as an enum. */

@@ -5,7 +5,8 @@
 import { toEventSelector, toFunctionSelector, toFunctionSignature, type Abi, type AbiEvent, type AbiFunction } from 'viem';
 import { z } from 'zod';
 import type { CompiledContract, CompiledSources } from '../build-output/compiled';
-import { enumMembersOf, type EnumMembers } from '../build-output/enums';
+import { enumMembersOf, loadEnums, type EnumReadOptions } from '../build-output/enum-reader';
+import { mentionsEnum, type EnumMembers } from '../build-output/enums';
 import { asMetadata } from '../verify/metadata';
 
 export type AbiError = Extract<Abi[number], { type: 'error' }>;
@@ -82,13 +83,26 @@ export class AbiRegistry {
   }
 
   private members: EnumMembers | undefined;
+  /** Whether some entry types a value as an enum: only then are the sources parsed. */
+  private typesEnum = false;
   /** Parameters read so far, against MAX_REGISTRY_PARAMETERS. */
   private parameters = 0;
 
-  /** @param compilations the sources enum members are read from, on first need (a value typed as an enum). */
+  /** @param compilations the sources enum members are read from (by `loadEnums`). */
   constructor(private readonly compilations: ReadonlySet<CompiledSources> = new Set()) {}
 
-  /** The enums the compilations define, by canonical name (newest compilation's definition first). */
+  /**
+   * Reads the enums of the compilations, off this thread and within a time budget, when some entry types a value as
+   * an enum. Never rejects; resolves with a one-line note of what was left out, or null.
+   */
+  async loadEnums(options?: EnumReadOptions): Promise<string | null> {
+    if (!this.typesEnum) return null;
+    const note = await loadEnums(this.compilations, options);
+    this.members = undefined;
+    return note;
+  }
+
+  /** The enums the compilations define (once loaded), by canonical name (newest compilation's definition first). */
   readonly enums = (): EnumMembers => {
     if (!this.members) {
       const merged = new Map<string, readonly string[]>();
@@ -115,6 +129,7 @@ export class AbiRegistry {
         if (NAMED_KINDS.has(String((raw as { type?: unknown } | null)?.type))) skipped++;
         continue;
       }
+      this.typesEnum ||= mentionsEnum([parsed.data]);
       try {
         this.index(contract, parsed.data as unknown as AbiFunction | AbiError | AbiEvent);
       } catch {

@@ -23,9 +23,12 @@ export class WorkspaceNames {
 
   constructor(private readonly log: vscode.LogOutputChannel) {}
 
-  /** Every ABI in the open (trusted, on-disk) workspace folders' build output; empty when there is none. */
-  async abis(): Promise<AbiRegistry> {
-    if (!vscode.workspace.isTrusted) return new AbiRegistry();
+  /**
+   * Every ABI in the open (trusted, on-disk) workspace folders' build output (empty when there is none), with the
+   * enum members they name; `note` says which enum names were left out.
+   */
+  async abis(): Promise<{ abis: AbiRegistry; note: string | null }> {
+    if (!vscode.workspace.isTrusted) return { abis: new AbiRegistry(), note: null };
     const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     const outputs = await Promise.all(
       roots.map((root) => {
@@ -37,7 +40,10 @@ export class WorkspaceNames {
         });
       }),
     );
-    return AbiRegistry.fromContracts(outputs.flatMap((o) => o.contracts));
+    const abis = AbiRegistry.fromContracts(outputs.flatMap((o) => o.contracts));
+    const note = await abis.loadEnums();
+    if (note) this.log.warn(safeLine(`Trace names: ${note}`));
+    return { abis, note: note && safeLine(note) };
   }
 
   /** The contract result and actions of `transaction`, read in parallel; a part that fails is null, with why. */
@@ -62,13 +68,14 @@ export class WorkspaceNames {
    * rejects (it may be started long before anyone awaits it): what fails is left out and logged.
    */
   async sources(mirror?: Promise<MirrorNames>): Promise<NameSources> {
-    const [abis, fromMirror] = await Promise.all([
+    const [workspace, fromMirror] = await Promise.all([
       this.abis().catch((err: unknown) => {
         this.log.warn(safeLine(`Trace names: the workspace's ABIs could not be read: ${reason(err)}`));
-        return new AbiRegistry();
+        return { abis: new AbiRegistry(), note: null };
       }),
       mirror ?? Promise.resolve<MirrorNames>({ result: null, actions: null, note: null }),
     ]);
-    return { abis, ...fromMirror };
+    const notes = [fromMirror.note, workspace.note].filter((n) => n !== null);
+    return { abis: workspace.abis, ...fromMirror, note: notes.length ? notes.join(' ') : null };
   }
 }
