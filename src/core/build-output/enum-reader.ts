@@ -5,7 +5,8 @@
 import { Worker } from 'node:worker_threads';
 import { workerScript } from '../worker-script';
 import type { CompiledSource, CompiledSources } from './compiled';
-import { MAX_PAREN_NESTING, NO_ENUMS, type EnumMembers } from './enums';
+import { MAX_PAREN_NESTING } from '../solidity-nesting';
+import { NO_ENUMS, type EnumMembers } from './enums';
 
 export interface EnumsToWorker {
   compilations: CompiledSource[][];

@@ -4,6 +4,7 @@
 // super-linear in parenthesis depth), and a name two files define with different members is dropped rather than
 // guessed at. The parse itself runs in a worker with a time budget (enum-reader.ts).
 import { parse } from '@solidity-parser/parser';
+import { MAX_PAREN_NESTING, parenNesting } from '../solidity-nesting';
 import type { CompiledSource } from './compiled';
 
 /** Members in declaration order (member i is value i), by canonical name: `Wallet.Status`, or `Status` at file level. */
@@ -13,8 +14,6 @@ export const NO_ENUMS: EnumMembers = new Map();
 
 /** Larger sources are not parsed: nothing hand-written is this long. */
 const MAX_SOURCE_CHARS = 2_000_000;
-/** Parentheses inside parentheses: a real expression nests a few dozen at most; the parser takes seconds at 50. */
-export const MAX_PAREN_NESTING = 32;
 /** An enum has at most 256 members; more distinct enums than this in one compilation is not a real build. */
 const MAX_ENUMS = 4096;
 
@@ -60,32 +59,6 @@ export function enumMembers(sources: Iterable<CompiledSource>, tooDeep: string[]
     }
   }
   return new Map([...found].filter((e): e is [string, readonly string[]] => e[1] !== null));
-}
-
-/** The deepest parenthesis nesting of Solidity text, outside comments and string literals; one linear pass. */
-export function parenNesting(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(') deepest = Math.max(deepest, ++depth);
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (c === '/' && text[i + 1] === '/') i = end(text.indexOf('\n', i), text);
-    else if (c === '/' && text[i + 1] === '*') i = end(text.indexOf('*/', i + 2), text) + 1;
-    else if (c === '"' || c === "'") i = closingQuote(text, i);
-  }
-  return deepest;
-}
-
-const end = (at: number, text: string): number => (at === -1 ? text.length : at);
-
-/** Index of the quote closing the literal opened at `open` (escapes skipped; an unclosed one ends at its line). */
-function closingQuote(text: string, open: number): number {
-  for (let i = open + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === text[open] || text[i] === '\n') return i;
-  }
-  return text.length;
 }
 
 /** True when ABI parameters type some value (nested in tuples and arrays too) as an enum. */

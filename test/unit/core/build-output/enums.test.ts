@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { enumMembers, enumText, isEnumType, MAX_PAREN_NESTING, parenNesting } from '../../../../src/core/build-output/enums';
+import { enumMembers, enumText, isEnumType } from '../../../../src/core/build-output/enums';
+import { MAX_PAREN_NESTING, parenNesting } from '../../../../src/core/solidity-nesting';
 
 const source = (content: string | undefined, sourceName = 'contracts/A.sol') => ({ sourceName, content });
 
