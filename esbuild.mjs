@@ -11,6 +11,8 @@ const builds = [
   { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   // The trace decoder's worker thread, loaded from beside the extension and CLI bundles (src/core/trace/decode-stream.ts).
   { entryPoints: ['src/core/trace/trace-worker.ts'], outfile: 'dist/trace-worker.js', platform: 'node', format: 'cjs', target: 'node20' },
+  // The enum parser's worker thread (src/core/build-output/enum-reader.ts), beside the same bundles.
+  { entryPoints: ['src/core/build-output/enum-worker.ts'], outfile: 'dist/enum-worker.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['src/debug/main.ts'], outfile: 'dist/debug-adapter.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['src/webview/trace/main.ts'], outfile: 'dist/webview/trace.js', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.ttf': 'file' }, assetNames: '[name]' },

@@ -1,5 +1,5 @@
 // `npm run package`: out/ledger-mirror-<version>.vsix (production build by vsce's prepublish script). Fails when
-// the VSIX would ship anything besides dist/extension.js, dist/trace-worker.js, dist/webview/**, media/**,
+// the VSIX would ship anything besides dist/extension.js, dist/trace-worker.js, dist/enum-worker.js, dist/webview/**, media/**,
 // package.json, README, CHANGELOG, LICENSE and NOTICE.
 import { require as load } from 'tsx/cjs/api';
 

@@ -11,7 +11,7 @@ export function buildBundles(): void {
 }
 
 // What the VSIX may contain (vsce paths). Everything else (servers, tests, sources, node_modules) stays out.
-const shipped = /^(dist\/extension\.js|dist\/debug-adapter\.js|dist\/trace-worker\.js|dist\/webview\/.+(?<!\.map)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
+const shipped = /^(dist\/extension\.js|dist\/debug-adapter\.js|dist\/trace-worker\.js|dist\/enum-worker\.js|dist\/webview\/.+(?<!\.map)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
 // Runtime dependencies are bundled into dist/ by esbuild, so vsce must not collect node_modules.
 const noDependencies = '--no-dependencies';
 
@@ -36,7 +36,7 @@ export function packageVsix({ quiet = false }: { quiet?: boolean } = {}): string
   const unexpected = files.filter((file) => !shipped.test(file));
   const problem = unexpected.length
     ? `the VSIX would ship files it must not (fix .vscodeignore): ${unexpected.join(', ')}`
-    : ['dist/extension.js', 'dist/trace-worker.js'].filter((file) => !files.includes(file)).map((file) => `the VSIX has no ${file}`)[0];
+    : ['dist/extension.js', 'dist/trace-worker.js', 'dist/enum-worker.js'].filter((file) => !files.includes(file)).map((file) => `the VSIX has no ${file}`)[0];
   if (problem) {
     rmSync(vsix, { force: true });
     throw new Error(problem);

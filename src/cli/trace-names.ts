@@ -3,7 +3,7 @@
 // --json and the named lines of the summary. Names are a bonus: failing to read them never fails the command.
 import { stat } from 'node:fs/promises';
 import { BuildOutputReader } from '../core/build-output/reader';
-import { fetchContractActions, type ContractAction } from '../core/contract-results';
+import { fetchContractActions, partialActionsNote, type ContractAction } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import type { HttpClient } from '../core/http';
 import type { Endpoints } from '../core/networks';
@@ -32,8 +32,8 @@ export async function readAbis(dirs: readonly string[] | undefined): Promise<Abi
 /** The actions, or null with why not (an older mirror, a network problem): the trace itself is still shown. */
 export async function readActions(http: HttpClient, endpoints: Endpoints, txIdOrHash: string): Promise<{ actions: ContractAction[] | null; note?: string }> {
   try {
-    const { actions, complete } = await fetchContractActions(http, endpoints, txIdOrHash);
-    return { actions, note: complete ? undefined : `only the first ${actions.length} calls have their arguments (the mirror has more actions)` };
+    const response = await fetchContractActions(http, endpoints, txIdOrHash);
+    return { actions: response.actions, note: partialActionsNote(response) ?? undefined };
   } catch (err) {
     return { actions: null, note: `call arguments unavailable: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -132,6 +132,8 @@ export const traceCommand: Command = {
     }
     const endpoints = endpointsFrom(values);
     const abis = await readAbis(values['build-output']);
+    // Enum members are parsed in a worker while the trace downloads.
+    const enumNote = abis.loadEnums();
     const progress = progressReporter();
     const [trace, actions] = await withHttp(values, (http) =>
       Promise.all([
@@ -145,7 +147,7 @@ export const traceCommand: Command = {
         readActions(http, endpoints, positionals[0]),
       ]),
     );
-    if (actions.note) process.stderr.write(`ledger-mirror: note: ${safeLine(actions.note.replace(/\s*\n\s*/g, ' '))}\n`);
+    for (const note of [actions.note, await enumNote]) if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
     const frames = nameFrames(trace, abis, actions.actions);
     if (values.json) printJson(traceJson(trace.summary, abis, frames));
     else printRows(summaryLines(trace, abis, frames));

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ApiError } from './errors';
 import { safeUrl, type HttpClient } from './http';
+import { BODY_LIMITS } from './net/limits';
 import { parseTransactionIdOrHash } from './ids';
 import { required } from './mirror-client';
 import type { Endpoints } from './networks';
@@ -99,8 +100,10 @@ export interface ContractResultResponse {
 export interface ContractActionsResponse {
   /** In `index` order. */
   actions: ContractAction[];
-  /** False when the page limit stopped the walk before the mirror's last page. */
+  /** False when a budget stopped the walk before the mirror's last page. */
   complete: boolean;
+  /** What stopped it: the page count, or the byte budget of all pages together (null when complete). */
+  stoppedBy: 'pages' | 'bytes' | null;
   /** The first page's URL. */
   url: string;
 }
@@ -114,10 +117,17 @@ export interface ActionsRequestOptions extends ResultRequestOptions {
   pageSize?: number;
   /** Pages read at most (default 50, i.e. 5 000 actions at the default size); a loop of calls can open many more. */
   maxPages?: number;
+  /** Response bytes of all pages together (default MAX_ACTIONS_BYTES): each page may take what the ones before left. */
+  maxTotalBytes?: number;
 }
 
 const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_MAX_PAGES = 50;
+/**
+ * The actions of one transaction, all pages together: a page may be as large as any JSON answer, but pages chained
+ * by links.next would otherwise each be parsed and kept (32 pages of 15 MB held 2.6 GB).
+ */
+export const MAX_ACTIONS_BYTES = BODY_LIMITS.json;
 
 function resultPath(txIdOrHash: string): string {
   return `/api/v1/contracts/results/${required(parseTransactionIdOrHash(txIdOrHash)).value}`;
@@ -154,10 +164,20 @@ export async function fetchContractActions(http: HttpClient, endpoints: Endpoint
   const first = `${endpoints.restUrl}${path}?limit=${pageSize}`;
   const actions: ContractAction[] = [];
   let url: string | undefined = first;
+  let left = opts.maxTotalBytes ?? MAX_ACTIONS_BYTES;
   for (let page = 0; url !== undefined; page++) {
-    if (page === maxPages) return { actions, complete: false, url: safeUrl(first) };
+    if (page === maxPages) return { actions, complete: false, stoppedBy: 'pages', url: safeUrl(first) };
     const shown = safeUrl(url);
-    const body: ContractActionsPage = parsed(contractActionsPageSchema, await http.getJson(url, { signal: opts.signal }), 'contract actions page', shown);
+    let raw: unknown;
+    try {
+      raw = await http.getJson(url, { signal: opts.signal, maxBodyBytes: Math.min(left, BODY_LIMITS.json) });
+    } catch (err) {
+      // The page over what is left is dropped unread; the first page has the whole budget, so its failure is its own.
+      if (page > 0 && err instanceof ApiError && err.kind === 'too-large') return { actions, complete: false, stoppedBy: 'bytes', url: safeUrl(first) };
+      throw err;
+    }
+    const body: ContractActionsPage = parsed(contractActionsPageSchema, raw, 'contract actions page', shown);
+    left -= body.actions.reduce((sum, a) => sum + keptBytes(a), 0);
     for (const action of body.actions as ContractAction[]) {
       const previous = actions.at(-1);
       if (previous && action.index <= previous.index) {
@@ -168,8 +188,19 @@ export async function fetchContractActions(http: HttpClient, endpoints: Endpoint
     const next: string | null | undefined = body.links?.next;
     url = next && body.actions.length > 0 ? nextPageUrl(endpoints.restUrl, path, next, shown) : undefined;
   }
-  return { actions, complete: true, url: safeUrl(first) };
+  return { actions, complete: true, stoppedBy: null, url: safeUrl(first) };
 }
+
+/** Why only some calls have their arguments, for a names note; null when every action was read. */
+export function partialActionsNote(response: Pick<ContractActionsResponse, 'actions' | 'stoppedBy'>): string | null {
+  const first = `only the first ${response.actions.length} calls have their arguments`;
+  if (response.stoppedBy === 'pages') return `${first} (the mirror has more actions)`;
+  if (response.stoppedBy === 'bytes') return `${first} (the mirror's actions exceed the ${MAX_ACTIONS_BYTES / (1024 * 1024)} MB budget for all pages)`;
+  return null;
+}
+
+/** What an action costs the budget: its calldata and output (the bulk of a page), plus the fields around them. */
+const keptBytes = (action: ContractActionsPage['actions'][number]): number => 512 + (action.input?.length ?? 0) + (action.result_data?.length ?? 0);
 
 /** The next page under our own REST URL: only its query is taken from the link, after checking its path. */
 function nextPageUrl(restUrl: string, path: string, next: string, shown: string): string {

@@ -4,7 +4,8 @@
 // mapping entries are found when a hash the trace computed is the key's (see MappingKeys). Slots no variable
 // explains are listed raw, so nothing the trace holds is hidden.
 import { decodeAbiParameters, hexToBigInt, hexToString, keccak256, numberToHex, type Hex } from 'viem';
-import { enumMembersOf, enumText, isEnumType, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
+import { enumMembersOf } from '../core/build-output/enum-reader';
+import { enumText, isEnumType, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { StorageLayout, StorageType, StorageVariable } from '../core/build-output/storage-layout';
 import { quote } from '../core/names/values';
 import { traceMappingKeys, type MappingKeys } from './mapping-keys';

@@ -1,10 +1,12 @@
 // Hostile trace files inside the real extension host, decoded in the worker: a depth bomb, a FIFO and a gzip of
 // 80 MB of reasons each make Open Trace File fail with a clear message and no panel; the extension host goes on
 // and the next command (a real trace from the reference mirror) works. A transaction the mirror does not have is
-// reported once, without the request URL.
+// reported once, without the request URL. A hostile build info in the workspace (an expression nested 300 deep next
+// to the enum a trace names, a slow compilation, an oversized source map, a 700-deep ABI tuple) costs only the names
+// that ran out of budget: the extension host answers meanwhile and the trace opens.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -117,4 +119,64 @@ describe('hostile trace files in VS Code', function () {
       await settings.update('cacheSizeMB', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+
+  describe('with hostile build output in the workspace', () => {
+    let buildInfo: string;
+    const written: string[] = [];
+    const write = (name: string, value: unknown) => {
+      const file = join(buildInfo, name);
+      writeFileSync(file, JSON.stringify(value));
+      written.push(file);
+    };
+    const nested = (depth: number) => `${'('.repeat(depth)}1${')'.repeat(depth)}`;
+
+    before(() => {
+      buildInfo = join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'artifacts/build-info');
+      const [file] = readdirSync(buildInfo).filter((f) => f.endsWith('.json'));
+      const build = JSON.parse(readFileSync(join(buildInfo, file), 'utf8')) as {
+        id: string;
+        input: { sources: Record<string, { content: string }> };
+        output: { contracts: Record<string, Record<string, { metadata: string; evm: { deployedBytecode: { sourceMap: string } } }>> };
+      };
+      // The same compilation (its id), written later: the reader takes it instead of the real one.
+      const orders = Object.keys(build.input.sources).find((name) => name.endsWith('Orders.sol'))!;
+      build.input.sources[orders].content += `\nfunction hostile() pure returns (uint) { return ${nested(300)}; }\n`;
+      const vault = build.output.contracts[Object.keys(build.output.contracts).find((name) => name.endsWith('Vault.sol'))!].Vault;
+      vault.evm.deployedBytecode.sourceMap = ';'.repeat(1_000_000);
+      const metadata = JSON.parse(vault.metadata) as { output: { abi: unknown[] } };
+      let tuple: Record<string, unknown> = { name: 'leaf', type: 'uint256' };
+      for (let i = 0; i < 700; i++) tuple = { name: `t${i}`, type: 'tuple', components: [tuple] };
+      metadata.output.abi.push({ type: 'function', name: 'deep', stateMutability: 'pure', inputs: [tuple], outputs: [] });
+      vault.metadata = JSON.stringify(metadata);
+      write('zz-hostile.json', build);
+      // Another compilation whose enum the parser cannot finish within the budget (each expression costs it a second).
+      const slow = Array.from({ length: 400 }, (_, i) => `function f${i}() public pure returns (uint) { return ${nested(30)}; }`).join('\n');
+      const slowMetadata = JSON.stringify({ compiler: { version: '0.8.24' }, language: 'Solidity', settings: { compilationTarget: { 'Slow.sol': 'Slow' } }, sources: {}, output: { abi: [] }, version: 1 });
+      write('zz-slow.json', {
+        _format: 'hh-sol-build-info-1',
+        id: 'hostile-slow',
+        input: { sources: { 'Slow.sol': { content: `contract Slow { enum S { A } ${slow} }` } } },
+        output: { sources: { 'Slow.sol': { id: 0 } }, contracts: { 'Slow.sol': { Slow: { metadata: slowMetadata, evm: {} } } } },
+      });
+    });
+    after(() => {
+      for (const file of written) rmSync(file, { force: true });
+    });
+
+    it('the extension host keeps answering while the names are read, and the trace opens without the names that ran out of budget', async () => {
+      const api = await activate();
+      const opening = vscode.commands.executeCommand('ledgerMirror.openTrace', caseId('enum-state'), { stack: true }) as Thenable<OpenedTrace | undefined>;
+      const meanwhile = vscode.commands.executeCommand('ledgerMirror.tokens.refresh').then(() => 'meanwhile');
+      assert.equal(await Promise.race([opening.then(() => 'opened'), meanwhile]), 'meanwhile');
+      const opened = await opening;
+      assert.ok(opened, `openTrace failed: ${errors.join(' | ')}`);
+      const names = api.traces.names(opened.key);
+      assert.equal(names?.frames[0]?.call, 'Orders.mark(status: 1, ref: "order-7") → 0');
+      const note = names?.init.note ?? '';
+      assert.match(note, /Enum names left out: /);
+      assert.match(note, /contracts\/Orders\.sol nests expressions deeper than 32 parentheses/);
+      assert.match(note, /reading the sources ran out of its 10 s budget \(1 of 2 compilations left unread\)/);
+    });
+  });
 });
+

@@ -1,8 +1,10 @@
 // Enum member names. solc's storageLayout and ABI name an enum only by its type (`enum Wallet.Status`, stored and
 // passed as a uint8); its members are in the source, read here with @solidity-parser/parser. The text is the
-// workspace's: oversized files are skipped, and a name two files define with different members is dropped rather
-// than guessed at.
+// workspace's: oversized files and files nesting expressions deeper than any real code are skipped (the parser is
+// super-linear in parenthesis depth), and a name two files define with different members is dropped rather than
+// guessed at. The parse itself runs in a worker with a time budget (enum-reader.ts).
 import { parse } from '@solidity-parser/parser';
+import { MAX_PAREN_NESTING, parenNesting } from '../solidity-nesting';
 import type { CompiledSource } from './compiled';
 
 /** Members in declaration order (member i is value i), by canonical name: `Wallet.Status`, or `Status` at file level. */
@@ -10,7 +12,7 @@ export type EnumMembers = ReadonlyMap<string, readonly string[]>;
 
 export const NO_ENUMS: EnumMembers = new Map();
 
-/** Larger sources are not parsed: nothing hand-written is this long, and parsing runs on the extension host. */
+/** Larger sources are not parsed: nothing hand-written is this long. */
 const MAX_SOURCE_CHARS = 2_000_000;
 /** An enum has at most 256 members; more distinct enums than this in one compilation is not a real build. */
 const MAX_ENUMS = 4096;
@@ -26,8 +28,11 @@ type EnumNode = Node & { name: string; members: Array<{ name: string }> };
 
 const isEnum = (n: Node): n is EnumNode => n.type === 'EnumDefinition' && typeof n.name === 'string' && Array.isArray(n.members);
 
-/** Every enum the sources define (at file level or in a contract, interface or library). */
-export function enumMembers(sources: Iterable<CompiledSource>): EnumMembers {
+/**
+ * Every enum the sources define (at file level or in a contract, interface or library). Files nesting parentheses
+ * deeper than MAX_PAREN_NESTING are not parsed: their names go to `tooDeep`.
+ */
+export function enumMembers(sources: Iterable<CompiledSource>, tooDeep: string[] = []): EnumMembers {
   const found = new Map<string, readonly string[] | null>();
   const add = (name: string, node: EnumNode) => {
     if (found.size >= MAX_ENUMS) return;
@@ -38,6 +43,10 @@ export function enumMembers(sources: Iterable<CompiledSource>): EnumMembers {
   for (const source of sources) {
     // Most files declare no enum: they are not parsed at all.
     if (!source.content || source.content.length > MAX_SOURCE_CHARS || !/\benum\b/.test(source.content)) continue;
+    if (parenNesting(source.content) > MAX_PAREN_NESTING) {
+      tooDeep.push(source.sourceName);
+      continue;
+    }
     let unit: { children: Node[] };
     try {
       unit = parse(source.content, { tolerant: true }) as unknown as { children: Node[] };
@@ -50,15 +59,6 @@ export function enumMembers(sources: Iterable<CompiledSource>): EnumMembers {
     }
   }
   return new Map([...found].filter((e): e is [string, readonly string[]] => e[1] !== null));
-}
-
-/** Per compilation (its sources map, shared by its contracts), parsed on first use. */
-const cache = new WeakMap<object, EnumMembers>();
-
-export function enumMembersOf(sources: ReadonlyMap<number, CompiledSource>): EnumMembers {
-  let members = cache.get(sources);
-  if (!members) cache.set(sources, (members = enumMembers(sources.values())));
-  return members;
 }
 
 /** True when ABI parameters type some value (nested in tuples and arrays too) as an enum. */

@@ -5,7 +5,8 @@
 import { toEventSelector, toFunctionSelector, toFunctionSignature, type Abi, type AbiEvent, type AbiFunction } from 'viem';
 import { z } from 'zod';
 import type { CompiledContract, CompiledSources } from '../build-output/compiled';
-import { enumMembersOf, type EnumMembers } from '../build-output/enums';
+import { enumMembersOf, loadEnums, type EnumReadOptions } from '../build-output/enum-reader';
+import { mentionsEnum, type EnumMembers } from '../build-output/enums';
 import { asMetadata } from '../verify/metadata';
 
 export type AbiError = Extract<Abi[number], { type: 'error' }>;
@@ -40,6 +41,35 @@ const abiItem = z.looseObject({
 
 const NAMED_KINDS: ReadonlySet<string> = new Set(['function', 'error', 'event']);
 
+/** Tuples inside tuples: a real ABI nests a handful; the schema above recurses, so deeper ones are refused first. */
+export const MAX_ABI_NESTING = 16;
+/** Parameters of one entry, nested ones included: per-array caps alone multiply through nesting (100³). */
+export const MAX_ENTRY_PARAMETERS = 2_000;
+/** Parameters across every ABI a registry reads, the budget of the whole answer. */
+export const MAX_REGISTRY_PARAMETERS = 500_000;
+
+/**
+ * How many parameters `raw` declares (inputs, outputs and their components), counted without recursion; Infinity
+ * once it nests deeper than MAX_ABI_NESTING or declares more than `budget`.
+ */
+export function parameterCount(raw: unknown, budget = MAX_ENTRY_PARAMETERS): number {
+  const item = raw as { inputs?: unknown; outputs?: unknown } | null;
+  const pending: Array<[unknown, number]> = [
+    [item?.inputs, 1],
+    [item?.outputs, 1],
+  ];
+  let count = 0;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [list, depth] = next;
+    if (!Array.isArray(list)) continue;
+    if (depth > MAX_ABI_NESTING) return Infinity;
+    count += list.length;
+    if (count > budget) return Infinity;
+    for (const p of list) pending.push([(p as { components?: unknown } | null)?.components, depth + 1]);
+  }
+  return count;
+}
+
 export class AbiRegistry {
   private readonly functions = new Map<string, Array<Declared<AbiFunction>>>();
   private readonly errors = new Map<string, Array<Declared<AbiError>>>();
@@ -53,11 +83,26 @@ export class AbiRegistry {
   }
 
   private members: EnumMembers | undefined;
+  /** Whether some entry types a value as an enum: only then are the sources parsed. */
+  private typesEnum = false;
+  /** Parameters read so far, against MAX_REGISTRY_PARAMETERS. */
+  private parameters = 0;
 
-  /** @param compilations the sources enum members are read from, on first need (a value typed as an enum). */
+  /** @param compilations the sources enum members are read from (by `loadEnums`). */
   constructor(private readonly compilations: ReadonlySet<CompiledSources> = new Set()) {}
 
-  /** The enums the compilations define, by canonical name (newest compilation's definition first). */
+  /**
+   * Reads the enums of the compilations, off this thread and within a time budget, when some entry types a value as
+   * an enum. Never rejects; resolves with a one-line note of what was left out, or null.
+   */
+  async loadEnums(options?: EnumReadOptions): Promise<string | null> {
+    if (!this.typesEnum) return null;
+    const note = await loadEnums(this.compilations, options);
+    this.members = undefined;
+    return note;
+  }
+
+  /** The enums the compilations define (once loaded), by canonical name (newest compilation's definition first). */
   readonly enums = (): EnumMembers => {
     if (!this.members) {
       const merged = new Map<string, readonly string[]>();
@@ -72,12 +117,19 @@ export class AbiRegistry {
     if (!Array.isArray(abi)) return 0;
     let skipped = 0;
     for (const raw of abi) {
+      const size = parameterCount(raw, Math.min(MAX_ENTRY_PARAMETERS, MAX_REGISTRY_PARAMETERS - this.parameters));
+      if (size === Infinity) {
+        skipped++;
+        continue;
+      }
+      this.parameters += size;
       const parsed = abiItem.safeParse(raw);
       if (!parsed.success) {
         // Constructors, fallback and receive have no selector to index; only a broken named entry is a problem.
         if (NAMED_KINDS.has(String((raw as { type?: unknown } | null)?.type))) skipped++;
         continue;
       }
+      this.typesEnum ||= mentionsEnum([parsed.data]);
       try {
         this.index(contract, parsed.data as unknown as AbiFunction | AbiError | AbiEvent);
       } catch {

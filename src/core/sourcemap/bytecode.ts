@@ -70,3 +70,10 @@ export function instructionIndex(code: Uint8Array, end = code.length): Int32Arra
   for (let pc = 0; pc < limit; pc += 1 + immediateSize(code[pc])) index[pc] = ic++;
   return index;
 }
+
+/** How many instructions `code` holds (PUSH data counted with its PUSH): the most entries its source map can have. */
+export function instructionCount(code: Uint8Array): number {
+  let count = 0;
+  for (let pc = 0; pc < code.length; pc += 1 + immediateSize(code[pc])) count++;
+  return count;
+}

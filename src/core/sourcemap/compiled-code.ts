@@ -1,6 +1,6 @@
 // One piece of compiled code (a contract's runtime or creation code) with its source map. The pc → instruction
 // table and the decoded map are built on the first lookup and kept, so every later step is an array read.
-import { codeBytes, instructionIndex, libraryAddressRange, metadataLength, referenceRanges, type ByteRange } from './bytecode';
+import { codeBytes, instructionCount, instructionIndex, libraryAddressRange, metadataLength, referenceRanges, type ByteRange } from './bytecode';
 import { opcodeName } from './opcodes';
 import { decodeSourceMap, type SourceMapEntries } from './source-map';
 
@@ -30,6 +30,7 @@ export class CompiledCode {
    */
   constructor(hex: string, readonly sourceMap: string, ...references: unknown[]) {
     this.bytes = codeBytes(hex);
+    checkMapSize(sourceMap, this.bytes);
     const own = libraryAddressRange(this.bytes);
     this.masked = [...references.flatMap(referenceRanges), ...(own ? [own] : [])];
     this.metadata = metadataLength(this.bytes);
@@ -60,4 +61,15 @@ export class CompiledCode {
     this.index ??= { pcToIc: instructionIndex(this.bytes, this.bodyLength), entries: decodeSourceMap(this.sourceMap) };
     return this.index;
   }
+}
+
+/**
+ * solc writes one source-map entry per instruction, so a map with more is not a compiler's: it is refused before
+ * decoding, which sizes its tables by entry count (29 million `;` would cost gigabytes).
+ */
+function checkMapSize(sourceMap: string, bytes: Uint8Array): void {
+  const instructions = instructionCount(bytes);
+  let entries = sourceMap.length === 0 ? 0 : 1;
+  for (let at = sourceMap.indexOf(';'); at !== -1; at = sourceMap.indexOf(';', at + 1)) entries++;
+  if (entries > instructions) throw new Error(`the source map has ${entries} entries, more than the ${instructions} instructions of its bytecode`);
 }

@@ -2,6 +2,9 @@
 // (external call or internal Solidity function) it runs in, in typed columns, so each step, continue and stack
 // request afterwards is an array scan or read. Internal calls come from the source map's jump markers (`i` into a
 // function, `o` out of it), external calls from the trace's frames.
+import { loadEnums } from '../build-output/enum-reader';
+import { isEnumType, mentionsEnum } from '../build-output/enums';
+import { abiOfMetadata } from '../names/registry';
 import type { ContractArtifact, SourceFile } from './artifacts';
 import type { CompiledCode } from './compiled-code';
 import { JUMP_IN, JUMP_OUT, jumpKinds } from './jump-kinds';
@@ -144,6 +147,7 @@ export class Program {
         return { artifact: match?.artifact, code: match?.code, address: address ?? callee };
       }),
     );
+    await loadEnums(frameCode.flatMap((f) => (f.artifact && namesEnum(f.artifact) ? [f.artifact.sources] : [])));
     const program = new Program(trace, frameCode);
     const tables = new Map<CompiledCode, PcTable>();
     for (const f of frameCode) {
@@ -412,4 +416,14 @@ function headerAt(lines: readonly string[], line: number, column: number): { hea
   }
   // No end in sight: the header covers nothing, so no range is taken for part of it.
   return { header: text.slice(0, HEADER_LIMIT), end: { line, column } };
+}
+
+/**
+ * Whether the Variables view may show a value of this contract as an enum (its storage layout or ABI names one):
+ * only then are its sources parsed for members, off this thread (enum-reader.ts); what runs out of budget shows as
+ * a number.
+ */
+function namesEnum(artifact: ContractArtifact): boolean {
+  const abi = abiOfMetadata(artifact.metadata);
+  return [...(artifact.storageLayout?.types.values() ?? [])].some((t) => isEnumType(t.label)) || (Array.isArray(abi) && mentionsEnum(abi));
 }

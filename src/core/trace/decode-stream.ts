@@ -2,11 +2,10 @@
 // own heap budget, the finished columns come back as transferred buffers, and only the analysis (one linear pass,
 // bounded by limits.ts) runs here. Inside VS Code the calling thread is the extension host, shared by every
 // extension in the window: a decoder defect or a bomb must end one worker, never that thread.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { addAbortSignal, Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../errors';
+import { workerScript } from '../worker-script';
 import { TraceColumns } from './columns-store';
 import { asApiError, cancelled, traceOf, type DecodedColumns, type DecodeOptions } from './decoder';
 import { WORKER_HEAP_MB } from './limits';
@@ -25,23 +24,6 @@ export function movable(chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>
 /** Body bytes sent but not yet decoded: enough to keep the worker busy (16 file chunks), little enough to bound memory. */
 const IN_FLIGHT_BYTES = 4 * 1024 * 1024;
 
-/**
- * Where the worker's code is. Bundled (dist/cli.js, dist/extension.js), dist/trace-worker.js sits beside the bundle;
- * the in-VS-Code test bundle (dist-test/vscode/) uses the one in dist/. Run from the TypeScript sources (mocha with
- * tsx), the worker runs the source entry with tsx loaded.
- */
-function workerScript(): { code: string; eval: boolean } {
-  if (__filename.endsWith('.ts')) {
-    const source = JSON.stringify(join(__dirname, 'trace-worker.ts'));
-    return { code: `require('tsx/cjs/api').register(); require(${source});`, eval: true };
-  }
-  for (const dir of [__dirname, join(__dirname, '..', '..', 'dist')]) {
-    const file = join(dir, 'trace-worker.js');
-    if (existsSync(file)) return { code: file, eval: false };
-  }
-  throw new ApiError('bad-response', `The trace decoder is missing: no trace-worker.js beside ${__filename}.`);
-}
-
 /** One worker decoding one body; every failure of the thread becomes the typed error the caller sees. */
 export class DecoderWorker {
   private readonly worker: Worker;
@@ -55,7 +37,7 @@ export class DecoderWorker {
   /** @param script the worker's code (tests replace it to see a worker fail as a defect would make it fail). */
   constructor(
     private readonly onProgress?: (bytes: number, steps: number) => void,
-    script = workerScript(),
+    script = workerScript('trace/trace-worker', 'trace decoder'),
   ) {
     this.worker = new Worker(script.code, { eval: script.eval, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } });
     this.worker.on('message', (message: FromWorker) => this.receive(message));

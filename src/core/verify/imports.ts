@@ -3,6 +3,7 @@
 import { parse } from '@solidity-parser/parser';
 import { posix } from 'node:path';
 import type { Position, TextRange } from '../deployments/record';
+import { MAX_PAREN_NESTING, parenNesting } from '../solidity-nesting';
 
 export interface ImportSite {
   /** As written in the import statement. */
@@ -54,6 +55,8 @@ interface Node {
 }
 
 function topLevel(content: string): Node[] {
+  // Text nesting deeper than real code would keep the parser busy for minutes: its imports go unlocated.
+  if (parenNesting(content) > MAX_PAREN_NESTING) return [];
   try {
     return (parse(content, { range: true, tolerant: true }) as { children: Node[] }).children;
   } catch {

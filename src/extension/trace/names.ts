@@ -3,7 +3,7 @@
 // contract result and actions. Names are a bonus: nothing here ever fails the trace; what is missing is logged.
 import * as vscode from 'vscode';
 import { BuildOutputReader } from '../../core/build-output/reader';
-import { fetchContractActions, fetchContractResult, type ContractAction, type ContractResult } from '../../core/contract-results';
+import { fetchContractActions, fetchContractResult, partialActionsNote, type ContractAction, type ContractResult } from '../../core/contract-results';
 import type { HttpClient } from '../../core/http';
 import { AbiRegistry } from '../../core/names/registry';
 import type { Endpoints } from '../../core/networks';
@@ -23,9 +23,12 @@ export class WorkspaceNames {
 
   constructor(private readonly log: vscode.LogOutputChannel) {}
 
-  /** Every ABI in the open (trusted, on-disk) workspace folders' build output; empty when there is none. */
-  async abis(): Promise<AbiRegistry> {
-    if (!vscode.workspace.isTrusted) return new AbiRegistry();
+  /**
+   * Every ABI in the open (trusted, on-disk) workspace folders' build output (empty when there is none), with the
+   * enum members they name; `note` says which enum names were left out.
+   */
+  async abis(): Promise<{ abis: AbiRegistry; note: string | null }> {
+    if (!vscode.workspace.isTrusted) return { abis: new AbiRegistry(), note: null };
     const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     const outputs = await Promise.all(
       roots.map((root) => {
@@ -37,7 +40,10 @@ export class WorkspaceNames {
         });
       }),
     );
-    return AbiRegistry.fromContracts(outputs.flatMap((o) => o.contracts));
+    const abis = AbiRegistry.fromContracts(outputs.flatMap((o) => o.contracts));
+    const note = await abis.loadEnums();
+    if (note) this.log.warn(safeLine(`Trace names: ${note}`));
+    return { abis, note: note && safeLine(note) };
   }
 
   /** The contract result and actions of `transaction`, read in parallel; a part that fails is null, with why. */
@@ -46,7 +52,8 @@ export class WorkspaceNames {
     const notes: string[] = [];
     if (result.status === 'rejected') notes.push(`the contract result could not be read (${reason(result.reason)})`);
     if (actions.status === 'rejected') notes.push(`the call actions could not be read (${reason(actions.reason)})`);
-    else if (!actions.value.complete) notes.push(`only the first ${actions.value.actions.length} calls have their arguments (the mirror has more actions)`);
+    const partial = actions.status === 'fulfilled' ? partialActionsNote(actions.value) : null;
+    if (partial) notes.push(partial);
     const note = notes.length ? safeLine(`Names are partial: ${notes.join('; ')}.`) : null;
     if (note) this.log.warn(`Trace ${safeLine(transaction)}: ${note}`);
     return {
@@ -61,13 +68,14 @@ export class WorkspaceNames {
    * rejects (it may be started long before anyone awaits it): what fails is left out and logged.
    */
   async sources(mirror?: Promise<MirrorNames>): Promise<NameSources> {
-    const [abis, fromMirror] = await Promise.all([
+    const [workspace, fromMirror] = await Promise.all([
       this.abis().catch((err: unknown) => {
         this.log.warn(safeLine(`Trace names: the workspace's ABIs could not be read: ${reason(err)}`));
-        return new AbiRegistry();
+        return { abis: new AbiRegistry(), note: null };
       }),
       mirror ?? Promise.resolve<MirrorNames>({ result: null, actions: null, note: null }),
     ]);
-    return { abis, ...fromMirror };
+    const notes = [fromMirror.note, workspace.note].filter((n) => n !== null);
+    return { abis: workspace.abis, ...fromMirror, note: notes.length ? notes.join(' ') : null };
   }
 }

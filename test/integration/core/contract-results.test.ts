@@ -189,6 +189,20 @@ describe('contract actions from a hostile server', () => {
     assert.equal(server.requests.at(-1)?.url, `/prefix/api/v1/contracts/results/${id}/actions?limit=100&index=gt:0`);
   });
 
+  it('pages each under the page cap stop at a budget for all pages together: what exceeds it is not kept', async () => {
+    // Ten linked pages of ~200 KB each; all pages together may take 500 KB (the default budget is 16 MB).
+    const input = `0x${'ab'.repeat(100_000)}`;
+    respond = (url) => {
+      const n = Number(/index=gt:(\d+)/.exec(url)?.[1] ?? -1) + 1;
+      return { actions: [action(n, { input })], links: { next: n < 9 ? `/api/v1/contracts/results/${id}/actions?limit=100&index=gt:${n}` : null } };
+    };
+    const before = server.requests.length;
+    const { actions, complete, stoppedBy } = await fetchContractActions(http, endpoints(), id, { maxTotalBytes: 500_000 });
+    assert.deepEqual(actions.map((a) => a.index), [0, 1]);
+    assert.deepEqual([complete, stoppedBy], [false, 'bytes']);
+    assert.equal(server.requests.length - before, 3, 'the page over the budget was the last one asked for');
+  });
+
   it('a page that repeats indexes (a loop) is refused', async () => {
     respond = () => ({ actions: [action(0)], links: { next: `/api/v1/contracts/results/${id}/actions?index=gt:0` } });
     const error = await failure();

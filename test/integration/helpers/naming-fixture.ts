@@ -16,11 +16,9 @@ export interface NamingFixture {
 export function namingFixture(use: (fixture: NamingFixture) => void): void {
   let fixture: NamingFixture | undefined;
   before(async () => {
-    fixture = {
-      ref: await startReference('post-op'),
-      http: new HttpClient(),
-      abis: AbiRegistry.fromContracts((await readBuildOutput(await sampleWorkspace())).contracts),
-    };
+    const abis = AbiRegistry.fromContracts((await readBuildOutput(await sampleWorkspace())).contracts);
+    await abis.loadEnums();
+    fixture = { ref: await startReference('post-op'), http: new HttpClient(), abis };
     use(fixture);
   });
   after(async () => {

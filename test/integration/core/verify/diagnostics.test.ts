@@ -34,6 +34,11 @@ describe('import parsing', () => {
       ],
     );
   });
+
+  it('does not hand the parser a file nesting 300 parentheses deep (minutes of parsing on the extension host): its imports go unlocated', () => {
+    const text = `import "./A.sol";\ncontract X { function f() public pure returns (uint) { return ${'('.repeat(300)}1${')'.repeat(300)}; } }\n`;
+    assert.deepEqual(importsOf(text, 'src/X.sol'), []);
+  });
 });
 
 describe('diagnostics plan', () => {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { enumMembers, enumText, isEnumType } from '../../../../src/core/build-output/enums';
+import { MAX_PAREN_NESTING, parenNesting } from '../../../../src/core/solidity-nesting';
 
 const source = (content: string | undefined, sourceName = 'contracts/A.sol') => ({ sourceName, content });
 
@@ -41,4 +42,15 @@ describe('enum members from the compiled sources', () => {
     assert.ok(isEnumType('enum Side'));
     for (const hostile of ['enum Orders.Status\u202e', 'enum A.B.C', 'enum ', 'enum Orders.Status[]', `enum ${'A'.repeat(201)}`, 'uint8', undefined]) assert.equal(isEnumType(hostile), false, String(hostile));
   });
+
+  it('measures parenthesis nesting outside comments and string literals, and does not parse a file nesting deeper than the bound', () => {
+    assert.equal(parenNesting('f(g(h(1)), (2))'), 3);
+    assert.equal(parenNesting('// ((((((\n/* (((( */ x = "((((\\"((" + \'(((\'; (y)'), 1);
+    assert.equal(parenNesting('/* unclosed ((('), 0);
+    const deep = `contract D { enum S { A } function f() public { g${'('.repeat(MAX_PAREN_NESTING + 1)}${')'.repeat(MAX_PAREN_NESTING + 1)}; } }`;
+    const tooDeep: string[] = [];
+    assert.deepEqual([...enumMembers([source(deep, 'D.sol'), source('contract E { enum S { B } }', 'E.sol')], tooDeep)], [['E.S', ['B']]]);
+    assert.deepEqual(tooDeep, ['D.sol']);
+  });
 });
+

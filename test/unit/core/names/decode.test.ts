@@ -111,7 +111,7 @@ describe('names: ABI registry and decoding', () => {
     assert.equal(decodeReturn(call, '0x01'), null);
   });
 
-  it('names enum values by member from the compilation’s sources, inside arrays and tuples too; an unknown value stays a number', () => {
+  it('names enum values by member from the compilation’s sources (read off this thread), inside arrays and tuples too; an unknown value stays a number', async () => {
     const side = { name: 'side', type: 'uint8', internalType: 'enum Book.Side' };
     const abi = [
       {
@@ -127,6 +127,7 @@ describe('names: ABI registry and decoding', () => {
     ] as const;
     const book = { ...contract('Book', abi as unknown as Abi), sources: new Map([[0, { sourceName: 'contracts/Book.sol', content: 'enum Mode { Fast, Safe } contract Book { enum Side { Buy, Sell } struct Leg { Side side; uint256 amount; } }' }]]) };
     const enums = AbiRegistry.fromContracts([book]);
+    assert.equal(await enums.loadEnums(), null);
     const input = encodeFunctionData({ abi, functionName: 'route', args: [[{ side: 1, amount: 5n }], [0, 7]] });
     const call = decodeCall(enums, input);
     assert.ok(call);
