@@ -13,7 +13,8 @@ function serverPort(): number | undefined {
   const { server } = parseArgs({ options: { server: { type: 'string' } }, strict: false }).values;
   if (server === undefined) return undefined;
   const port = Number(server);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--server needs a port number from 1 to 65535, not ${String(server)}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`--server needs a port number from 1 to 65535, not ${String(server)}`);
   return port;
 }
 

@@ -28,11 +28,13 @@ export function registerDocs(context: vscode.ExtensionContext, services: Service
   services.registerCommand(DOCS_COMMAND, async (requested?: unknown) => {
     let page = typeof requested === 'string' ? requested : undefined;
     if (page === undefined) {
-      page = (await vscode.window.showQuickPick(pages(root), { title: 'Ledger Mirror: Documentation', placeHolder: 'Which page to open' }))?.page;
+      page = (await vscode.window.showQuickPick(pages(root), { title: 'Ledger Mirror: Documentation', placeHolder: 'Which page to open' }))
+        ?.page;
       if (page === undefined) return false;
     }
     const known = (await pages(root)).map((p) => p.page);
-    if (!PAGE_NAME.test(page) || !known.includes(page)) throw new Error(`There is no documentation page named ${JSON.stringify(page.slice(0, 40))}; the pages are ${known.join(', ')}.`);
+    if (!PAGE_NAME.test(page) || !known.includes(page))
+      throw new Error(`There is no documentation page named ${JSON.stringify(page.slice(0, 40))}; the pages are ${known.join(', ')}.`);
     await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.joinPath(root, `${page}.md`));
     return true;
   });

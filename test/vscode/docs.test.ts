@@ -20,7 +20,8 @@ describe('Open Documentation', () => {
 
   it('refuses a name that is not a page, a path above all, and opens nothing', async () => {
     const before = vscode.window.tabGroups.all.flatMap((g) => g.tabs).length;
-    for (const name of ['../package', 'no-such-page', '/etc/passwd']) assert.equal(await vscode.commands.executeCommand('ledgerMirror.openDocs', name), undefined);
+    for (const name of ['../package', 'no-such-page', '/etc/passwd'])
+      assert.equal(await vscode.commands.executeCommand('ledgerMirror.openDocs', name), undefined);
     assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, before);
   });
 });

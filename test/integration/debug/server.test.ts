@@ -35,7 +35,12 @@ describe('debug adapter as a server (--server=PORT)', function () {
       const dc = new DebugClient('node', ADAPTER, 'ledger-mirror');
       await dc.start(port);
       try {
-        const { body } = await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+        const { body } = await dc.initializeRequest({
+          adapterID: 'ledger-mirror',
+          linesStartAt1: true,
+          columnsStartAt1: true,
+          pathFormat: 'path',
+        });
         assert.equal(body?.supportsStepBack, true);
       } finally {
         await dc.stop();

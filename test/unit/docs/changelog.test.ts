@@ -19,7 +19,10 @@ describe('CHANGELOG.md', () => {
   });
 
   it(`has a section for the version package.json ships (${version})`, () => {
-    assert.ok(releases.some((r) => r.version === version), `no ## [${version}] - date section`);
+    assert.ok(
+      releases.some((r) => r.version === version),
+      `no ## [${version}] - date section`,
+    );
   });
 
   it('groups changes under the Keep a Changelog headings only', () => {

@@ -17,20 +17,27 @@ function files(dir: string): string[] {
 /** File names anywhere in the project's code: a bare name (`row-cache.ts`) in prose names one of them. */
 const known = new Set(['src', 'servers', 'scripts', 'test', 'bench'].flatMap(files));
 const exists = (path: string, near: string[]) =>
-  GENERATED.test(path) || (path.includes('/') ? [...near, ...ROOTS].some((root) => existsSync(root + path)) : known.has(basename(path)) || existsSync(path));
+  GENERATED.test(path) ||
+  (path.includes('/') ? [...near, ...ROOTS].some((root) => existsSync(root + path)) : known.has(basename(path)) || existsSync(path));
 
 describe('CONTRIBUTING.md: every path it names exists', () => {
   const named = namedPaths('CONTRIBUTING.md');
 
   it('names the source folders and the files its diagrams are about', () => {
     for (const folder of ['src/core/', 'src/extension/', 'src/webview/', 'src/shared/', 'src/debug/', 'src/cli/']) {
-      assert.ok(named.some((p) => p.path === folder), `the architecture tree leaves out ${folder}`);
+      assert.ok(
+        named.some((p) => p.path === folder),
+        `the architecture tree leaves out ${folder}`,
+      );
     }
     assert.ok(named.length > 100, `only ${named.length} paths found: is the extraction broken?`);
   });
 
   it('names no file or folder that does not exist', () => {
     const missing = named.filter(({ path, near }) => !exists(path, near));
-    assert.deepEqual(missing.map((m) => `line ${m.line}: ${m.path}`), []);
+    assert.deepEqual(
+      missing.map((m) => `line ${m.line}: ${m.path}`),
+      [],
+    );
   });
 });

@@ -6,10 +6,25 @@ import { dirname, join, normalize } from 'node:path';
 import { shipped } from '../../../scripts/vscode-real/build';
 import { headingAnchors, linkTargets, relativeLink } from './markdown';
 
-const pages = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 /** vsce stores these as readme.md, changelog.md and LICENSE.txt, so a relative link to them breaks once installed. */
 const RENAMED_IN_VSIX = /^(?:README\.md|CHANGELOG\.md|LICENSE)$/;
-const FEATURE_PAGES = ['tokens', 'trace-stepper', 'debugger', 'verification', 'names-and-gas', 'cli', 'settings', 'limits-and-safety', 'troubleshooting'];
+const FEATURE_PAGES = [
+  'tokens',
+  'trace-stepper',
+  'debugger',
+  'verification',
+  'names-and-gas',
+  'cli',
+  'settings',
+  'limits-and-safety',
+  'troubleshooting',
+];
 
 describe('README and docs/: links', () => {
   it('has one docs page per feature, each linked from the README', () => {
@@ -28,7 +43,10 @@ describe('README and docs/: links', () => {
         const file = normalize(join(dirname(page), decodeURIComponent(path)));
         assert.ok(existsSync(file) && statSync(file).isFile(), `${page} links ${path}, which is not a file`);
         assert.ok(shipped.test(file.split('\\').join('/')), `${page} links ${file}, which the VSIX does not ship (.vscodeignore)`);
-        assert.ok(!RENAMED_IN_VSIX.test(file), `${page} links ${file}, which vsce renames in the VSIX (the link breaks on the extension's page)`);
+        assert.ok(
+          !RENAMED_IN_VSIX.test(file),
+          `${page} links ${file}, which vsce renames in the VSIX (the link breaks on the extension's page)`,
+        );
         if (anchor && file.endsWith('.md')) assert.ok(headingAnchors(file).has(anchor), `${page} links ${path}#${anchor}: no such heading`);
       }
     });

@@ -20,6 +20,16 @@ export function relativeLink(target: string): { path: string; anchor?: string } 
 
 /** The anchors GitHub gives a file's headings: lower case, punctuation dropped, spaces as hyphens. */
 export function headingAnchors(file: string): Set<string> {
-  const headings = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm);
-  return new Set([...headings].map((m) => m[1].trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-')));
+  const headings = readFileSync(file, 'utf8')
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .matchAll(/^#{1,6} (.+)$/gm);
+  return new Set(
+    [...headings].map((m) =>
+      m[1]
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    ),
+  );
 }

@@ -17,7 +17,10 @@ const FILE_EXTENSION = /\.(?:ts|mjs|cjs|js|json|jsonl|md|sh|sol|png|svg|toml|css
 const NOT_A_PATH = /^(?:https?:|node:|\/|@|\.\.\/\.\.|[A-Z]+\/)|[*{}<>…]|^\.?\/?$/;
 
 function candidate(text: string): string | undefined {
-  const s = text.trim().replace(/^`|`$/g, '').replace(/[.,:;)]+$/, (m) => (m.startsWith(')') ? '' : m.includes('/') ? m : ''));
+  const s = text
+    .trim()
+    .replace(/^`|`$/g, '')
+    .replace(/[.,:;)]+$/, (m) => (m.startsWith(')') ? '' : m.includes('/') ? m : ''));
   if (!PATH.test(s) || NOT_A_PATH.test(s)) return undefined;
   return s.includes('/') || FILE_EXTENSION.test(s) ? s.replace(/^\.\//, '') : undefined;
 }
@@ -27,39 +30,41 @@ export function namedPaths(file: string): NamedPath[] {
   let tree: string[] = [];
   let fence: string | undefined;
   let near: string[] = [];
-  readFileSync(file, 'utf8').split('\n').forEach((text, i) => {
-    const line = i + 1;
-    if (/^```/.test(text)) {
-      fence = fence === undefined ? text.slice(3).trim() || 'plain' : undefined;
-      tree = [];
-      return;
-    }
-    if (!text.trim() || text.startsWith('#')) near = [];
-    const add = (raw: string, filesOnly = false) => {
-      const path = candidate(raw);
-      if (!path || (filesOnly && !FILE_EXTENSION.test(path) && !path.endsWith('/'))) return;
-      found.push({ path, line, near: [...near] });
-      // Its folder and every folder above it.
-      for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) near.push(path.slice(0, end + 1));
-    };
-    if (fence === 'plain') {
-      // The architecture tree: `name/` at an indent, under the folders above it.
-      const m = /^( *)([\w.-]+\/?)(?=\s{2,}|$)/.exec(text);
-      if (m) {
-        const depth = m[1].length / 2;
-        tree = tree.slice(0, depth);
-        const path = tree.join('') + m[2];
-        if (m[2].endsWith('/')) tree[depth] = m[2];
-        found.push({ path, line, near: [] });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      const line = i + 1;
+      if (/^```/.test(text)) {
+        fence = fence === undefined ? text.slice(3).trim() || 'plain' : undefined;
+        tree = [];
+        return;
       }
-      return;
-    }
-    if (fence === 'mermaid') {
-      for (const m of text.matchAll(/"([^"]*)"/g)) for (const part of m[1].split(/<br\/>|[\s(),]+/)) add(part, true);
-      return;
-    }
-    if (fence) return;
-    for (const m of text.matchAll(/`([^`]+)`|\]\(([^)#]+)/g)) add(m[1] ?? m[2]);
-  });
+      if (!text.trim() || text.startsWith('#')) near = [];
+      const add = (raw: string, filesOnly = false) => {
+        const path = candidate(raw);
+        if (!path || (filesOnly && !FILE_EXTENSION.test(path) && !path.endsWith('/'))) return;
+        found.push({ path, line, near: [...near] });
+        // Its folder and every folder above it.
+        for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) near.push(path.slice(0, end + 1));
+      };
+      if (fence === 'plain') {
+        // The architecture tree: `name/` at an indent, under the folders above it.
+        const m = /^( *)([\w.-]+\/?)(?=\s{2,}|$)/.exec(text);
+        if (m) {
+          const depth = m[1].length / 2;
+          tree = tree.slice(0, depth);
+          const path = tree.join('') + m[2];
+          if (m[2].endsWith('/')) tree[depth] = m[2];
+          found.push({ path, line, near: [] });
+        }
+        return;
+      }
+      if (fence === 'mermaid') {
+        for (const m of text.matchAll(/"([^"]*)"/g)) for (const part of m[1].split(/<br\/>|[\s(),]+/)) add(part, true);
+        return;
+      }
+      if (fence) return;
+      for (const m of text.matchAll(/`([^`]+)`|\]\(([^)#]+)/g)) add(m[1] ?? m[2]);
+    });
   return found;
 }

@@ -45,7 +45,10 @@ describe('.vscode: the dev loop', () => {
     assert.equal(adapter.type, 'node');
     assert.equal(inWorkspace(adapter.program ?? ''), 'dist/debug-adapter.js');
     assert.match(readFileSync('esbuild.mjs', 'utf8'), /outfile: 'dist\/debug-adapter\.js'/);
-    assert.ok(adapter.args?.some((a) => /^--server=\d+$/.test(a)), 'the adapter is told a port');
+    assert.ok(
+      adapter.args?.some((a) => /^--server=\d+$/.test(a)),
+      'the adapter is told a port',
+    );
     assert.equal(tasks.find((t) => t.label === adapter.preLaunchTask)?.script, 'build');
   });
 

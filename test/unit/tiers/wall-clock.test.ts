@@ -19,10 +19,22 @@ describe('test tiers: no wall-clock assertions', () => {
     const byField = `requests.push({ url, at: Date.now() });\n…\nassert.ok(\n  requests[1].at - requests[0].at >= 950,\n  'gap');`;
     const byName = `const started = Date.now();\nexpect(Date.now() - started).toBeLessThan(10_000);`;
     const derived = `const at = reqs.map(() => performance.now());\nconst gap = at[1] - at[0];\nassert.ok(gap >= 950);`;
-    assert.deepEqual(timedAssertions(direct).map((f) => f.line), [3]);
-    assert.deepEqual(timedAssertions(byField).map((f) => f.line), [3]);
-    assert.deepEqual(timedAssertions(byName).map((f) => f.line), [2]);
-    assert.deepEqual(timedAssertions(derived).map((f) => f.line), [3]);
+    assert.deepEqual(
+      timedAssertions(direct).map((f) => f.line),
+      [3],
+    );
+    assert.deepEqual(
+      timedAssertions(byField).map((f) => f.line),
+      [3],
+    );
+    assert.deepEqual(
+      timedAssertions(byName).map((f) => f.line),
+      [2],
+    );
+    assert.deepEqual(
+      timedAssertions(derived).map((f) => f.line),
+      [3],
+    );
   });
 
   it('leaves alone clocks that are not asserted on, and assertions that read no clock', () => {

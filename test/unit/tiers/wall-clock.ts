@@ -26,7 +26,7 @@ export function timedAssertions(source: string): TimedAssertion[] {
   const names = new Set([...source.matchAll(ASSIGNED)].map((m) => m[1] ?? m[2]));
   const readsClock = (text: string) => CLOCK.test(text) || [...names].some((name) => new RegExp(`\\b${name}\\b`).test(text));
   const declarations = [...source.matchAll(DECLARATION)];
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     const before = names.size;
     for (const [, name, value] of declarations) if (readsClock(value)) names.add(name);
     grew = names.size > before;
