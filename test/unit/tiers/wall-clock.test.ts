@@ -15,26 +15,18 @@ function sources(dir: string): string[] {
 
 describe('test tiers: no wall-clock assertions', () => {
   it('finds an assertion on a Date.now() or performance.now() delta, directly or through a name set from one', () => {
-    const direct = `const t0 = performance.now();\nawait go();\nassert.ok(performance.now() - t0 < 100);`;
-    const byField = `requests.push({ url, at: Date.now() });\n…\nassert.ok(\n  requests[1].at - requests[0].at >= 950,\n  'gap');`;
-    const byName = `const started = Date.now();\nexpect(Date.now() - started).toBeLessThan(10_000);`;
-    const derived = `const at = reqs.map(() => performance.now());\nconst gap = at[1] - at[0];\nassert.ok(gap >= 950);`;
-    assert.deepEqual(
-      timedAssertions(direct).map((f) => f.line),
-      [3],
-    );
-    assert.deepEqual(
-      timedAssertions(byField).map((f) => f.line),
-      [3],
-    );
-    assert.deepEqual(
-      timedAssertions(byName).map((f) => f.line),
-      [2],
-    );
-    assert.deepEqual(
-      timedAssertions(derived).map((f) => f.line),
-      [3],
-    );
+    const cases: [source: string, lines: number[]][] = [
+      [`const t0 = performance.now();\nawait go();\nassert.ok(performance.now() - t0 < 100);`, [3]],
+      [`requests.push({ url, at: Date.now() });\n…\nassert.ok(\n  requests[1].at - requests[0].at >= 950,\n  'gap');`, [3]],
+      [`const started = Date.now();\nexpect(Date.now() - started).toBeLessThan(10_000);`, [2]],
+      [`const at = reqs.map(() => performance.now());\nconst gap = at[1] - at[0];\nassert.ok(gap >= 950);`, [3]],
+    ];
+    for (const [source, lines] of cases)
+      assert.deepEqual(
+        timedAssertions(source).map((f) => f.line),
+        lines,
+        source,
+      );
   });
 
   it('leaves alone clocks that are not asserted on, and assertions that read no clock', () => {
