@@ -1,10 +1,13 @@
 // Builds the shipped bundles: extension host (node/cjs), webview (browser/iife), CLI and debug adapter (node/cjs).
 // Test bundles for the in-VS-Code suite are built here too, into dist-test/, which the VSIX excludes.
+// `--watch` (npm run watch) rebuilds each bundle when its sources change, printing errors as `file:line:col: error: …`
+// between `[watch] build started` / `[watch] build finished`, the lines .vscode/tasks.json's problem matcher reads.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 import { vscodeTestFiles } from './scripts/vscode-real/esbuild-test-files.mjs';
 
 const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
 const common = { bundle: true, sourcemap: production ? false : 'linked', sourcesContent: false, minify: production, logLevel: 'warning' };
 
 const builds = [
@@ -19,4 +22,26 @@ const builds = [
   { entryPoints: ['test/vscode/index.ts'], outfile: 'dist-test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'], plugins: [vscodeTestFiles('test/vscode')] },
 ].filter((b) => existsSync(b.entryPoints[0]));
 
-await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+/** Reports rebuilds in the form the watch task's problem matcher reads: one started/finished pair while any bundle builds. */
+let building = 0;
+const watchReport = {
+  name: 'watch-report',
+  setup(build) {
+    build.onStart(() => {
+      if (building++ === 0) console.log('[watch] build started');
+    });
+    build.onEnd(({ errors, warnings }) => {
+      for (const [kind, list] of [['error', errors], ['warning', warnings]]) {
+        for (const { text, location: at } of list) console.error(at ? `${at.file}:${at.line}:${at.column + 1}: ${kind}: ${text}` : `esbuild: ${kind}: ${text}`);
+      }
+      if (--building === 0) console.log('[watch] build finished');
+    });
+  },
+};
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context({ ...common, ...b, logLevel: 'silent', plugins: [...(b.plugins ?? []), watchReport] })));
+  await Promise.all(contexts.map((context) => context.watch()));
+} else {
+  await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+}

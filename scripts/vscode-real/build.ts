@@ -10,8 +10,9 @@ export function buildBundles(): void {
   execFileSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: 'inherit' });
 }
 
-// What the VSIX may contain (vsce paths). Everything else (servers, tests, sources, node_modules) stays out.
-const shipped = /^(dist\/extension\.js|dist\/debug-adapter\.js|dist\/trace-worker\.js|dist\/enum-worker\.js|dist\/webview\/.+(?<!\.map)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
+// What the VSIX may contain (vsce paths). Everything else (servers, tests, sources, node_modules) stays out. The
+// docs pages and CONTRIBUTING ship because the README, which is the extension's page in VS Code, links to them.
+export const shipped = /^(dist\/extension\.js|dist\/debug-adapter\.js|dist\/trace-worker\.js|dist\/enum-worker\.js|dist\/webview\/.+(?<!\.map)|media\/.+|docs\/[\w-]+\.md|package\.json|README\.md|CONTRIBUTING\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
 // Runtime dependencies are bundled into dist/ by esbuild, so vsce must not collect node_modules.
 const noDependencies = '--no-dependencies';
 

@@ -32,7 +32,7 @@ ${COMMON_USAGE}`;
 const FRAMES_SHOWN = 40;
 const PROGRESS_INTERVAL_MS = 100;
 
-/** The `--json` object; its shape is documented in the README and fixed by tests. */
+/** The `--json` object; its shape is documented in docs/cli.md and fixed by tests. */
 function traceJson(summary: TraceSummary, abis: AbiRegistry, frames: readonly NamedFrame[]): Record<string, unknown> {
   return {
     transaction: summary.transaction,

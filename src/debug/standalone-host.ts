@@ -5,6 +5,7 @@ import { fetchContractActions } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
 import { stripUserInfo } from '../core/net/redact';
+import { parseTraceInput, type TraceInput } from '../core/links/hashscan-url';
 import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
 import { decodeTraceFile, fetchTrace } from '../core/opcodes-client';
 import { TraceSession } from '../core/session/session';
@@ -15,6 +16,14 @@ import { SourceFiles } from '../core/sourcemap/source-files';
 import { TraceSources, type CodeLookup } from '../core/sourcemap/trace-sources';
 import type { Trace } from '../shared/trace-model';
 import type { DebugHost, LaunchArguments, OpenedTrace } from './adapter';
+
+/** The launch's `transaction`, read as the trace command reads it: an id, a hash or a HashScan transaction URL. */
+function launchTransaction(transaction: string | undefined): TraceInput | undefined {
+  if (transaction === undefined) return undefined;
+  const parsed = parseTraceInput(transaction);
+  if (!parsed.ok) throw new ApiError('invalid-input', `"transaction" in the launch configuration: ${parsed.message}`);
+  return parsed.value;
+}
 
 /** The launch's mirror: `mirrorUrl` (+ `web3Url`) is a custom network; otherwise `network` by name. */
 export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorUrl' | 'web3Url'>): Endpoints {
@@ -60,7 +69,10 @@ export class StandaloneHost implements DebugHost {
     const http = new HttpClient();
     try {
       const parts = { stack: args.stack ?? true, memory: args.memory ?? false, storage: args.storage ?? false };
-      const endpoints = args.traceFile && !args.mirrorUrl && !args.network ? undefined : launchEndpoints(args);
+      const input = args.traceFile ? undefined : launchTransaction(args.transaction);
+      // A HashScan URL names its network, which serves when the launch names no mirror of its own.
+      const mirror = args.mirrorUrl || args.network ? args : { ...args, network: input?.network };
+      const endpoints = args.traceFile && !args.mirrorUrl && !args.network ? undefined : launchEndpoints(mirror);
       let trace;
       let title: string;
       let actions: OpenedTrace['actions'];
@@ -68,14 +80,14 @@ export class StandaloneHost implements DebugHost {
         const file = resolve(this.cwd, args.traceFile);
         trace = await decodeTraceFile(file);
         title = basename(file);
-      } else if (args.transaction && endpoints) {
-        log(`Fetching the opcode trace of ${args.transaction} from ${stripUserInfo(endpoints.web3Url)}…`);
-        trace = await fetchTrace(http, endpoints, args.transaction, parts);
-        title = args.transaction;
-        const id = args.transaction;
+      } else if (input && endpoints) {
+        const id = input.transaction.value;
+        log(`Fetching the opcode trace of ${id} from ${stripUserInfo(endpoints.web3Url)}…`);
+        trace = await fetchTrace(http, endpoints, id, parts);
+        title = id;
         actions = async () => (await fetchContractActions(http, endpoints, id)).actions;
       } else {
-        throw new ApiError('invalid-input', 'Give "transaction" (id or hash) or "traceFile" in the launch configuration.');
+        throw new ApiError('invalid-input', 'Give "transaction" (id, hash or HashScan URL) or "traceFile" in the launch configuration.');
       }
       const lookup = endpoints ? (address: string) => fetchContractCode(http, endpoints.restUrl, address) : undefined;
       const { sources, files } = await mapSources(trace, buildRoots(args, this.defaultRoots), lookup, log);

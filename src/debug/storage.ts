@@ -193,7 +193,7 @@ export function storageScope(program: Program, step: number, storage: Record<str
   const layout = contract?.storageLayout;
   if (!layout) {
     const why = contract
-      ? `The build output of ${contract.name} has no storageLayout: slots are shown raw (README › Debugging › Storage says how to turn it on).`
+      ? `The build output of ${contract.name} has no storageLayout: slots are shown raw (the Debugger docs, "Storage by name", say how to turn it on).`
       : 'No build output matches this code: slots are shown raw.';
     return [{ name: '(layout)', value: why }, ...rawStorage(words)];
   }

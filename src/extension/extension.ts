@@ -1,6 +1,7 @@
 // Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
 import type * as vscode from 'vscode';
 import { registerDebugger } from './debug/index';
+import { registerDocs } from './docs';
 import { registerGasProfile } from './gas/index';
 import { registerTraceLinks, type TraceLinksApi } from './links/uri-handler';
 import { registerNetwork } from './network';
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   registerDebugger(context, services, trace.panels, sourceStepping.artifacts);
   registerGasProfile(context, services, trace.panels, sourceStepping.artifacts);
   const traceLinks = registerTraceLinks(context, services, trace.panels);
+  registerDocs(context, services);
   return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api, traceLinks };
 }
 

@@ -40,6 +40,23 @@ async function stepOf(session: vscode.DebugSession): Promise<number> {
   return Number(/\((\d+)\)$/.exec(result)![1]);
 }
 
+/** Runs `body` with every input box dismissed; returns the options each was shown with. */
+async function inputBoxesOf(body: () => Promise<void>): Promise<vscode.InputBoxOptions[]> {
+  const window = vscode.window as { showInputBox: unknown };
+  const original = window.showInputBox;
+  const shown: vscode.InputBoxOptions[] = [];
+  window.showInputBox = (options: vscode.InputBoxOptions) => {
+    shown.push(options);
+    return Promise.resolve(undefined);
+  };
+  try {
+    await body();
+    return shown;
+  } finally {
+    window.showInputBox = original;
+  }
+}
+
 describe('debugger in VS Code', function () {
   this.timeout(120_000);
   let api: LedgerMirrorApi;
@@ -94,6 +111,23 @@ describe('debugger in VS Code', function () {
     const panelStep = (await vscode.commands.executeCommand(actionCommand('gotoStep'), step)) as number;
     await moved;
     assert.equal(await stepOf(session), panelStep);
+  });
+
+  it('F5 without a launch.json asks with the Open Opcode Trace prompt: ids, hashes and HashScan URLs alike', async () => {
+    const asked = await inputBoxesOf(async () => {
+      assert.equal(await vscode.debug.startDebugging(undefined, { type: 'ledger-mirror', request: 'launch', name: 'ask' }), false, 'a dismissed prompt cancels the launch');
+      assert.equal(await vscode.commands.executeCommand('ledgerMirror.openTrace'), undefined);
+    });
+    assert.deepEqual(asked.map((o) => o.title), ['Ledger Mirror: Debug Transaction', 'Ledger Mirror: Open Opcode Trace']);
+    const [debug, trace] = asked;
+    assert.equal(debug.prompt, trace.prompt);
+    const url = `https://hashscan.io/testnet/transaction/1700000000.000000001?tid=${transactionId}`;
+    for (const text of [url, transactionId, `0x${'ab'.repeat(32)}`]) assert.equal(await debug.validateInput?.(text), undefined, `the debugger's prompt refuses ${text}`);
+    for (const text of ['0.0.1234', 'https://example.com/testnet/transaction/1', 'https://hashscan.io/testnet/transaction/1700000000.000000001']) {
+      const refused = await debug.validateInput?.(text);
+      assert.ok(refused, `the debugger's prompt accepts ${text}`);
+      assert.equal(refused, await trace.validateInput?.(text), 'both prompts say the same');
+    }
   });
 
   it('Debug Transaction… on an open trace panel debugs that trace without fetching it again', async () => {

@@ -61,11 +61,12 @@ describe('Network selection', () => {
     try {
       await withSetting('mirrorUrl', stalled.url, () =>
         withSetting('requestTimeoutSeconds', 1, async () => {
-          const started = Date.now();
           const result = await showToken('0.0.1234');
           assert.ok(result.ok);
-          assert.match(String(api.tokensTree.getTreeItem(result.value).description), /[Tt]imed out/);
-          assert.ok(Date.now() - started < 10_000, 'gave up after about a second, not the default 30 s');
+          const item = api.tokensTree.getTreeItem(result.value);
+          assert.match(String(item.description), /[Tt]imed out/);
+          // The time-out names the budget it ran under: the new 1 s, not the default 30 s.
+          assert.match(String(item.tooltip), /Timed out waiting for the response after 1 s/);
         }),
       );
     } finally {

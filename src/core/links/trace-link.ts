@@ -1,7 +1,8 @@
 // The trace link `vscode://ledger-mirror.ledger-mirror/trace?tx=…&network=…&step=…`: built for "copy a link to this
 // step" and parsed by the URI handler. A link comes from anywhere (a chat, a web page), so parsing checks every
 // parameter before anything is sent and says which one is wrong without echoing control characters.
-import { parseTransactionIdOrHash, type Parsed } from '../ids';
+import type { Parsed } from '../ids';
+import { parseTraceInput } from './hashscan-url';
 import { isNetworkName, NETWORK_NAMES, type NetworkName } from '../networks';
 import { safeLine } from '../safe-text';
 
@@ -10,7 +11,7 @@ export const TRACE_LINK_AUTHORITY = 'ledger-mirror.ledger-mirror';
 export const TRACE_LINK_PATH = '/trace';
 
 export interface TraceLink {
-  /** Canonical transaction id (`s.r.n-seconds-nanos`) or `0x` hash, as `parseTransactionIdOrHash` returns it. */
+  /** Canonical transaction id (`s.r.n-seconds-nanos`) or `0x` hash, as `parseTraceInput` reads it. */
   transaction: string;
   /** Undefined: the network the user has selected. */
   network?: NetworkName;
@@ -51,11 +52,15 @@ export function parseTraceLink(path: string, query: string): Parsed<TraceLink> {
   }
   const tx = params.get('tx');
   if (tx === null || !tx.trim()) return fail('it names no transaction (tx=…)');
-  const transaction = parseTransactionIdOrHash(tx);
-  if (!transaction.ok) return fail(`tx=${quote(tx)} is not a transaction. ${transaction.message}`);
-  const network = params.get('network');
-  if (network !== null && !isNetworkName(network)) return fail(`unknown network ${quote(network)}; expected one of ${NETWORK_NAMES.join(', ')}`);
+  // The same text the Open Opcode Trace box takes: an id, a hash or a HashScan URL (which names its network).
+  const input = parseTraceInput(tx);
+  if (!input.ok) return fail(`tx=${quote(tx)} is not a transaction. ${input.message}`);
+  const { transaction, network: urlNetwork } = input.value;
+  const named = params.get('network');
+  if (named !== null && !isNetworkName(named)) return fail(`unknown network ${quote(named)}; expected one of ${NETWORK_NAMES.join(', ')}`);
+  if (named !== null && urlNetwork && named !== urlNetwork) return fail(`tx is a HashScan URL on ${urlNetwork} but network=${named}`);
+  const network = named ?? urlNetwork ?? null;
   const step = params.get('step') ?? '0';
   if (!STEP.test(step)) return fail(`step=${quote(step)} is not a step number (a whole number from 0)`);
-  return { ok: true, value: { transaction: transaction.value.value, ...(network === null ? {} : { network }), step: Number(step) } };
+  return { ok: true, value: { transaction: transaction.value, ...(network === null ? {} : { network }), step: Number(step) } };
 }

@@ -25,11 +25,18 @@ function describe(err: unknown): string {
   return e?.message || e?.code || String(e);
 }
 
-const TIMEOUTS: Record<string, string> = {
-  UND_ERR_CONNECT_TIMEOUT: 'connecting',
-  UND_ERR_HEADERS_TIMEOUT: 'waiting for the response',
-  UND_ERR_BODY_TIMEOUT: 'reading the response body (the server stopped sending)',
+const TIMEOUTS: Record<string, { what: string; budget: keyof TimeoutBudgets; after: string }> = {
+  UND_ERR_CONNECT_TIMEOUT: { what: 'connecting', budget: 'connectMs', after: 'after' },
+  UND_ERR_HEADERS_TIMEOUT: { what: 'waiting for the response', budget: 'headersMs', after: 'after' },
+  UND_ERR_BODY_TIMEOUT: { what: 'reading the response body (the server stopped sending)', budget: 'bodyMs', after: 'for' },
 };
+
+/** The budgets a request ran under, so a time-out names the one it hit (and the user knows what to raise). */
+export interface TimeoutBudgets {
+  connectMs: number;
+  headersMs: number;
+  bodyMs: number;
+}
 
 /** Codes that, once the body started, mean the connection ended before the body did. */
 const CUT = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_CLOSED']);
@@ -48,6 +55,7 @@ export interface FailureContext {
   expectedBytes?: number;
   /** Applied to any text taken from the failure (it may quote a URL with credentials). */
   redact?: (text: string) => string;
+  timeouts?: TimeoutBudgets;
 }
 
 /** A transport failure (abort, timeout, connection, corrupt gzip) as an ApiError; ApiErrors pass through. */
@@ -58,7 +66,12 @@ export function requestError(err: unknown, c: FailureContext): ApiError {
   const init = { url: c.url, status: c.status, cause: err };
   if (c.signal?.aborted) return new ApiError('cancelled', `Request cancelled ${where}`, init);
   const code = errorCode(err);
-  if (TIMEOUTS[code]) return new ApiError('timeout', `Timed out ${TIMEOUTS[code]} ${where}`, init);
+  const timeout = TIMEOUTS[code];
+  if (timeout) {
+    const budget = c.timeouts?.[timeout.budget];
+    const how = budget === undefined ? '' : ` ${timeout.after} ${budget / 1000} s`;
+    return new ApiError('timeout', `Timed out ${timeout.what}${how} ${where}`, init);
+  }
   if (code.startsWith('Z_')) {
     return new ApiError('bad-response', `The compressed response body is incomplete or corrupt: ${redact(describe(err))} ${where}`, init);
   }

@@ -1,4 +1,4 @@
-// The network budgets, in one place, each with its reason. The README's "Network budgets" section lists them.
+// The network budgets, in one place, each with its reason. docs/limits-and-safety.md ("Network budgets") lists them.
 import type { RetryPolicy } from './retry';
 
 const KIB = 1024;

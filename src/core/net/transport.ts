@@ -261,7 +261,9 @@ export class Transport {
   }
 
   private failure(err: unknown, method: string, shown: string, ctx: RequestContext, extra: { status?: number; bodyBytes?: number; expectedBytes?: number } = {}): ApiError {
-    return requestError(err, { method, url: shown, signal: ctx.signal, unreachable: ctx.o.unreachable, redact: (t) => ctx.redactor.redact(t), ...extra });
+    const { connectTimeoutMs: connectMs, headersTimeoutMs: headersMs, bodyTimeoutMs: bodyMs } = this.options;
+    const timeouts = { connectMs, headersMs, bodyMs };
+    return requestError(err, { method, url: shown, signal: ctx.signal, unreachable: ctx.o.unreachable, redact: (t) => ctx.redactor.redact(t), timeouts, ...extra });
   }
 
   private log(opened: Opened, bytes: number, error?: ApiError): void {

@@ -1,7 +1,7 @@
 // Every bound the trace decoder enforces, in one place. Each comes from what the EVM (or Hedera's gas limit) allows
 // a real trace to contain, with room to spare, so a trace beyond one is not a trace of a real execution: it is
 // refused with a typed error naming the step and the byte offset, before it can cost more than a few MB.
-// The README's "Trace limits" section lists these; keep the two in step.
+// docs/limits-and-safety.md ("Trace limits") lists these; keep the two in step.
 import { BODY_LIMITS } from '../net/limits';
 
 /**

@@ -3,7 +3,6 @@
 // workspace folders' build output. F5 without a launch.json, "Debug Transaction…" and the panel's Debug button start it.
 import * as vscode from 'vscode';
 import { fetchContractActions } from '../../core/contract-results';
-import { parseTransactionIdOrHash } from '../../core/ids';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
@@ -12,6 +11,7 @@ import type { Trace } from '../../shared/trace-model';
 import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
 import type { Services } from '../services';
 import type { OpenedTrace as OpenedPanel } from '../trace/open';
+import { askTraceInput } from '../trace/transaction-prompt';
 import type { TracePanel, TracePanels } from '../trace/panel';
 
 export const DEBUG_COMMAND = 'ledgerMirror.debugTransaction';
@@ -61,20 +61,7 @@ class ExtensionDebugHost implements DebugHost {
   }
 }
 
-async function askTransaction(): Promise<string | undefined> {
-  const text = await vscode.window.showInputBox({
-    title: 'Ledger Mirror: Debug Transaction',
-    prompt: 'Transaction id (0.0.1234-1700000000-000000001 or 0.0.1234@1700000000.000000001) or hash (64 hex digits)',
-    placeHolder: '0.0.1234-1700000000-000000001',
-    ignoreFocusOut: true,
-    validateInput: (t) => {
-      if (!t.trim()) return undefined;
-      const parsed = parseTransactionIdOrHash(t);
-      return parsed.ok ? undefined : parsed.message;
-    },
-  });
-  return text?.trim() || undefined;
-}
+const askTransaction = () => askTraceInput('Ledger Mirror: Debug Transaction');
 
 /** F5 without a launch.json, or a configuration that names no trace: ask for the transaction. */
 class ConfigurationProvider implements vscode.DebugConfigurationProvider {

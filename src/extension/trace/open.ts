@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError } from '../../core/errors';
 import type { RetryInfo } from '../../core/http';
-import { parseTraceInput, TRACE_INPUT_FORMS } from '../../core/links/hashscan-url';
+import { parseTraceInput } from '../../core/links/hashscan-url';
 import { decodeTraceFile, fetchTrace } from '../../core/opcodes-client';
 import { MAX_SAVED_BODY_BYTES } from '../../core/trace/limits';
 import { copyRegularFile, formatMB } from '../../core/trace/trace-file';
@@ -18,6 +18,7 @@ import { cacheKey, type TraceCache } from './cache';
 import { renderMessageHtml } from './html-template';
 import type { PanelHooks, TracePanel, TracePanels } from './panel';
 import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
+import { askTraceInput } from './transaction-prompt';
 import type { RecentTrace, RecentTraces } from './recent';
 import type { WorkspaceNames } from './names';
 import type { NameSources } from '../../core/session/names';
@@ -59,20 +60,6 @@ function partsFrom(options: unknown): TraceParts {
 function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
-async function askTransaction(): Promise<string | undefined> {
-  return vscode.window.showInputBox({
-    title: 'Ledger Mirror: Open Opcode Trace',
-    prompt: `Paste ${TRACE_INPUT_FORMS}`,
-    placeHolder: '0.0.1234-1700000000-000000001',
-    ignoreFocusOut: true,
-    validateInput: (text) => {
-      if (!text.trim()) return undefined;
-      const parsed = parseTraceInput(text);
-      return parsed.ok ? undefined : parsed.message;
-    },
-  });
 }
 
 interface PartPick extends vscode.QuickPickItem {
@@ -198,8 +185,8 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
     input = arg;
     parts = partsFrom(options);
   } else {
-    input = await askTransaction();
-    if (!input?.trim()) return undefined;
+    input = await askTraceInput('Ledger Mirror: Open Opcode Trace');
+    if (!input) return undefined;
     parts = await askParts();
     if (!parts) return undefined;
   }

@@ -5,6 +5,8 @@ import type { ErrorKind } from '../../../src/core/errors';
 import { HttpClient, retryAfterMs, type HttpOptions, type RequestLog, type RetryInfo } from '../../../src/core/http';
 import { sendJson, startServer, type Handler, type TestServer } from '../helpers/fixture-server';
 import { rejectsWith } from '../../helpers/api-error';
+import { FakeClock } from '../../helpers/fake-clock';
+import { waitUntil } from '../../helpers/wait';
 
 const FAST: Partial<HttpOptions> = { backoffBaseMs: 2, backoffMaxMs: 20, maxRetries: 3, headersTimeoutMs: 5000, bodyTimeoutMs: 5000 };
 const TOKEN_BODY = '{"token_id":"0.0.1135","expiry_timestamp":1234567890000010001}';
@@ -88,13 +90,21 @@ describe('HttpClient', () => {
   });
 
   it('honours Retry-After', async () => {
+    const clock = new FakeClock();
     const { server, client } = await serve(
       (req, res, n) => (n === 0 ? sendJson(req, res, 429, WEB3_429, { 'retry-after': '1' }) : sendJson(req, res, 200, '{}')),
-      { ...FAST, backoffMaxMs: 5000 },
+      { ...FAST, backoffMaxMs: 5000, clock },
     );
-    await client.getJson(server.url);
-    const gap = server.requests[1].at - server.requests[0].at;
-    assert.ok(gap >= 950, `waited ${gap} ms`);
+    const retries: RetryInfo[] = [];
+    const done = client.getJson(server.url, { onRetry: (r) => retries.push(r) });
+    await waitUntil('the wait after the 429', () => clock.pending === 1);
+    const [retry] = retries;
+    assert.ok(retry.delayMs >= 1000 && retry.delayMs <= 1100, `waits ${retry.delayMs} ms: Retry-After plus at most 10 % jitter`);
+    await clock.advance(retry.delayMs - 1);
+    assert.equal(server.requests.length, 1, 'no second attempt before Retry-After has passed');
+    await clock.advance(1);
+    await done;
+    assert.equal(server.requests.length, 2);
   });
 
   it('stops at once when Retry-After asks for longer than the back-off limit', async () => {
@@ -114,7 +124,7 @@ describe('HttpClient', () => {
   it('times out on a server that never answers', async () => {
     const { server, client } = await serve(() => {}, { ...FAST, headersTimeoutMs: 200 });
     const err = await rejectsWith(client.getJson(server.url), 'timeout');
-    assert.match(err.message, /Timed out waiting for the response/);
+    assert.match(err.message, /Timed out waiting for the response after 0\.2 s/);
   });
 
   it('times out on a body that stalls', async () => {
@@ -217,11 +227,19 @@ describe('HttpClient', () => {
     }
   });
 
-  it('spaces serialised requests to one host ≥ 1 s apart', async () => {
-    const { server, client } = await serve((req, res) => sendJson(req, res, 200, '{}'));
-    await Promise.all([0, 1, 2].map(() => client.getJson(server.url, { serializeHost: true })));
-    const at = server.requests.map((r) => r.at);
-    assert.ok(at[1] - at[0] >= 950 && at[2] - at[1] >= 950, `starts ${at.map((t) => Math.round(t - at[0])).join(', ')} ms`);
+  it('spaces serialised requests to one host 1 s apart, in order', async () => {
+    const clock = new FakeClock();
+    const { server, client } = await serve((req, res) => sendJson(req, res, 200, '{}'), { ...FAST, clock });
+    const all = Promise.all([0, 1, 2].map((i) => client.getJson(`${server.url}/${i}`, { serializeHost: true })));
+    await waitUntil('the first request and the other two waiting for their slots', () => server.requests.length === 1 && clock.pending === 2);
+    for (const next of [1, 2]) {
+      await clock.advance(999);
+      assert.equal(server.requests.length, next, `request ${next} waits a whole second after the one before`);
+      await clock.advance(1);
+      await waitUntil(`request ${next}`, () => server.requests.length === next + 1);
+    }
+    await all;
+    assert.deepEqual(server.requests.map((r) => r.url), ['/0', '/1', '/2']);
   });
 
   it('logs each attempt without headers or credentials', async () => {

@@ -145,6 +145,13 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.deepEqual(await argumentsOf(top.id), { a: '2', b: '3' });
   });
 
+  it('launches on a HashScan transaction URL, read as the trace command reads it', async () => {
+    const url = `https://hashscan.io/testnet/transaction/1700000000.000000001?tid=${ref.info('success').transactionId}`;
+    await launch('success', { transaction: url });
+    const [top] = await stack();
+    assert.equal(top.name, 'Calculator.add');
+  });
+
   it('stops on a revert (the Revert exception filter is on by default) with the reason', async () => {
     const stopped = await launch('revert-error', { stopOnEntry: false });
     assert.equal(stopped.body.reason, 'exception');
@@ -470,6 +477,8 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
     await assert.rejects(dc.launchRequest({ transaction: 'not-an-id', mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /not-an-id|Unsupported|Invalid|transaction/i);
     await assert.rejects(dc.launchRequest({ mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /"transaction"/);
+    const timestampOnly = 'https://hashscan.io/testnet/transaction/1700000000.000000001';
+    await assert.rejects(dc.launchRequest({ transaction: timestampOnly, mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /consensus timestamp/);
   });
 
   it('refuses a hostile trace file (a depth bomb, then a FIFO) with the reason, and goes on answering', async () => {

@@ -10,8 +10,6 @@ import { tokenSpecCases } from '../../helpers/mirror-data';
 export interface SeenRequest {
   url: string;
   headers: IncomingHttpHeaders;
-  /** performance.now() when the request arrived. */
-  at: number;
 }
 
 export interface TestServer {
@@ -27,7 +25,7 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => 
 export async function startServer(handler: Handler): Promise<TestServer> {
   const requests: SeenRequest[] = [];
   const server = createServer((req, res) => {
-    requests.push({ url: req.url ?? '', headers: req.headers, at: performance.now() });
+    requests.push({ url: req.url ?? '', headers: req.headers });
     handler(req, res, requests.length - 1);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

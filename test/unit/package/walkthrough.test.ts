@@ -51,6 +51,16 @@ describe('package.json: first-run walkthrough', () => {
     }
   });
 
+  it('links every step to its page of the documentation shipped in docs/', () => {
+    assert.ok(contributed.has('ledgerMirror.openDocs'), 'ledgerMirror.openDocs is not a contributed command');
+    for (const step of walkthrough.steps) {
+      const pages = [...step.description.matchAll(/\]\(command:ledgerMirror\.openDocs\?([^)]+)\)/g)].map((m) => JSON.parse(decodeURIComponent(m[1])) as unknown);
+      assert.equal(pages.length, 1, `${step.id} links no docs page`);
+      const [page] = pages[0] as string[];
+      assert.ok(existsSync(`docs/${page}.md`), `${step.id} links docs/${page}.md, which does not exist`);
+    }
+  });
+
   it('uses the README screenshots for the token, trace and verification steps', () => {
     const readme = readFileSync('README.md', 'utf8');
     const images = walkthrough.steps.flatMap((s) => s.media.image ?? []);

@@ -38,7 +38,15 @@ describe('trace links', () => {
     assert.deepEqual(parseTraceLink('/trace/', `tx=${'AB'.repeat(32)}&step=7`), { ok: true, value: { transaction: HASH, step: 7 } });
   });
 
+  it('takes a HashScan transaction URL as tx, as the Open Opcode Trace box does, with the network it names', () => {
+    const url = encodeURIComponent(`https://hashscan.io/previewnet/transaction/1700000000.000000001?tid=${ID}`);
+    assert.deepEqual(parseTraceLink('/trace', `tx=${url}&step=3`), { ok: true, value: { transaction: ID, network: 'previewnet', step: 3 } });
+    assert.deepEqual(parseTraceLink('/trace', `tx=${url}&network=previewnet`), { ok: true, value: { transaction: ID, network: 'previewnet', step: 0 } });
+  });
+
   const rejected: [string, string, string, RegExp][] = [
+    ['a HashScan URL on another network than network=', '/trace', `tx=${encodeURIComponent(`https://hashscan.io/mainnet/transaction/${ID}`)}&network=testnet`, /HashScan URL on mainnet but network=testnet/],
+    ['a HashScan URL naming only a consensus timestamp', '/trace', `tx=${encodeURIComponent('https://hashscan.io/testnet/transaction/1700000000.000000001')}`, /consensus timestamp/],
     ['no transaction', '/trace', 'step=1', /names no transaction/],
     ['an empty transaction', '/trace', 'tx=&step=1', /names no transaction/],
     ['a malformed transaction', '/trace', 'tx=0.0.1234&step=1', /tx="0\.0\.1234" is not a transaction\. Expected a transaction id/],
