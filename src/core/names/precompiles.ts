@@ -26,38 +26,29 @@ const digest = (bytes: number) => (input: Buffer, output: Buffer) => ({
   returns: output.length === 32 ? [value('digest', `bytes${bytes}`, hex(output.subarray(32 - bytes)))] : [],
 });
 
-const PRECOMPILES: readonly Precompile[] = [
-  {
-    address: 0x01,
-    name: 'ecrecover',
-    decode: (input, output) => ({
-      args: [
-        value('hash', 'bytes32', hex(wordAt(input, 0))),
-        value('v', 'uint256', BigInt(hex(wordAt(input, 32))).toString()),
-        value('r', 'bytes32', hex(wordAt(input, 64))),
-        value('s', 'bytes32', hex(wordAt(input, 96))),
-      ],
-      // An invalid signature answers nothing at all.
-      returns: output.length === 32 ? [value('signer', 'address', hex(output.subarray(12)))] : [],
-    }),
-  },
-  { address: 0x02, name: 'sha256', decode: digest(32) },
-  { address: 0x03, name: 'ripemd160', decode: digest(20) },
-  { address: 0x04, name: 'identity', decode: (input, output) => ({ args: [value('data', 'bytes', hex(input))], returns: [value('data', 'bytes', hex(output))] }) },
-  { address: 0x05, name: 'modexp' },
-  { address: 0x06, name: 'ecAdd' },
-  { address: 0x07, name: 'ecMul' },
-  { address: 0x08, name: 'ecPairing' },
-  { address: 0x09, name: 'blake2f' },
-  { address: 0x0a, name: 'pointEvaluation' },
-  { address: 0x0b, name: 'bls12G1Add' },
-  { address: 0x0c, name: 'bls12G1Msm' },
-  { address: 0x0d, name: 'bls12G2Add' },
-  { address: 0x0e, name: 'bls12G2Msm' },
-  { address: 0x0f, name: 'bls12PairingCheck' },
-  { address: 0x10, name: 'bls12MapFpToG1' },
-  { address: 0x11, name: 'bls12MapFp2ToG2' },
-];
+/** Names by address, from 0x01. */
+const NAMES = [
+  'ecrecover', 'sha256', 'ripemd160', 'identity', 'modexp', 'ecAdd', 'ecMul', 'ecPairing', 'blake2f', 'pointEvaluation',
+  'bls12G1Add', 'bls12G1Msm', 'bls12G2Add', 'bls12G2Msm', 'bls12PairingCheck', 'bls12MapFpToG1', 'bls12MapFp2ToG2',
+] as const;
+
+const DECODERS: Partial<Record<(typeof NAMES)[number], Precompile['decode']>> = {
+  ecrecover: (input, output) => ({
+    args: [
+      value('hash', 'bytes32', hex(wordAt(input, 0))),
+      value('v', 'uint256', BigInt(hex(wordAt(input, 32))).toString()),
+      value('r', 'bytes32', hex(wordAt(input, 64))),
+      value('s', 'bytes32', hex(wordAt(input, 96))),
+    ],
+    // An invalid signature answers nothing at all.
+    returns: output.length === 32 ? [value('signer', 'address', hex(output.subarray(12)))] : [],
+  }),
+  sha256: digest(32),
+  ripemd160: digest(20),
+  identity: (input, output) => ({ args: [value('data', 'bytes', hex(input))], returns: [value('data', 'bytes', hex(output))] }),
+};
+
+const PRECOMPILES: readonly Precompile[] = NAMES.map((name, i) => ({ address: i + 1, name, decode: DECODERS[name] }));
 
 const BY_ADDRESS = new Map(PRECOMPILES.map((p) => [p.address, p]));
 
