@@ -45,6 +45,18 @@ export interface Frame {
   reverted: boolean;
   /** Decoded revert data of this frame, when it reverted with data. */
   revert: DecodedRevert | null;
+  /**
+   * A call the node ran natively (an EVM precompile or a Hedera system contract): the mirror records it as one
+   * synthetic entry with an empty op, and no code of its own ran.
+   */
+  native: boolean;
+}
+
+/** A native call's outcome as its own `/actions` entry tells it (which the trace's `reason` may not). */
+export interface NativeOutcome {
+  frame: number;
+  reverted: boolean;
+  revert: DecodedRevert | null;
 }
 
 export type DecodedRevert =
@@ -114,4 +126,6 @@ export interface Trace {
   frameStack(step: number): Frame[];
   /** Where `cmd` moves from `step`; returns `step` itself when there is nowhere to go. */
   navigate(step: number, cmd: NavCommand): number;
+  /** Sets native frames' outcomes from their actions (the trace's `reason` can belong to another frame). */
+  settleNativeOutcomes(outcomes: readonly NativeOutcome[]): void;
 }

@@ -55,6 +55,14 @@ describe('trace panel names in VS Code', function () {
     assert.match(frames[1]?.call ?? '', /^HTS\.transferToken\(token: 0\.0\.5001, .*\) → INSUFFICIENT_TOKEN_BALANCE/);
   });
 
+  it('a precompile call: the panel shows ecrecover by name, a frame of its own that did not revert', async () => {
+    const { frames, stack } = await open('permit', ['nextCall', 'stepInto']);
+    assert.equal(stack.length, 2);
+    assert.deepEqual([stack[1]?.native, stack[1]?.reverted], [true, false]);
+    assert.match(frames[1]?.call ?? '', /^ecrecover\(hash: 0x[0-9a-f]{64}, v: 2[78], r: 0x[0-9a-f]{64}, s: 0x[0-9a-f]{64}\) → 0x[0-9a-f]{40}$/);
+    assert.equal(frames[1]?.error, null);
+  });
+
   it('a token argument the webview activates opens that token in the Tokens view; a malformed id opens nothing', async () => {
     await removeAll(api);
     const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', caseId('hts-insufficient'), { stack: true })) as OpenedTrace;

@@ -4,6 +4,7 @@
  * (the mirror orders actions by `index`, which the consensus node assigns as frames open).
  */
 import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
+import { NativeScope } from './native-calls';
 import type { EvmListener } from './recorder';
 
 export type CallOperationType = 'CALL' | 'CALLCODE' | 'DELEGATECALL' | 'STATICCALL' | 'CREATE' | 'CREATE2' | 'UNKNOWN';
@@ -30,13 +31,8 @@ export interface RecordedAction {
   value: bigint;
 }
 
-/** Hedera system contracts answer at 0x167–0x16c (HTS, exchange rate, PRNG, HAS, HSS, HTS's second address). */
-export function isSystemContract(address: string): boolean {
-  const hex = address.toLowerCase().replace(/^0x/, '');
-  if (!/^0{37}[0-9a-f]{3}$/.test(hex)) return false;
-  const num = Number.parseInt(hex, 16);
-  return num >= 0x167 && num <= 0x16c;
-}
+/** Why the node halts a call that sends value to a system contract. */
+const SYSTEM_HALT = 'INVALID_CONTRACT_ID';
 
 const CALL_OPS: ReadonlySet<string> = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
 const hex = (bytes: Uint8Array | undefined): string => `0x${Buffer.from(bytes ?? new Uint8Array()).toString('hex')}`;
@@ -47,8 +43,10 @@ export class ActionRecorder implements EvmListener {
   private readonly open: Array<{ action: RecordedAction; self: string }> = [];
   /** The op each depth ran last: the one that opened the next frame. */
   private readonly lastOp: string[] = [];
+  private readonly scope = new NativeScope();
 
   step(step: InterpreterStep): void {
+    if (this.scope.inside) return;
     this.lastOp[step.depth] = step.opcode.name;
   }
 
@@ -58,13 +56,15 @@ export class ActionRecorder implements EvmListener {
   }
 
   enter(message: Message): void {
+    const event = this.scope.enter(message);
+    if (event.kind === 'hidden') return;
     const depth = this.open.length;
     const opened = depth === 0 ? (message.to === undefined ? 'CREATE' : 'CALL') : this.lastOp[depth - 1];
     const operation: CallOperationType = opened !== undefined && CALL_OPS.has(opened) ? (opened as CallOperationType) : 'UNKNOWN';
     const isCreate = message.to === undefined;
     const self = isCreate ? '' : message.to!.toString().toLowerCase();
     const codeAddress = isCreate ? null : (message.delegatecall || operation === 'CALLCODE' ? message.codeAddress : message.to!).toString().toLowerCase();
-    const callType: CallType = isCreate ? 'CREATE' : isSystemContract(codeAddress!) ? 'SYSTEM' : message.isCompiled ? 'PRECOMPILE' : 'CALL';
+    const callType: CallType = event.kind === 'native' ? event.native : isCreate ? 'CREATE' : 'CALL';
     const carriesValue = operation !== 'DELEGATECALL' && operation !== 'STATICCALL';
     const action: RecordedAction = {
       index: this.actions.length,
@@ -85,6 +85,7 @@ export class ActionRecorder implements EvmListener {
   }
 
   exit(result: EVMResult): void {
+    if (this.scope.exit() === 'hidden') return;
     const frame = this.open.pop();
     if (!frame) throw new Error('afterMessage without beforeMessage');
     const { action } = frame;
@@ -97,9 +98,10 @@ export class ActionRecorder implements EvmListener {
       action.resultDataType = 'REVERT_REASON';
       action.resultData = hex(result.execResult.returnValue);
     } else {
-      // A halt has no output; the node records why, as text.
+      // A halt has no output; the node records why, as text. The only halt of our stand-ins is value sent to a
+      // system account, which the node refuses with INVALID_CONTRACT_ID (CustomMessageCallProcessor).
       action.resultDataType = 'ERROR';
-      action.resultData = hex(Buffer.from(error.error, 'utf8'));
+      action.resultData = hex(Buffer.from(action.callType === 'SYSTEM' ? SYSTEM_HALT : error.error, 'utf8'));
     }
   }
 }

@@ -2,7 +2,11 @@
  * What the reference mirror deploys at start and which transactions it traces. Contract numbers follow
  * the deployment order from 0.0.1001; case transaction ids follow the case order (see ids.ts).
  */
-import { encodeFunctionData, parseAbiItem, type AbiFunction } from 'viem';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, encodeFunctionData, parseAbiItem, parseSignature, toHex, type AbiFunction, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { encodeCall } from './abi';
 import { longZeroAddress } from './ids';
 
 export interface Deployment {
@@ -25,36 +29,48 @@ export const DEPLOYMENTS: readonly Deployment[] = [
   { contract: 'LibUser', libraries: ['MathLib'] },
   { contract: 'Looper' },
   { contract: 'TokenSender' },
+  // Numbered before the contracts that cases create, so the token-service stand-in can hold its balance at start.
+  { contract: 'Treasury' },
 ];
 
 /**
  * Deployed just before the first case that calls them, so they take their numbers after the contracts earlier
  * cases created: adding one renumbers nothing that is already there.
  */
-export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }, { contract: 'Orders' }];
+export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }, { contract: 'Orders' }, { contract: 'Permit' }, { contract: 'Digests' }];
 
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
 export const HTS_TOKEN_NUM = 5001;
-/** What TokenSender holds of it when the chain starts. */
+/** What TokenSender and Treasury each hold of it when the chain starts. */
 export const HTS_OPENING_BALANCE = 100n;
 
 /**
  * The token-service stand-in (`system/HtsStandIn.sol`), deployed at 0x167 after the contracts above: it holds
- * HTS_OPENING_BALANCE of the sample token for TokenSender.
+ * HTS_OPENING_BALANCE of the sample token for TokenSender and for Treasury. The token's own address gets the node's
+ * facade code (`system/token-facade.ts`).
  */
 export const HTS_STAND_IN = {
   contract: 'HtsStandIn',
   address: longZeroAddress(0x167),
-  args: (addressOf: (contract: string) => string): bigint[] => [BigInt(longZeroAddress(HTS_TOKEN_NUM)), BigInt(addressOf('TokenSender')), HTS_OPENING_BALANCE],
+  token: longZeroAddress(HTS_TOKEN_NUM),
+  args: (addressOf: (contract: string) => string): bigint[] => [
+    BigInt(longZeroAddress(HTS_TOKEN_NUM)),
+    BigInt(addressOf('TokenSender')),
+    BigInt(addressOf('Treasury')),
+    HTS_OPENING_BALANCE,
+  ],
 } as const;
 
 export interface CaseSpec {
   name: string;
+  /** The called contract, by name; HTS_STAND_IN.contract sends the transaction straight to 0x167. */
   contract: string;
   signature: string;
   args: (addressOf: (contract: string) => string) => bigint[];
   /** Calldata encoded with the ABI library, for arguments of dynamic types (`args` is then empty). */
-  calldata?: (addressOf: (contract: string) => string) => string;
+  calldata?: (addressOf: (contract: string) => string) => string | Promise<string>;
+  /** Tinybars (wei here) sent with the transaction. */
+  value?: bigint;
   /** What the trace shows, for humans (printed nowhere; documents the expectation the tests check). */
   shows: string;
 }
@@ -117,7 +133,81 @@ export const CASES: readonly CaseSpec[] = [
     calldata: () => encodeFunctionData({ abi: [parseAbiItem('function mark(uint8 status, string ref)') as AbiFunction], args: [1, 'order-7'] }),
     shows: 'mark(Filled, "order-7"): returns Open, writes last = Filled, count[Filled] = 1 and byRef["order-7"] = Filled',
   },
+  {
+    name: 'permit',
+    contract: 'Permit',
+    signature: 'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
+    args: () => [],
+    calldata: (addressOf) => signedPermit(addressOf('Permit') as Address, addressOf('Callee') as Address),
+    shows: 'STATICCALL to ecrecover (0x1): one entry at depth 1 (op ""); the signer is the owner; allowance set, event Approval',
+  },
+  {
+    name: 'sha256',
+    contract: 'Digests',
+    signature: 'fingerprint(bytes)',
+    args: () => [],
+    calldata: () => encodeFunctionData({ abi: [parseAbiItem('function fingerprint(bytes document)') as AbiFunction], args: [toHex('ledger mirror')] }),
+    shows: 'STATICCALL to sha256 (0x2): one entry at depth 1; returns the digest, event Fingerprinted',
+  },
+  {
+    name: 'hts-facade',
+    contract: 'Treasury',
+    signature: 'payByFacade(address,address,uint256)',
+    args: (addressOf) => [BigInt(HTS_STAND_IN.token), BigInt(addressOf('Callee')), 30n],
+    shows: 'CALL to the token 0.0.5001: its facade at depth 1 DELEGATECALLs 0x167 (redirectForToken → transfer), one entry at depth 2; returns true',
+  },
+  {
+    name: 'hts-try-catch',
+    contract: 'Treasury',
+    signature: 'settle(address,address,address,int64)',
+    args: (addressOf) => [BigInt(addressOf('Callee')), BigInt(HTS_STAND_IN.token), BigInt(addressOf('Store')), 20n],
+    shows: 'Callee.check reverts (caught: event Skipped); transferToken SUCCESS, its entry carrying that revert as reason; success',
+  },
+  {
+    name: 'hts-value',
+    contract: 'Treasury',
+    signature: 'tip()',
+    args: () => [],
+    value: 1n,
+    shows: 'CALL with value to 0x167: the node halts it, one entry using all the gas it was given; tip returns false',
+  },
+  {
+    name: 'hts-direct',
+    contract: HTS_STAND_IN.contract,
+    signature: 'transferToken(address,address,address,int64)',
+    args: () => [],
+    calldata: (addressOf) => encodeCall('transferToken(address,address,address,int64)', [BigInt(HTS_STAND_IN.token), BigInt(PERMIT_OWNER.address), BigInt(addressOf('Callee')), 1n]),
+    shows: 'a transaction straight to 0x167: the whole trace is one entry at depth 0; answers INSUFFICIENT_TOKEN_BALANCE (178)',
+  },
 ];
+
+/** The account that signs the permit case (a fixed key, so the case is the same on every run). */
+const PERMIT_OWNER = privateKeyToAccount(bytesToHex(keccak_256(utf8ToBytes('ledger-mirror permit owner'))));
+const PERMIT_VALUE = 1000n;
+const NO_DEADLINE = (1n << 256n) - 1n;
+
+/** Calldata of `permit` signed by PERMIT_OWNER (EIP-712, the chain's id 1) for `spender`. */
+async function signedPermit(verifyingContract: Address, spender: Address): Promise<string> {
+  const signature = await PERMIT_OWNER.signTypedData({
+    domain: { name: 'Permit', version: '1', chainId: 1, verifyingContract },
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    message: { owner: PERMIT_OWNER.address, spender, value: PERMIT_VALUE, nonce: 0n, deadline: NO_DEADLINE },
+  });
+  const { r, s, v } = parseSignature(signature);
+  return encodeFunctionData({
+    abi: [parseAbiItem('function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)') as AbiFunction],
+    args: [PERMIT_OWNER.address, spender, PERMIT_VALUE, NO_DEADLINE, Number(v), r, s],
+  });
+}
 
 /** Appended when the long loop is asked for; its argument is chosen to reach the requested step count. */
 export const LONG_LOOP = { name: 'long-loop', contract: 'Looper', signature: 'run(uint256)' } as const;

@@ -10,9 +10,10 @@ import { writeBuildInfo } from './build-info';
 import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, type Deployment, DEPLOYMENTS, HTS_STAND_IN, LATE_DEPLOYMENTS, LONG_LOOP } from './cases';
 import { type Compilation, compileContracts, contractOf, SYSTEM_CONTRACTS_DIR } from './compile';
 import { ContractRegistry } from './contract-records';
-import { caseTransaction, deploymentTimestamp, FIRST_CONTRACT_NUM, longZeroAddress } from './ids';
+import { caseTransaction, deploymentTimestamp, entityId, FIRST_CONTRACT_NUM, longZeroAddress, numOfLongZero } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
 import { resultBodies } from './result-bodies';
+import { tokenFacadeCode } from './system/token-facade';
 import { type TraceEnvelope, writeTraceBody } from './trace-json';
 
 export { writeBuildInfo } from './build-info';
@@ -62,15 +63,17 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
 
   // Not a workspace contract and not numbered: it stands where the node's token service answers.
   await ledger.deployAt(HTS_STAND_IN.address, linkedInitCode(system, HTS_STAND_IN.contract, [], addressOf) + HTS_STAND_IN.args(addressOf).map(word).join(''));
+  await ledger.install(HTS_STAND_IN.token, tokenFacadeCode(HTS_STAND_IN.token));
+  const systemTarget = { evmAddress: HTS_STAND_IN.address, contractId: entityId(numOfLongZero(HTS_STAND_IN.address)!) };
 
   const preOp = opts.preOp ?? false;
   const cases: TraceCaseInfo[] = [];
   const traces: TraceRecord[] = [];
   const results: ResultRecord[] = [];
-  const run = async (spec: Pick<CaseSpec, 'name' | 'contract'>, data: string, gasLimit?: bigint): Promise<void> => {
+  const run = async (spec: Pick<CaseSpec, 'name' | 'contract' | 'value'>, data: string, gasLimit?: bigint): Promise<void> => {
     const tx = caseTransaction(cases.length, spec.name);
-    const target = deployed.get(spec.contract)!;
-    const outcome = await ledger.send(target.evmAddress, data, preOp, gasLimit);
+    const target = spec.contract === HTS_STAND_IN.contract ? systemTarget : deployed.get(spec.contract)!;
+    const outcome = await ledger.send(target.evmAddress, data, preOp, gasLimit, spec.value);
     for (const created of outcome.trace.createdAddresses) {
       contracts.add({
         num: nextNum++,
@@ -105,7 +108,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   for (const spec of CASES) {
     const late = LATE_DEPLOYMENTS.findIndex((d) => d.contract === spec.contract);
     if (late >= 0 && !deployed.has(spec.contract)) await deploy(LATE_DEPLOYMENTS[late], DEPLOYMENTS.length + late);
-    await run(spec, spec.calldata?.(addressOf) ?? encodeCall(spec.signature, spec.args(addressOf)));
+    await run(spec, (await spec.calldata?.(addressOf)) ?? encodeCall(spec.signature, spec.args(addressOf)));
   }
   if (opts.longLoop) {
     const { iterations, gasLimit } = await sizeLongLoop(ledger, addressOf(LONG_LOOP.contract), opts.longLoopSteps ?? DEFAULT_LONG_LOOP_STEPS);
@@ -138,7 +141,7 @@ function linkedInitCode(compilation: Compilation, contract: string, libraries: s
   return `0x${libraries.length === 0 ? bytecode : linkBytecode(bytecode, links)}`;
 }
 
-function envelopeOf(outcome: TransactionOutcome, target: ContractRecord): TraceEnvelope {
+function envelopeOf(outcome: TransactionOutcome, target: Pick<ContractRecord, 'evmAddress' | 'contractId'>): TraceEnvelope {
   return {
     address: target.evmAddress,
     contractId: target.contractId,

@@ -10,6 +10,7 @@ import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { ActionRecorder, type RecordedAction } from './actions';
+import { systemCallReason } from './system-reason';
 import { listen, type RecordedTransaction, TraceRecorder, type EvmEvents } from './recorder';
 
 /** Hedera's per-transaction gas limit. */
@@ -59,10 +60,10 @@ export class Ledger {
   }
 
   /** Sends a transaction from the payer and records its steps (`preOp` picks the pc/gas convention). */
-  async send(to: string | undefined, data: string, preOp: boolean, gasLimit = DEFAULT_GAS_LIMIT): Promise<TransactionOutcome> {
+  async send(to: string | undefined, data: string, preOp: boolean, gasLimit = DEFAULT_GAS_LIMIT, value = 0n): Promise<TransactionOutcome> {
     const nonce = (await this.vm.stateManager.getAccount(this.payer))?.nonce ?? 0n;
     const tx = createLegacyTx(
-      { nonce, gasLimit, gasPrice: 10n, to: to === undefined ? undefined : createAddressFromString(to), data: hexToBytes(data as `0x${string}`) },
+      { nonce, gasLimit, gasPrice: 10n, value, to: to === undefined ? undefined : createAddressFromString(to), data: hexToBytes(data as `0x${string}`) },
       { common: this.common },
     ).sign(this.payerKey);
     const events: EvmEvents | undefined = this.vm.evm.events;
@@ -74,6 +75,7 @@ export class Ledger {
       const result = await runTx(this.vm, { tx, skipBlockGasLimitValidation: true });
       const error = result.execResult.exceptionError;
       const output = hex(result.execResult.returnValue);
+      const recordedActions = actions.done();
       return {
         failed: error !== undefined,
         gasUsed: Number(result.totalGasSpent),
@@ -83,8 +85,8 @@ export class Ledger {
         gasLimit,
         input: data,
         from: this.payer.toString().toLowerCase(),
-        trace: recorder.done(),
-        actions: actions.done(),
+        trace: recorder.done(systemCallReason(recordedActions)),
+        actions: recordedActions,
         logs: result.receipt.logs.map(([address, topics, logData]) => ({ address: hex(address), topics: topics.map(hex), data: hex(logData) })),
       };
     } finally {
@@ -112,6 +114,13 @@ export class Ledger {
     }
     await state.deleteAccount(from);
     return `0x${Buffer.from(code).toString('hex')}`;
+  }
+
+  /** Puts runtime code at `address` without running anything (what the node does for a token's facade). */
+  async install(address: string, runtimeCode: string): Promise<void> {
+    const target = createAddressFromString(address);
+    await this.vm.stateManager.putAccount(target, new Account(1n, 0n));
+    await this.vm.stateManager.putCode(target, hexToBytes(runtimeCode as `0x${string}`));
   }
 
   async code(address: string): Promise<string> {

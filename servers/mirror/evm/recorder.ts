@@ -11,8 +11,15 @@
  * - the last op of a frame (STOP, RETURN, REVERT, …) keeps its own pc (Besu only advances pc while the
  *   frame keeps executing), pops its arguments, and on an exceptional halt keeps its gas.
  * In pre-op (geth-style) mode each step records the state ethereumjs reports.
+ *
+ * A call into a precompile or a system contract is recorded as the mirror's one synthetic entry
+ * (`OpcodeActionTracer.tracePrecompileResult`): depth caller + 1, pc 0, op "", nothing on the stack, in memory or
+ * storage, `gas` what the callee frame has left and `gas_cost` what it used. Whatever a stand-in runs to answer
+ * is not recorded. `reason`: the callee's revert data when it failed; for a call whose recipient is a system
+ * contract, the first reverted action of the transaction (`system-reason.ts`), given to `done`.
  */
 import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
+import { nativeKindOf, NativeScope } from './native-calls';
 import { EMPTY, type StepLog, StepLogBuilder } from './step-log';
 import { stackItemHex, widthsAfter } from './stack-widths';
 
@@ -62,6 +69,15 @@ const VALUE_CALLS = new Set(['CALL', 'CALLCODE']);
 /** Gas a value-carrying CALL gives the callee for free; it is not part of the caller's cost. */
 const CALL_STIPEND = 2300;
 
+/** A native call in progress: where its entry goes and what to restore if it fails. */
+interface NativeCall {
+  /** The mirror takes `reason` from the actions only when the frame's recipient is a system contract, so not for a facade's DELEGATECALL. */
+  reasonFromActions: boolean;
+  depth: number;
+  gasLimit: bigint;
+  writtenAtEntry: ReadonlyMap<string, WrittenSlots>;
+}
+
 export interface RecordedTransaction {
   log: StepLog;
   /** Slots written in each contract by the end of the transaction (`0x`+64 hex keys and values). */
@@ -97,11 +113,17 @@ export class TraceRecorder implements EvmListener {
   private readonly frames: FrameState[] = [];
   private written: ReadonlyMap<string, WrittenSlots> = new Map();
   private readonly created: string[] = [];
+  private readonly scope = new NativeScope();
+  private native: NativeCall | undefined;
+  /** Entries of system-contract calls, whose `reason` depends on the whole transaction's actions. */
+  private readonly systemSteps: number[] = [];
 
   constructor(private readonly preOp: boolean) {}
 
-  done(): RecordedTransaction {
-    if (this.frames.length > 0) throw new Error('transaction still running: afterMessage missing');
+  /** `systemReason`: the `reason` of every system-contract entry (`systemCallReason` of the transaction's actions). */
+  done(systemReason: string | null): RecordedTransaction {
+    if (this.frames.length > 0 || this.scope.inside) throw new Error('transaction still running: afterMessage missing');
+    if (systemReason !== null) for (const step of this.systemSteps) this.log.setReason(step, systemReason);
     const log = this.log.done();
     const written = this.written;
     const hex = (id: number): string => log.words[id]!.slice(1, -1);
@@ -114,6 +136,8 @@ export class TraceRecorder implements EvmListener {
   }
 
   enter(message: Message): void {
+    const event = this.scope.enter(message);
+    if (event.kind === 'hidden') return;
     const parent = this.frames.at(-1);
     const pending = parent?.pending;
     if (parent && pending) {
@@ -122,6 +146,12 @@ export class TraceRecorder implements EvmListener {
       this.log.setGasCost(pending.step, cost);
       this.recordAfter(pending, pending.pc, pending.gasLeft - cost, pending.stack, pending.memory);
       parent.pending = undefined;
+    }
+    if (event.kind === 'native') {
+      const recipient = message.to?.toString() ?? '';
+      const reasonFromActions = event.native === 'SYSTEM' && nativeKindOf(recipient) === 'SYSTEM';
+      this.native = { reasonFromActions, depth: this.frames.length, gasLimit: message.gasLimit, writtenAtEntry: this.written };
+      return;
     }
     this.frames.push({
       pending: undefined,
@@ -138,6 +168,9 @@ export class TraceRecorder implements EvmListener {
   }
 
   exit(result: EVMResult): void {
+    const scope = this.scope.exit();
+    if (scope === 'hidden') return;
+    if (scope === 'native') return this.recordNative(result);
     const frame = this.frames.pop();
     if (!frame) throw new Error('afterMessage without beforeMessage');
     const error = result.execResult.exceptionError;
@@ -153,6 +186,7 @@ export class TraceRecorder implements EvmListener {
   }
 
   step(event: InterpreterStep): void {
+    if (this.scope.inside) return;
     const frame = this.frames.at(-1);
     if (!frame) throw new Error('step outside of a message');
     const op = event.opcode.name;
@@ -179,6 +213,20 @@ export class TraceRecorder implements EvmListener {
     }
     frame.pending = { step, op, pc: event.pc, gasLeft, stack, memory };
     frame.lastOp = op;
+  }
+
+  /** The native call's one entry, in both pc conventions (the node has only this one). */
+  private recordNative(result: EVMResult): void {
+    const native = this.native;
+    if (!native) throw new Error('native call left without entering');
+    this.native = undefined;
+    const { exceptionError: error, executionGasUsed: used, returnValue } = result.execResult;
+    const step = this.log.append('', native.depth);
+    this.log.setGas(step, Number(native.gasLimit - used));
+    this.log.setGasCost(step, Number(used));
+    if (native.reasonFromActions) this.systemSteps.push(step);
+    else if (error) this.log.setReason(step, `0x${Buffer.from(returnValue).toString('hex')}`);
+    if (error) this.written = native.writtenAtEntry;
   }
 
   /** Post-op mode: fills in the state `pending` left behind. (Pre-op steps were complete when appended.) */

@@ -7,6 +7,7 @@ const CODES: ReadonlyArray<readonly [number, string]> = [
   [7, 'INVALID_SIGNATURE'],
   [13, 'NOT_SUPPORTED'],
   [15, 'INVALID_ACCOUNT_ID'],
+  [16, 'INVALID_CONTRACT_ID'],
   [22, 'SUCCESS'],
   [23, 'FAIL_INVALID'],
   [25, 'FAIL_BALANCE'],

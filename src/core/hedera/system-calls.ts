@@ -3,9 +3,9 @@
 // the code as a 32-byte number or its name as text (notes §4, "Failure encodings"): all three are read here.
 import { decodeCall, decodeError, decodeReturn, type DecodedCall } from '../names/decode';
 import { AbiRegistry } from '../names/registry';
-import type { NamedValue } from '../names/values';
+import { argumentList, type NamedValue } from '../names/values';
 import { responseCode, responseCodeNamed, type ResponseCode } from './response-codes';
-import type { SystemContract } from './system-contracts';
+import { TOKEN_FACADE, type SystemContract } from './system-contracts';
 
 export interface SystemCall {
   system: SystemContract;
@@ -26,13 +26,25 @@ function withEntityIds(values: NamedValue[]): NamedValue[] {
 }
 
 export function nameSystemCall(system: SystemContract, input: string | null | undefined, output: string | null | undefined, reverted: boolean): SystemCall {
-  const decoded = decodeCall(system.functions, input);
+  const decoded = REDIRECT.test(input ?? '') ? redirectForToken(input!) : decodeCall(system.functions, input);
   const call = decoded && { ...decoded, args: withEntityIds(decoded.args) };
   if (reverted) return { system, call, returns: null, responseCode: revertCode(output) };
   const returns = decoded && decodeReturn(decoded, output);
   const first = returns?.[0];
   const code = first && first.name === 'responseCode' ? responseCode(BigInt(first.value)) : null;
   return { system, call, returns: returns && withEntityIds(returns), responseCode: code };
+}
+
+/** A token facade's call, packed: `redirectForToken` selector ‖ the token's address ‖ the caller's calldata. */
+const REDIRECT = /^0x618dc65e[0-9a-fA-F]{40}(?:[0-9a-fA-F]{2})*$/;
+
+/** `redirectForToken(token: 0.0.5001, call: transfer(recipient: …, amount: 30))`, answered as the inner function answers. */
+function redirectForToken(input: string): DecodedCall | null {
+  const token: NamedValue = { name: 'token', type: 'address', value: `0x${input.slice(10, 50).toLowerCase()}`, isString: false };
+  const inner = decodeCall(TOKEN_FACADE, `0x${input.slice(50)}`);
+  if (!inner) return null;
+  const call: NamedValue = { name: 'call', type: 'bytes', value: `${inner.name}(${argumentList(withEntityIds(inner.args))})`, isString: false };
+  return { ...inner, contract: 'HTS', name: 'redirectForToken', signature: 'redirectForToken(address,bytes)', args: [token, call] };
 }
 
 /** Revert data as a response code: a 32-byte number, the status name as text, or Error("<NAME>"). */

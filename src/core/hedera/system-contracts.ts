@@ -120,6 +120,32 @@ const HSS_FUNCTIONS = [
   'function hasScheduleCapacity(uint256 expirySecond, uint256 gasLimit) returns (bool hasCapacity)',
 ];
 
+/**
+ * What a token's own address answers (ERC-20/721 facades, HIP-218/376/719): its facade code hands the call to the
+ * token service as `redirectForToken` (0x618dc65e ‖ token ‖ calldata), notes §4.
+ */
+const TOKEN_FACADE_FUNCTIONS = [
+  'function name() returns (string)',
+  'function symbol() returns (string)',
+  'function decimals() returns (uint8)',
+  'function totalSupply() returns (uint256)',
+  'function balanceOf(address account) returns (uint256)',
+  'function transfer(address recipient, uint256 amount) returns (bool)',
+  'function transferFrom(address sender, address recipient, uint256 amount) returns (bool)',
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function allowance(address owner, address spender) returns (uint256)',
+  'function ownerOf(uint256 serialNumber) returns (address)',
+  'function tokenURI(uint256 serialNumber) returns (string)',
+  'function getApproved(uint256 serialNumber) returns (address)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function isApprovedForAll(address owner, address operator) returns (bool)',
+  'function associate() returns (uint256 responseCode)',
+  'function dissociate() returns (uint256 responseCode)',
+  'function isAssociated() returns (bool)',
+];
+
+export const TOKEN_FACADE = registry('Token', TOKEN_FACADE_FUNCTIONS);
+
 export interface SystemContract {
   /** 0x167 … 0x16c */
   num: number;

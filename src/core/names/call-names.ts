@@ -4,6 +4,7 @@ import { describeResponseCode, SUCCESS, type ResponseCode } from '../hedera/resp
 import { nameSystemCall } from '../hedera/system-calls';
 import { systemContractAt, type SystemContract } from '../hedera/system-contracts';
 import { decodeCall, decodeError, decodeReturn, describeDecoded, type DecodedError } from './decode';
+import { namePrecompileCall, precompileAt } from './precompiles';
 import type { AbiRegistry } from './registry';
 import { argumentList, shownValue, type NamedValue } from './values';
 
@@ -19,8 +20,8 @@ export interface CallData {
 }
 
 export interface NamedCall {
-  /** The system contract's short name (`HTS`, `ExchangeRate`, `PRNG`, `HAS`, `HSS`), else null. */
-  system: SystemContract['name'] | null;
+  /** The system contract's short name (`HTS`, `ExchangeRate`, `PRNG`, `HAS`, `HSS`), `precompile`, else null. */
+  system: SystemContract['name'] | 'precompile' | null;
   /** Who declares the function: a workspace contract or interface, or the system contract. */
   contract: string | null;
   /** Function name; null when unknown. */
@@ -35,6 +36,11 @@ export interface NamedCall {
 }
 
 export function nameCall(abis: AbiRegistry, call: CallData): NamedCall {
+  const precompile = precompileAt(call.to);
+  if (precompile) {
+    const { args, returns } = namePrecompileCall(precompile, call.input, call.output, call.reverted);
+    return { system: 'precompile', contract: null, function: precompile.name, signature: null, args, returns, error: null, responseCode: null };
+  }
   const system = systemContractAt(call.to);
   if (system) {
     const named = nameSystemCall(system, call.input, call.output, call.reverted);

@@ -1,7 +1,8 @@
 // The mirror's actions (REST) matched to the trace's call frames (opcodes), so each frame gets its calldata and
-// output without reading memory. Both list calls in the order they start. Calls to EVM precompiles are actions
-// but open no frame in the trace, so they are skipped; a frame whose action is missing (a page limit, an older
-// mirror) gets none, and the frames after it still find theirs.
+// output without reading memory. Both list calls in the order they start. A precompile call is a one-entry native
+// frame in the mirror's traces; where a trace has no entry for one (a tracer that records none), its PRECOMPILE
+// action is skipped. A frame whose action is missing (a page limit, an older mirror) gets none, and the frames
+// after it still find theirs.
 import type { ContractAction } from '../contract-results';
 import type { Frame } from '../../shared/trace-model';
 
@@ -15,7 +16,7 @@ export function actionsForFrames(frames: readonly Frame[], actions: readonly Con
     for (let i = next; i < actions.length; i++) {
       const action = actions[i];
       const depth = frame.depth - rootDepth;
-      if (action.call_type === 'PRECOMPILE' || action.call_depth > depth) continue;
+      if ((action.call_type === 'PRECOMPILE' && !frame.native) || action.call_depth > depth) continue;
       if (action.call_depth < depth || !sameCallee(frame, action)) return undefined;
       next = i + 1;
       return action;

@@ -7,7 +7,7 @@ import { decodeError, decodeEvent, describeDecoded } from '../names/decode';
 import { logAtStep, ResultLogs } from '../names/log-steps';
 import { AbiRegistry } from '../names/registry';
 import { resultHeader } from '../names/result-header';
-import { nameFrames, type NamedFrame } from '../names/trace-names';
+import { nameFrames, type NamedFrame, type NamedTrace } from '../names/trace-names';
 import type { Frame, Trace } from '../../shared/trace-model';
 import type { FrameName, StepEvent, TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
 
@@ -51,7 +51,7 @@ export class TraceNames {
   /** No names at all: what a session shows before (or without) them. */
   static readonly none = new TraceNames([], { header: null, revert: null, note: null });
 
-  static build(trace: Pick<Trace, 'frame' | 'frameCount' | 'summary'>, sources: NameSources): TraceNames {
+  static build(trace: NamedTrace & Pick<Trace, 'summary'>, sources: NameSources): TraceNames {
     const { abis, result, actions } = sources;
     const revert = trace.summary.revert?.kind === 'CustomError' ? decodeError(abis, trace.summary.revert.data) : null;
     const init = { header: result ? headerText(abis, result) : null, revert: revert ? bounded(describeDecoded(revert)) : null, note: sources.note ?? null };

@@ -305,7 +305,9 @@ export class Program {
         ({ loc: pcLoc, jump: pcJump } = tables[frame] ?? { loc: undefined, jump: undefined });
         const isChild = prevFrame >= 0 && t.frame(frame).parent === prevFrame;
         if (!isChild) while (stack.length && this.frames[stack[stack.length - 1]].traceFrame !== frame) this.frames[stack.pop()!].exitStep = s - 1;
-        if (isChild || stack.length === 0) {
+        // A native call (precompile, system contract) ran no code: its one entry stays in its caller's function,
+        // so it is never a stack frame of its own that stepping could enter.
+        if ((isChild && !t.frame(frame).native) || stack.length === 0) {
           const { name, contract } = this.frameName(frame);
           open(this.push('external', stack.length ? stack[stack.length - 1] : -1, frame, s, name, contract, undefined, false));
         }

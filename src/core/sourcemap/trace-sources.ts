@@ -36,7 +36,9 @@ export type NoSourceReason =
   /** The artifact names a file neither the build nor the workspace has. */
   | 'no-source-file'
   /** The mirror could not be asked which code ran. */
-  | 'lookup-failed';
+  | 'lookup-failed'
+  /** A precompile or system-contract call: the node runs it natively, there is no code to match. */
+  | 'native';
 
 export type StepSource =
   | { kind: 'source'; step: number; location: SourceLocation }
@@ -56,7 +58,7 @@ export type CodeLookup = (address: string) => Promise<ChainCode | undefined>;
 
 type FrameCode =
   | { match: CodeMatch; address: string | undefined }
-  | { match: undefined; address: string | undefined; reason: 'no-match' | 'lookup-failed'; message: string };
+  | { match: undefined; address: string | undefined; reason: 'no-match' | 'lookup-failed' | 'native'; message: string };
 
 /** Own steps of a frame checked against candidate code: enough to get past the dispatcher every contract shares. */
 const OPS_TO_CHECK = 256;
@@ -77,7 +79,11 @@ export class TraceSources {
   async locate(step: number): Promise<StepSource> {
     const row = this.trace.row(step);
     const frame = await this.frameCode(row.frame);
-    if (!frame.match) return { kind: 'none', step, reason: frame.reason, address: frame.address, contract: undefined, message: frame.message };
+    if (!frame.match) {
+      // A native call stays on the line that made it: the caller's CALL is the step before its one entry.
+      const caller = frame.reason === 'native' && step > 0 ? await this.lineOf(step - 1) : undefined;
+      return { kind: 'none', step, reason: frame.reason, address: frame.address, contract: undefined, message: frame.message, ...(caller && { caller }) };
+    }
     const { artifact } = frame.match;
     const none = (reason: NoSourceReason, message: string, caller?: SourceLocation): StepSource => ({ kind: 'none', step, reason, address: frame.address, contract: artifact.name, message, ...(caller && { caller }) });
     const source = this.sourceAt(frame.match, row.instructionPc);
@@ -87,6 +93,11 @@ export class TraceSources {
     }
     const location = await this.place(frame.match, source);
     return location ? { kind: 'source', step, location } : none('no-source-file', `${source.file.sourceName} is not in the workspace and the build output kept no copy of it.`);
+  }
+
+  private async lineOf(step: number): Promise<SourceLocation | undefined> {
+    const source = await this.locate(step);
+    return source.kind === 'source' ? source.location : source.caller;
   }
 
   /** The compiled code frame `index` ran (undefined when no build output is its code) and its address. */
@@ -144,6 +155,7 @@ export class TraceSources {
     const ops = this.ownOps(frame);
     // A created contract's address holds its runtime code, not the init code the frame ran.
     const address = creating ? undefined : (frame.callee ?? undefined);
+    if (frame.native) return { match: undefined, address, reason: 'native', message: `${address ?? 'This call'} runs natively on the node (a precompile or system contract): it has no code to step.` };
     let failure: string | undefined;
     let chain: ChainCode | undefined;
     if (address && this.lookup) {

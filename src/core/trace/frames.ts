@@ -21,6 +21,8 @@ export interface FrameContext {
 }
 
 const ZERO_ADDRESS = /^0x0*$/;
+/** The op of the mirror's synthetic entry for a precompile or system-contract call. */
+const NATIVE_OP = '';
 
 /** Call frames from depth changes, in one pass: a deeper step opens a frame, a shallower one closes frames. */
 export function analyseFrames(cols: TraceColumns, ctx: FrameContext): FrameAnalysis {
@@ -56,7 +58,7 @@ export function analyseFrames(cols: TraceColumns, ctx: FrameContext): FrameAnaly
 }
 
 function newFrame(frames: Frame[], parent: number, depth: number, callType: Frame['callType'], callee: string | null, entryStep: number): Frame {
-  const frame: Frame = { index: frames.length, parent, depth, callType, callee, entryStep, exitStep: entryStep, gasUsed: 0, reverted: false, revert: null };
+  const frame: Frame = { index: frames.length, parent, depth, callType, callee, entryStep, exitStep: entryStep, gasUsed: 0, reverted: false, revert: null, native: false };
   frames.push(frame);
   return frame;
 }
@@ -66,14 +68,26 @@ function close(cols: TraceColumns, ctx: FrameContext, frame: Frame, exitStep: nu
   frame.exitStep = exitStep;
   frame.gasUsed = Math.max(0, gasAtStart(cols, ctx.convention, frame.entryStep) - gasAtEnd(cols, ctx.convention, exitStep));
   const lastOp = cols.opName(exitStep);
+  frame.native = frame.entryStep === exitStep && lastOp === NATIVE_OP;
   if (frame.parent < 0) frame.reverted = ctx.failed;
   else if (resumeStep < 0 && ctx.truncated) frame.reverted = false;
+  else if (frame.native) frame.reverted = nativeFailed(cols, exitStep);
   else frame.reverted = !isNormalHalt(lastOp);
   if (frame.reverted) frame.revert = decodeRevert(cols.reasons.get(exitStep));
   // A created contract's address is only known once CREATE returns: on top of the parent's stack, if recorded pre-op.
   if ((frame.callType === 'CREATE' || frame.callType === 'CREATE2') && resumeStep >= 0 && ctx.convention === 'pre-op' && !frame.reverted) {
     frame.callee = addressFromWord(cols, cols.stacks.peek(resumeStep, 0));
   }
+}
+
+/**
+ * Without its action, a native call's outcome is read from its one entry: a halt used all the gas it was given,
+ * and revert data in `reason` means it reverted. (A system call's `reason` is the transaction's first revert, which
+ * may be another frame's: the action, when at hand, corrects that through `settleNativeOutcomes`.)
+ */
+function nativeFailed(cols: TraceColumns, step: number): boolean {
+  const halted = cols.gas[step] === 0 && cols.gasCost[step] > 0;
+  return halted || decodeRevert(cols.reasons.get(step)) !== null;
 }
 
 /** Gas available when the op at `step` started. Post-op `gas` is already net of that op's cost. */

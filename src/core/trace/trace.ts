@@ -1,7 +1,7 @@
 import type { TraceColumns } from './columns-store';
 import type { Envelope } from './envelope';
 import { analyseFrames } from './frames';
-import type { DecodedRevert, Frame, NavCommand, StepColumns, StepDetail, StepRow, Trace, TraceSummary } from '../../shared/trace-model';
+import type { DecodedRevert, Frame, NativeOutcome, NavCommand, StepColumns, StepDetail, StepRow, Trace, TraceSummary } from '../../shared/trace-model';
 import { Navigator } from './navigation';
 import { detectPcConvention, instructionPcs } from './pc-convention';
 import { decodeRevert } from './revert';
@@ -28,7 +28,7 @@ export class ColumnarTrace implements Trace {
   private readonly frames: Frame[];
   private readonly stepFrame: Int32Array;
   private readonly instructionPc: Int32Array;
-  private readonly navigator: Navigator;
+  private navigator: Navigator;
 
   constructor(
     private readonly cols: TraceColumns,
@@ -121,6 +121,19 @@ export class ColumnarTrace implements Trace {
 
   navigate(step: number, cmd: NavCommand): number {
     return this.navigator.navigate(step, cmd);
+  }
+
+  settleNativeOutcomes(outcomes: readonly NativeOutcome[]): void {
+    let changed = false;
+    for (const { frame, reverted, revert } of outcomes) {
+      const f = this.frames[frame];
+      if (!f?.native || f.parent < 0) continue;
+      changed ||= f.reverted !== reverted;
+      f.reverted = reverted;
+      f.revert = reverted ? revert : null;
+    }
+    // "Next revert" stops at reverted frames' exits, indexed once: index again only when an outcome moved.
+    if (changed) this.navigator = new Navigator(this.cols, this.frames, this.stepFrame, this.instructionPc);
   }
 
   /** Whether the op at `step` changed memory (its detail differs from the previous step's). */

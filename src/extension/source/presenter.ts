@@ -81,7 +81,7 @@ export class SourcePresenter implements vscode.Disposable {
     const location = result.kind === 'source' ? result.location : result.caller;
     if (!location) {
       this.clearMarks();
-      if (result.kind === 'none') this.say(result.reason === 'generated' ? '$(symbol-misc) Generated code' : `$(warning) ${shortMessage(result)}`, result.message);
+      if (result.kind === 'none') this.say(result.reason === 'generated' || result.reason === 'native' ? `$(symbol-misc) ${shortMessage(result)}` : `$(warning) ${shortMessage(result)}`, result.message);
       return;
     }
     const style: MarkStyle = result.kind === 'source' ? 'current' : 'caller';
@@ -169,6 +169,8 @@ function shortMessage(result: Extract<StepSource, { kind: 'none' }>): string {
       return 'Contract code unavailable';
     case 'generated':
       return 'Generated code';
+    case 'native':
+      return 'Native call (no code)';
   }
 }
 
@@ -179,7 +181,8 @@ function shortAddress(address: string): string {
 function statusLine(result: StepSource, location: SourceLocation, document: vscode.TextDocument): string {
   const where = `${basename(location.sourceName)}:${location.startLine + 1}`;
   const warn = location.metadataDiffers || document.uri.scheme !== 'file' ? '$(warning) ' : '';
-  return result.kind === 'source' ? `${warn}$(file-code) ${where}` : `${warn}$(symbol-misc) Generated code (from ${where})`;
+  if (result.kind === 'source') return `${warn}$(file-code) ${where}`;
+  return `${warn}$(symbol-misc) ${result.reason === 'native' ? 'Native call' : 'Generated code'} (from ${where})`;
 }
 
 function tooltip(result: StepSource, location: SourceLocation, document: vscode.TextDocument): string {

@@ -1,5 +1,6 @@
 // The trace stepper feature: commands, the Recent Traces view, the panel serializer and the settings it reads.
 import * as vscode from 'vscode';
+import type { Frame } from '../../shared/trace-model';
 import { TRACE_VIEW_TYPE, type FrameName, type TraceNamesInit } from '../../shared/trace-protocol';
 import type { Services } from '../services';
 import { registerTraceActions } from './actions';
@@ -16,8 +17,8 @@ export interface TraceApi {
   recent: RecentTraces;
   /** The open panels: key, step and whether VS Code shows them. */
   panels(): Array<{ key: string; step: number; length: number; visible: boolean }>;
-  /** The names the panel with this key shows: header and revert, and the current step's frames. */
-  names(key: string): { init: TraceNamesInit; frames: Array<FrameName | null> } | undefined;
+  /** The names the panel with this key shows: header and revert, and the current step's frames (by name, and as frames). */
+  names(key: string): { init: TraceNamesInit; frames: Array<FrameName | null>; stack: Frame[] } | undefined;
   /** Runs the serializer's restore on `panel`, as VS Code does after a reload. */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
   /** Hands the panel with this key a message as if its webview had posted it (untyped, as a webview's would be). */
@@ -62,7 +63,9 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
     panels: () => panels.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
     names: (key) => {
       const panel = panels.find(key);
-      return panel && { init: panel.session.names.init, frames: panel.requests.view().frameNames };
+      if (!panel) return undefined;
+      const view = panel.requests.view();
+      return { init: panel.session.names.init, frames: view.frameNames, stack: view.frames };
     },
     restore: (panel, state) => restorePanel(f, panel, state),
     post: (key, message) => panels.find(key)?.receive(message),

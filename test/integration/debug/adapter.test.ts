@@ -192,6 +192,31 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
   });
 
+  it('a native call (ecrecover) is no frame: Step Into on its line steps over it, instruction steps on its entry stay in the caller', async () => {
+    const callLine = await lineOf('Permit.sol', 'address signer = ecrecover(');
+    await launch('permit', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Permit.sol') }, breakpoints: [{ line: callLine }] }));
+    assert.deepEqual((await stack()).map((f) => f.name), ['Permit.permit']);
+    const trace = await ref.fetch('permit', STACK_ONLY);
+    const entry = Array.from({ length: trace.length }, (_, i) => i).find((i) => trace.row(i).op === '')!;
+    await move(() => dc.stepInRequest({ threadId: 1 }));
+    const frames = await stack();
+    assert.deepEqual(frames.map((f) => f.name), ['Permit.permit']);
+    assert.equal(frames[0].line, await lineOf('Permit.sol', 'require(signer != address(0)'));
+    assert.ok((await currentStep()) > entry, 'past the call');
+    // Instruction by instruction onto the entry itself: still the caller's frame, never one for 0x1.
+    while ((await currentStep()) > entry) await move(() => dc.stepBackRequest({ threadId: 1, granularity: 'instruction' }));
+    assert.equal(await currentStep(), entry);
+    assert.deepEqual((await stack()).map((f) => f.name), ['Permit.permit']);
+  });
+
+  it('the Revert exception filter stops only on REVERT opcodes, not on a token-service entry that carries another frame’s revert', async () => {
+    const stopped = await launch('hts-try-catch', { stopOnEntry: false });
+    assert.deepEqual([stopped.body.reason, stopped.body.text], ['exception', 'Callee: amount must be zero']);
+    assert.equal(await evaluate('op'), 'REVERT');
+    const end = await move(() => dc.continueRequest({ threadId: 1 }));
+    assert.equal(end.body.description, 'End of the trace');
+  });
+
   describe('a user-written internal function (Calculator.square, called from sumOfSquares)', () => {
     let firstCall: number;
     let secondCall: number;

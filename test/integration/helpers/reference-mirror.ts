@@ -29,7 +29,14 @@ export const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'c
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
 /** Cases added for the debugger (arguments of dynamic types, named storage), named by its tests. */
 export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state'] as const;
-export type CaseName = (typeof CASE_NAMES)[number] | (typeof HTS_CASE_NAMES)[number] | (typeof DEBUG_CASE_NAMES)[number] | 'long-loop';
+/** Calls the node runs natively (precompiles, token facade, halts, a transaction straight to 0x167), by their tests. */
+export const NATIVE_CASE_NAMES = ['permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct'] as const;
+export type CaseName =
+  | (typeof CASE_NAMES)[number]
+  | (typeof HTS_CASE_NAMES)[number]
+  | (typeof DEBUG_CASE_NAMES)[number]
+  | (typeof NATIVE_CASE_NAMES)[number]
+  | 'long-loop';
 
 export const ALL_PARTS: OpcodeQuery = { stack: true, memory: true, storage: true };
 

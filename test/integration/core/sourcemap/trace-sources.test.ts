@@ -198,6 +198,22 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
     assert.match((failing as { message: string }).message, /Could not get the code at 0x[0-9a-f]{40} from the mirror: connection refused/);
   });
 
+  for (const [name, file, line] of [
+    ['permit', 'Permit.sol', 'address signer = ecrecover('],
+    ['hts-transfer', 'TokenSender.sol', '(bool ok, bytes memory result) = HTS.call('],
+  ] as const) {
+    it(`${name}: a native call has no code to match (no "No build artifacts" warning) and stays on the line that made it`, async () => {
+      const trace = await ref.fetch(name);
+      const [entry] = stepsOf(trace, '');
+      assert.ok(entry !== undefined);
+      const found = await sources(trace).locate(entry);
+      assert.equal(found.kind === 'none' && found.reason, 'native', found.kind === 'none' ? found.message : '');
+      assert.ok(found.kind === 'none' && !found.message.includes('No build artifacts'), found.kind === 'none' ? found.message : '');
+      assert.ok(!lookups.includes(trace.frame(trace.row(entry).frame).callee!), 'the mirror is not asked for code that does not exist');
+      assert.equal(found.kind === 'none' && found.caller?.startLine, (await where(file, line)).line);
+    });
+  }
+
   it('Foundry layout: the same steps, with the text read from the workspace file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sourcemap-foundry-'));
     try {
