@@ -283,7 +283,7 @@ describe('Trace stepper webview in plain chromium (the shipped bundle and CSP)',
       opcodes: [op(2, 'PUSH1', 30000, []), op(4, 'PUSH1', 29997, ['0x1']), { ...op(0, 'TRUNCATED_OP', 0, []), gas_cost: 0 }],
     };
     await withStepperFor(body, 'truncated', 0, async (page) => {
-      await page.locator('.banner[role="alert"]', { hasText: 'Truncated by the server' }).waitFor();
+      await page.locator('.banner[role="alert"]', { hasText: 'The mirror cut this trace after 2 steps' }).waitFor();
       await page.locator('.status', { hasText: 'Step 0 of 1:' }).waitFor();
     });
   });
