@@ -4,6 +4,7 @@
 import type { MoveOrigin, TraceSession } from '../core/session/session';
 import type { CompiledCode } from '../core/sourcemap/compiled-code';
 import type { StepDetail } from '../core/trace/model';
+import { CUT_END } from '../shared/truncation-text';
 import { Breakpoints, type StopAt } from './breakpoints';
 import type { EvalContext } from './expression';
 import type { Program } from './program';
@@ -79,11 +80,11 @@ export class DebugRuntime {
     const last = this.trace.length - 1;
     if (granularity === 'instruction') {
       const to = kind === 'into' || kind === 'over' ? from + (backward ? -1 : 1) : this.instructionOut(from, backward);
-      if (to < 0 || to > last) return { step: from, reason: 'step', end: backward ? 'start' : 'end' };
+      if (to < 0 || to > last) return this.atEnd(from, backward);
       return { step: this.move(to), reason: 'step' };
     }
     const to = stepStatement(this.program, from, kind, backward);
-    if (to === undefined) return { step: this.move(backward ? 0 : last), reason: 'step', end: backward ? 'start' : 'end' };
+    if (to === undefined) return this.atEnd(this.move(backward ? 0 : last), backward);
     return { step: this.move(to), reason: 'step' };
   }
 
@@ -97,8 +98,13 @@ export class DebugRuntime {
   run(backward: boolean): Stop {
     const hit: StopAt | undefined = this.breakpoints.next(this.step, backward, (s) => this.context(s));
     if (hit) return { step: this.move(hit.step), reason: hit.reason, description: hit.description, ids: hit.ids };
-    const to = backward ? 0 : this.trace.length - 1;
-    return { step: this.move(to), reason: 'step', end: backward ? 'start' : 'end', description: backward ? 'Start of the trace' : 'End of the trace' };
+    return this.atEnd(this.move(backward ? 0 : this.trace.length - 1), backward, backward ? 'Start of the trace' : 'End of the trace');
+  }
+
+  /** A move that ran out of trace; at the last step of a trace the mirror cut, it says so rather than "the end". */
+  private atEnd(step: number, backward: boolean, description?: string): Stop {
+    if (!backward && this.trace.summary.truncated) return { step, reason: 'step', end: 'end', description: CUT_END };
+    return { step, reason: 'step', end: backward ? 'start' : 'end', ...(description ? { description } : {}) };
   }
 
   goto(step: number): Stop {

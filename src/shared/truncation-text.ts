@@ -16,3 +16,6 @@ export function truncatedNotice(steps: number): string {
 export function pastLastStepNotice(steps: number): string {
   return `End of what the mirror sent: it cut the trace after step ${count(steps - 1)}, and the rest of the transaction is missing (it did not end here). ${HIGHER_LIMITS}`;
 }
+
+/** The debugger's stop description at the last step of a cut trace (short: it shows beside the thread). */
+export const CUT_END = 'End of what the mirror sent: the trace was cut here';

@@ -16,7 +16,7 @@ import type { Trace } from '../../../src/core/trace/model';
 import { depthBomb } from '../../helpers/hostile-traces';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';
-import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
+import { startReference, TRUNCATE_AT, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
 const ADAPTER = 'dist/debug-adapter.js';
 const STACK_ONLY = { stack: true, memory: false, storage: false };
@@ -373,6 +373,28 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const back = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
     assert.equal(back.body.reason, 'breakpoint');
     assert.equal(await currentStep(), atBreakpoint);
+  });
+
+  describe('a trace the mirror cut at its caps', () => {
+    let capped: ReferenceMirror;
+    before(async () => {
+      capped = await startReference('truncated');
+    });
+    after(() => capped?.close());
+
+    it('says so on the console at launch, and stepping past the last step stops there saying the rest is missing', async () => {
+      const console: string[] = [];
+      dc.on('output', (e: DebugProtocol.OutputEvent) => console.push(e.body.output));
+      await launch('nested-call', {}, async () => {}, capped);
+      assert.ok(console.some((line) => /^The mirror cut this trace after 300 steps \(its trace limits\).*a self-hosted mirror or a local node\.\n$/.test(line)), console.join(''));
+      const end = await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.equal(end.body.description, 'End of what the mirror sent: the trace was cut here');
+      assert.equal(await currentStep(), TRUNCATE_AT - 1);
+      const again = await move(() => dc.nextRequest({ threadId: 1, granularity: 'instruction' }));
+      assert.equal(again.body.description, 'End of what the mirror sent: the trace was cut here');
+      assert.equal(await currentStep(), TRUNCATE_AT - 1);
+      assert.equal(console.filter((line) => line.startsWith('End of what the mirror sent: it cut the trace after step 299')).length, 2);
+    });
   });
 
   it('conditional breakpoints and hit counts stop where the expression says', async () => {
