@@ -1,6 +1,8 @@
 // The token as GET /api/v1/tokens/{id} returns it (REST `formatTokenInfoRow`). Objects are loose so fields a newer
 // mirror adds are kept and shown as received; int64 fields accept bigint because json.ts keeps them exact.
+import { LosslessNumber } from 'lossless-json';
 import { z } from 'zod';
+import { approximateOf } from './approximate';
 import { ApiError } from './errors';
 
 const entityId = z.string().regex(/^\d{1,10}\.\d{1,10}\.\d{1,10}$/, 'expected an entity id like 0.0.1234');
@@ -8,11 +10,14 @@ const timestamp = z.string().regex(/^\d{1,10}(\.\d{1,9})?$/, 'expected a timesta
 /** Supplies and decimals are int64 sent as strings. */
 const digits = z.string().regex(/^\d+$/, 'expected a string of digits');
 /**
- * json.ts keeps an integer written as digits exact (a bigint past 2^53); a number written any other way (`1e20`,
- * `1.5`) lost its exact value in parsing, so it is refused rather than shown rounded.
+ * json.ts keeps an integer written as digits exact (a bigint past 2^53). A number written any other way
+ * (`1.706825707000718e18`, `1.5`) has no exact int64 value; every int64 of a token is only read by a person, so it
+ * is kept as an Approximate (its text as sent) and shown marked ≈, never refused and never rounded silently.
  */
-const INEXACT = 'expected an integer written as digits (its exact value cannot be kept otherwise)';
-const int64 = z.union([z.number().int({ error: INEXACT }), z.bigint()], { error: INEXACT });
+const int64 = z.union(
+  [z.number().int().or(z.bigint()), z.instanceof(LosslessNumber).or(z.number()).transform(approximateOf)],
+  { error: 'expected a number' },
+);
 
 export const keySchema = z.looseObject({ _type: z.string(), key: z.string() });
 
