@@ -9,6 +9,7 @@ import { Breakpoints, type StopAt } from './breakpoints';
 import type { EvalContext } from './expression';
 import type { Program } from './program';
 import { statementStart, stepStatement, type StepKind } from './stepping';
+import { stackWordValue } from '../shared/stack-words';
 
 export type Granularity = 'statement' | 'instruction';
 
@@ -20,8 +21,6 @@ export interface Stop {
   /** Nowhere further to go in that direction: the session stays at its end. */
   end?: 'start' | 'end';
 }
-
-const toBig = (hex: string) => BigInt(hex === '0x' || hex === '' ? '0x0' : hex);
 
 export class DebugRuntime {
   readonly breakpoints: Breakpoints;
@@ -142,7 +141,7 @@ export class DebugRuntime {
         const stack = this.detail(step).stack;
         if (!stack) return undefined;
         const i = index < 0n ? stack.length + Number(index) : Number(index);
-        return i >= 0 && i < stack.length ? toBig(stack[i]) : undefined;
+        return i >= 0 && i < stack.length ? stackWordValue(stack[i]) : undefined;
       },
       memory: (offset) => {
         const bytes = this.memoryBytes(step);
@@ -151,12 +150,12 @@ export class DebugRuntime {
         if (at >= bytes.length) return 0n;
         const word = Buffer.alloc(32);
         bytes.copy(word, 0, at, Math.min(at + 32, bytes.length));
-        return toBig(`0x${word.toString('hex')}`);
+        return BigInt(`0x${word.toString('hex')}`);
       },
       storage: (slot) => {
         const storage = this.detail(step).storage;
         if (!storage) return undefined;
-        for (const [k, v] of Object.entries(storage)) if (toBig(k) === slot) return toBig(v);
+        for (const [k, v] of Object.entries(storage)) if (stackWordValue(k) === slot) return stackWordValue(v);
         return undefined;
       },
     };

@@ -13,6 +13,7 @@ import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import type { Trace } from '../../../src/core/trace/model';
+import { stackWordValue } from '../../../src/shared/stack-words';
 import { depthBomb } from '../../helpers/hostile-traces';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';
@@ -143,6 +144,22 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const [top] = await stack();
     assert.equal(top.name, 'Calculator.add');
     assert.deepEqual(await argumentsOf(top.id), { a: '2', b: '3' });
+  });
+
+  it("reads the tracer's short stack items (PUSH2 labels, PUSH4 selectors) as 256-bit words: arguments, the Stack scope, expressions", async () => {
+    await launch('success');
+    const [top] = await stack();
+    const items = (await ref.fetch('success', STACK_ONLY)).detail(await currentStep()).stack!;
+    const short = items.filter((item) => item.length < 66);
+    assert.ok(short.length > 0 && short.every((item) => /^0x[0-9a-f]{0,63}$/.test(item)), `short items as the mirror sends them: ${items.join(' ')}`);
+    assert.deepEqual(await argumentsOf(top.id), { a: '2', b: '3' });
+    const shown = await scopeOf(top.id, 'Stack');
+    for (const [i, item] of items.entries()) {
+      const value = stackWordValue(item);
+      const name = `stack[${i - items.length}]`;
+      assert.equal(shown[name], `0x${value.toString(16)}`, name);
+      assert.equal(await evaluate(name), `0x${value.toString(16)} (${value})`, name);
+    }
   });
 
   it('stops on a revert (the Revert exception filter is on by default) with the reason', async () => {
