@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { exitCodeFor, ApiError, type ErrorKind } from '../../../src/core/errors';
-import { HttpClient } from '../../../src/core/http';
+import { HttpClient, isBusyRefusal } from '../../../src/core/http';
 import { resolveNetwork } from '../../../src/core/networks';
 import { decodeTraceFile, fetchTrace } from '../../../src/core/opcodes-client';
 import { decodeRevert } from '../../../src/core/trace/revert';
@@ -178,7 +178,14 @@ describe('opcodes client', function () {
       const http = new HttpClient({ backoffBaseMs: 1, backoffMaxMs: 4 });
       try {
         const crowded = resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/crowded` });
-        const trace = await fetchTrace(http, crowded, id, { onRetry: (r) => retries.push(r.attempt) });
+        const told: boolean[] = [];
+        const trace = await fetchTrace(http, crowded, id, {
+          onRetry: (r) => {
+            retries.push(r.attempt);
+            told.push(isBusyRefusal(r.messages));
+          },
+        });
+        assert.deepEqual(told, [true], 'each retry is told what the 429 said, so a UI can say "busy"');
         assert.equal(trace.length, m.info('success').steps);
         assert.deepEqual(retries, [1]);
         retries.length = 0;
