@@ -35,7 +35,7 @@ export class CapCounter {
   private stackItems = 0;
   private storageEntries = 0;
   /** Set once the marker is due; every later opcode is dropped. */
-  truncated = false;
+  private truncated = false;
 
   constructor(private readonly caps: OpcodeCaps) {}
 
