@@ -3,6 +3,7 @@
 // text as sent (lossless-json's LosslessNumber), so a field a person only reads is shown with the digits it carries,
 // marked approximate (≈), instead of the whole answer being refused.
 import { isNumber, LosslessNumber } from 'lossless-json';
+import { z } from 'zod';
 
 export interface Approximate {
   /** The number's text exactly as the mirror sent it. */
@@ -39,4 +40,18 @@ export function significantInteger(text: string): { value: bigint; unitPower: nu
 export function approximateText(a: Approximate): string {
   const n = significantInteger(a.approximate);
   return `≈${n ? n.value.toString() : a.approximate}`;
+}
+
+/**
+ * An int64 a person only reads: exact (a number, or a bigint past 2^53) when sent as digits, else an Approximate
+ * (its text as sent), never refused and never silently rounded.
+ */
+export const shownInt64 = z.union(
+  [z.number().int().or(z.bigint()), z.instanceof(LosslessNumber).or(z.number()).transform(approximateOf)],
+  { error: 'expected a number' },
+);
+
+/** The value as shown: its digits when exact, `≈…` when sent inexactly. */
+export function shownNumber(value: number | bigint | Approximate): string {
+  return isApproximate(value) ? approximateText(value) : value.toString();
 }

@@ -2,7 +2,7 @@
 // the same supply arithmetic and the same key shortening. Pure: values are plain text, never markup, and the
 // mirror's text (name, symbol, memo, metadata) has its control characters escaped (safe-text.ts) wherever it shows.
 import { safeLine, safeText } from './safe-text';
-import { approximateText, isApproximate, significantInteger, type Approximate } from './approximate';
+import { isApproximate, shownNumber, significantInteger, type Approximate } from './approximate';
 import type { FixedFee, FractionalFee, Int64, RoyaltyFee, Token, TokenKey } from './token';
 
 export interface TokenItem {
@@ -116,7 +116,7 @@ function keys(t: Token): TokenItem[] {
   });
 }
 
-const int = (v: Int64) => (isApproximate(v) ? approximateText(v) : v.toString());
+const int = shownNumber;
 
 /** An int64 the mirror sent exactly (the arithmetic below needs one). */
 type Exact = Exclude<Int64, Approximate>;
