@@ -3,20 +3,26 @@
 import { parseArgs } from 'node:util';
 import type { MirrorOptions } from './server';
 import type { EvmTraceOptions } from './trace-provider';
+import type { OpcodeCaps } from './web3/opcode-caps';
 
 export const USAGE = `Usage: npm run mirror -- [options]
   --port N              port to listen on (default: a free port)
   --host ADDRESS        address to bind (default 127.0.0.1)
-  --opcodes disabled    root behaves like a mirror with the opcodes endpoint off (404)
+  --opcodes disabled    root behaves like a v0.129 mirror with the opcodes endpoint off (404)
+  --opcodes not-implemented
+                        root behaves like a newer mirror with the opcodes endpoint off (501)
   --opcode-api v0.150   root requires Accept-Encoding: gzip on opcodes (406 otherwise)
   --unavailable         root answers 503 to everything
   --opcode-rps N|off    opcode requests per second per mode (default 1)
+  --max-opcodes N       cap traces as newer mirrors do: at most N entries, the truncation marker included
+  --max-memory-words N  cap the memory words captured across a trace (with memory=true)
+  --max-stack N         cap the stack items captured across a trace (with stack=true)
+  --max-storage N       cap the storage entries captured across a trace (with storage=true)
   --quiet               do not log each request
   --no-traces           skip the EVM trace generator (fast start; valid transaction ids then answer 404)
   Trace generator (servers/mirror/evm), when present:
   --pre-op              record pc/gas before each op (geth style) instead of after (mirror/Besu style)
   --null-parts          disabled stack/memory/storage parts are null instead of []/{}
-  --truncate N          cap traces at N steps and append the truncation marker
   --long-loop           also generate the long-loop case (>= 500k steps)
   --build-info-dir DIR  where to write the Hardhat-style build-info of the compiled contracts`;
 
@@ -34,6 +40,19 @@ function oneOf<T extends string>(value: string | undefined, name: string, allowe
     throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   }
   return value as T;
+}
+
+/** The caps given on the command line (each @Positive, as the mirror validates them); undefined when none was. */
+function capsOption(caps: Record<keyof OpcodeCaps, string | undefined>): Partial<OpcodeCaps> | undefined {
+  const given: Partial<OpcodeCaps> = {};
+  for (const [key, value] of Object.entries(caps) as [keyof OpcodeCaps, string | undefined][]) {
+    if (value === undefined) continue;
+    const flag = `max-${key.slice(3).replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`;
+    const n = integerOption(value, flag)!;
+    if (n === 0) throw new UsageError(`--${flag} must be at least 1`);
+    given[key] = n;
+  }
+  return Object.keys(given).length ? given : undefined;
 }
 
 export interface CommandLine {
@@ -58,7 +77,10 @@ export function parseCommandLine(argv: string[]): CommandLine | 'help' {
       'no-traces': { type: 'boolean' },
       'pre-op': { type: 'boolean' },
       'null-parts': { type: 'boolean' },
-      truncate: { type: 'string' },
+      'max-opcodes': { type: 'string' },
+      'max-memory-words': { type: 'string' },
+      'max-stack': { type: 'string' },
+      'max-storage': { type: 'string' },
       'long-loop': { type: 'boolean' },
       'build-info-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -73,15 +95,20 @@ export function parseCommandLine(argv: string[]): CommandLine | 'help' {
     server: {
       port,
       host: values.host,
-      opcodes: oneOf(values.opcodes, 'opcodes', ['enabled', 'disabled']),
+      opcodes: oneOf(values.opcodes, 'opcodes', ['enabled', 'disabled', 'not-implemented']),
       opcodeApi: oneOf(values['opcode-api'], 'opcode-api', ['v0.129', 'v0.150']),
       unavailable: values.unavailable,
       opcodeRequestsPerSecond: rps,
+      opcodeCaps: capsOption({
+        maxOpcodes: values['max-opcodes'],
+        maxMemoryWords: values['max-memory-words'],
+        maxStack: values['max-stack'],
+        maxStorage: values['max-storage'],
+      }),
     },
     evm: values['no-traces'] ? undefined : {
       preOp: values['pre-op'],
       nullParts: values['null-parts'],
-      truncateAt: integerOption(values.truncate, 'truncate'),
       longLoop: values['long-loop'],
       buildInfoDir: values['build-info-dir'],
     },

@@ -5,10 +5,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isInteger, parse } from 'lossless-json';
+import { parseSetupEntityId } from './rest/entity-id';
 import { TokenStore, type Setup } from './rest/token-store';
 import { sampleSetup } from './sample';
 
 export const SPEC_DIR = fileURLToPath(new URL('./data/tokens/', import.meta.url));
+/** Real token bodies recorded by hashgraph/hedera-forking (kept with the tests' data; see its README). */
+export const CAPTURED_TOKENS_DIR = fileURLToPath(new URL('../../test/data/mirror/tokens/hedera-forking/', import.meta.url));
+/** The `/fixtures/<name>` dataset that holds only the captured bodies. */
+export const CAPTURED_FIXTURE = 'hedera-forking';
 
 export interface SpecFile {
   /** File name without `.json`, also the URL prefix segment: /fixtures/<name>/api/v1/... */
@@ -43,5 +48,17 @@ export function loadDatasets(specs: readonly SpecFile[] = readSpecFiles()): Data
     if (spec.json.setup !== undefined) setups.set(spec.name, spec.json.setup as Setup);
   }
   const fixtures = new Map([...setups].map(([name, setup]) => [name, new TokenStore(setup)] as const));
-  return { root: new TokenStore(sampleSetup(setups)), fixtures };
+  const root = new TokenStore(sampleSetup(setups));
+  const captured = new TokenStore({});
+  for (const store of [root, captured]) addCapturedTokens(store);
+  fixtures.set(CAPTURED_FIXTURE, captured);
+  return { root, fixtures };
+}
+
+/** Each recorded body under its own `token_id`, text untouched (exponent-form numbers included). */
+function addCapturedTokens(store: TokenStore, dir: string = CAPTURED_TOKENS_DIR): void {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const body = readFileSync(join(dir, file), 'utf8');
+    store.addCaptured(parseSetupEntityId((JSON.parse(body) as { token_id: string }).token_id)!, body);
+  }
 }

@@ -2,19 +2,31 @@
 // (/modes/<name>/api/v1/...) or for the whole server with MirrorOptions.
 
 export interface Mode {
-  /** v0.129 default: the opcodes controller is not registered, so every opcodes URL is a 404 "No static resource". */
-  opcodes: 'enabled' | 'disabled';
+  /**
+   * `disabled`: v0.129's default, the opcodes controller is not registered, so every opcodes URL is a 404 "No static
+   * resource". `not-implemented`: newer mirrors with the opcodes API turned off answer 501 Not Implemented.
+   */
+  opcodes: 'enabled' | 'disabled' | 'not-implemented';
   /** v0.150+: Accept-Encoding must contain gzip (else 406) and the 429 detail has no trailing period. */
   opcodeApi: 'v0.129' | 'v0.150';
   /** Every request answers 503, as when the database is down or times out. */
   unavailable: boolean;
+  /**
+   * Newer mirrors' limit on traces in flight (`maxConcurrentTraceBytes`): `always` refuses every opcodes request
+   * with 429 "Too many concurrent opcode trace requests", as when other clients hold the whole budget;
+   * `every-other` refuses every other one, as when they come and go.
+   */
+  busy: 'never' | 'always' | 'every-other';
 }
 
-export const DEFAULT_MODE: Mode = { opcodes: 'enabled', opcodeApi: 'v0.129', unavailable: false };
+export const DEFAULT_MODE: Mode = { opcodes: 'enabled', opcodeApi: 'v0.129', unavailable: false, busy: 'never' };
 
 /** Path prefixes: /modes/<name>/... */
 export const MODE_PREFIXES: Readonly<Record<string, Partial<Mode>>> = {
   disabled: { opcodes: 'disabled' },
+  'not-implemented': { opcodes: 'not-implemented' },
+  busy: { busy: 'always' },
+  crowded: { busy: 'every-other' },
   'v0.150': { opcodeApi: 'v0.150' },
   unavailable: { unavailable: true },
 };

@@ -14,6 +14,7 @@ import { restErrorReply } from './rest/rest-reply';
 import type { TokenStore } from './rest/token-store';
 import { tokenInfoReply } from './rest/tokens-route';
 import { EMPTY_TRACE_PROVIDER, type TraceProvider } from './trace-provider';
+import { NO_OPCODE_CAPS, type OpcodeCaps } from './web3/opcode-caps';
 import { opcodesReply } from './web3/opcodes-route';
 import { TokenBucket } from './web3/token-bucket';
 import { web3ErrorReply } from './web3/web3-reply';
@@ -29,6 +30,8 @@ export interface MirrorOptions {
   opcodes?: Mode['opcodes'];
   opcodeApi?: Mode['opcodeApi'];
   unavailable?: boolean;
+  /** Newer mirrors' trace caps (default none, as before PR #14065); any cap left out is unlimited. */
+  opcodeCaps?: Partial<OpcodeCaps>;
   /** Opcode requests allowed per second, per mode (default 1, as v0.150+ servers); Infinity turns the limit off. */
   opcodeRequestsPerSecond?: number;
   /** The rate limit's clock in milliseconds (default performance.now); tests move it by hand. */
@@ -95,6 +98,15 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
     opcodes: opts.opcodes ?? DEFAULT_MODE.opcodes,
     opcodeApi: opts.opcodeApi ?? DEFAULT_MODE.opcodeApi,
     unavailable: opts.unavailable ?? DEFAULT_MODE.unavailable,
+    busy: DEFAULT_MODE.busy,
+  };
+  const caps: OpcodeCaps = { ...NO_OPCODE_CAPS, ...opts.opcodeCaps };
+  const busyAsked = new Map<string, number>();
+  const busyFor = (mode: Mode, name: string) => (): boolean => {
+    if (mode.busy === 'never') return false;
+    const asked = busyAsked.get(name) ?? 0;
+    busyAsked.set(name, asked + 1);
+    return mode.busy === 'always' || asked % 2 === 0;
   };
   const perSecond = opts.opcodeRequestsPerSecond ?? 1;
   const buckets = new Map<string, TokenBucket>();
@@ -117,7 +129,7 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
       if (target.mode.unavailable) return opcodes ? web3ErrorReply(503) : restErrorReply(serviceUnavailable());
       if (opcodes) {
         return opcodesReply(
-          { mode: target.mode, bucket: bucketFor(target.bucket), traces },
+          { mode: target.mode, bucket: bucketFor(target.bucket), traces, caps, busy: busyFor(target.mode, target.bucket) },
           {
             method,
             path: target.path,

@@ -1,5 +1,6 @@
 // The reference mirror answers opcode and contract requests from a pluggable provider, so the HTTP behaviour
 // (validation, errors, rate limits, gzip) is written once and the EVM trace generator only supplies data.
+import type { OpcodeCaps } from './web3/opcode-caps';
 
 /** The `stack`, `memory` and `storage` query parameters after Spring-style boolean parsing. */
 export interface OpcodeQuery {
@@ -13,8 +14,11 @@ export interface TraceRecord {
   transactionId: string;
   /** `0x` + 64 lowercase hex. */
   hash: string;
-  /** Writes the 200 body (JSON) chunk by chunk; must stream, traces can exceed 500 MB. */
-  writeBody(query: OpcodeQuery, sink: (chunk: string) => Promise<void> | void): Promise<void>;
+  /**
+   * Writes the 200 body (JSON) chunk by chunk; must stream, traces can exceed 500 MB. With `caps` (the server's
+   * configuration, as newer mirrors have) a trace that reaches one ends with the truncation marker.
+   */
+  writeBody(query: OpcodeQuery, sink: (chunk: string) => Promise<void> | void, caps?: OpcodeCaps): Promise<void>;
 }
 
 export interface ContractRecord {
@@ -55,7 +59,6 @@ export interface TraceProvider {
 export interface EvmTraceOptions {
   preOp?: boolean;
   nullParts?: boolean;
-  truncateAt?: number;
   longLoop?: boolean;
   buildInfoDir?: string;
 }

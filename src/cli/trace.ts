@@ -4,6 +4,7 @@ import type { AbiRegistry } from '../core/names/registry';
 import { nameFrames, type NamedFrame } from '../core/names/trace-names';
 import { fetchTrace } from '../core/opcodes-client';
 import { safeLine } from '../core/safe-text';
+import { truncatedNotice } from '../shared/truncation-text';
 import type { DecodedRevert, Frame, TraceSummary } from '../shared/trace-model';
 import type { ColumnarTrace } from '../core/trace/trace';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
@@ -80,11 +81,12 @@ function summaryLines(trace: ColumnarTrace, abis: AbiRegistry, frames: readonly 
     `Contract      ${s.contractId ?? '(none)'} ${s.address}`,
     `Result        ${s.failed ? 'failed' : 'succeeded'}`,
     `Gas used      ${s.gasUsed}`,
-    `Steps         ${s.steps}${s.truncated ? ' (trace truncated by the server)' : ''}`,
+    `Steps         ${s.steps}${s.truncated ? ' (cut by the mirror: the rest is missing)' : ''}`,
     `Max depth     ${s.maxDepth}`,
     `Frames        ${s.frames}`,
   ];
   if (s.revert) lines.push(`Revert        ${revertText(abis, s.revert)}`);
+  if (s.truncated) lines.push(`Truncated     ${truncatedNotice(s.steps)}`);
   lines.push(`Return value  ${s.rawReturnValue}`, `pc recorded   ${s.pcConvention === 'post-op' ? 'after each op (mirror/Besu)' : 'before each op (geth)'}`);
   const shown = Math.min(trace.frameCount(), FRAMES_SHOWN);
   if (shown > 0) lines.push('Call frames:');
@@ -149,6 +151,8 @@ export const traceCommand: Command = {
     );
     for (const note of [actions.note, await enumNote]) if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
     const frames = nameFrames(trace, abis, actions.actions);
+    // With --json the object says `truncated`; the sentence goes to stderr, where a person sees it and a pipe does not.
+    if (values.json && trace.summary.truncated) process.stderr.write(`ledger-mirror: note: ${truncatedNotice(trace.summary.steps)}\n`);
     if (values.json) printJson(traceJson(trace.summary, abis, frames));
     else printRows(summaryLines(trace, abis, frames));
     return EXIT.ok;

@@ -3,6 +3,7 @@
 // Unlike /opcodes these are plain REST reads, so they are cheap and not rate-limited to one per second; the
 // actions carry each frame's input and output, which is what names calls and their arguments without memory.
 import { z } from 'zod';
+import { shownInt64 } from './approximate';
 import { ApiError } from './errors';
 import { safeUrl, type HttpClient } from './http';
 import { BODY_LIMITS } from './net/limits';
@@ -16,6 +17,8 @@ const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an EVM address (0x + 40 hex digits)');
 /** int64 fields: json.ts parses integers beyond 2^53 as bigint, so both forms are exact. */
 const int64 = z.union([z.number().int(), z.bigint()]);
+/** The header only shows these: one sent inexactly is kept, marked ≈, rather than losing the whole result. */
+const shown = shownInt64;
 
 export const contractResultLogSchema = z.looseObject({
   address: evmAddress,
@@ -28,9 +31,9 @@ export const contractResultLogSchema = z.looseObject({
 /** ContractResultDetails; objects are loose so fields a newer mirror adds are kept. */
 export const contractResultSchema = z.looseObject({
   address: evmAddress.nullable().optional(),
-  amount: int64.nullable().optional(),
+  amount: shown.nullable().optional(),
   block_hash: hex.nullable().optional(),
-  block_number: int64.nullable().optional(),
+  block_number: shown.nullable().optional(),
   call_result: hex.nullable().optional(),
   contract_id: entityId.nullable().optional(),
   created_contract_ids: z.array(entityId).nullable().optional(),
@@ -38,9 +41,9 @@ export const contractResultSchema = z.looseObject({
   error_message: z.string().nullable().optional(),
   from: evmAddress.nullable().optional(),
   function_parameters: hex.nullable().optional(),
-  gas_consumed: int64.nullable().optional(),
-  gas_limit: int64,
-  gas_used: int64.nullable().optional(),
+  gas_consumed: shown.nullable().optional(),
+  gas_limit: shown,
+  gas_used: shown.nullable().optional(),
   hash: z.string().optional(),
   logs: z.array(contractResultLogSchema).optional(),
   /** The transaction's status name, e.g. SUCCESS or CONTRACT_REVERT_EXECUTED. */

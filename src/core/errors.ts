@@ -10,6 +10,8 @@ export type ErrorKind =
   | 'not-found'
   | 'endpoint-disabled'
   | 'rate-limited'
+  /** The server refused because it is already serving as many requests of this kind as it can (a 429 that says so). */
+  | 'busy'
   | 'server'
   /** No connection: refused, reset or unreachable before any response arrived. */
   | 'network'
@@ -69,6 +71,7 @@ export function exitCodeFor(err: unknown): number {
     case 'endpoint-disabled':
       return EXIT.notFound;
     case 'rate-limited':
+    case 'busy':
       return EXIT.rateLimited;
     case 'server':
     case 'too-large':

@@ -48,7 +48,18 @@ const STATUS_SUMMARY: Partial<Record<ErrorKind, string>> = {
   'bad-response': 'Unexpected response from the mirror',
 };
 
+/** Newer mirrors answer 501 Not Implemented when their opcodes API is turned off: no guess needed. */
+const NOT_IMPLEMENTED_SUMMARY = 'Opcode traces are turned off on this mirror (501 Not Implemented); a mirror with the opcodes API enabled, such as a local node or a self-hosted mirror, can trace it';
+
+const BUSY_SUMMARY =
+  'The mirror is busy: it is already tracing as many transactions as it allows at once and refused this one after several retries; try again in a moment, or use a mirror of your own (a local node or a self-hosted mirror)';
+
 const OPCODES_PATH = /\/api\/v1\/contracts\/results\/[^/]+\/opcodes$/;
+
+/** Newer mirrors' concurrency limit (OpcodesConcurrencyInterceptor): a 429 whose detail says the tracer is full. */
+export function isBusyRefusal(messages: readonly ServerMessage[]): boolean {
+  return messages.some((m) => /too many concurrent/i.test(m.detail ?? m.message));
+}
 
 /**
  * A 404 means "this route does not exist" rather than "no such record" when web3 reports a missing static
@@ -65,8 +76,16 @@ function kindForStatus(status: number, url: URL, messages: readonly ServerMessag
   if (status === 400 || status === 406) return 'invalid-input';
   if (status === 404) return isEndpointDisabled(url, messages) ? 'endpoint-disabled' : 'not-found';
   if (status === 429) return 'rate-limited';
+  if (status === 501 && OPCODES_PATH.test(url.pathname)) return 'endpoint-disabled';
   if (status >= 500) return 'server';
   return 'bad-response';
+}
+
+/** A 429 that kept coming (the transport retried it with its back-off) is 'busy' when the server said so. */
+function asBusy(err: unknown): unknown {
+  if (!(err instanceof ApiError) || err.kind !== 'rate-limited' || !isBusyRefusal(err.messages)) return err;
+  const said = formatServerMessages(err.messages);
+  return new ApiError('busy', `${BUSY_SUMMARY} — HTTP 429: ${said} (GET ${err.url ?? ''})`, { status: 429, url: err.url, messages: err.messages });
 }
 
 /** The URL without `user:password@`, for anything shown or logged. */
@@ -106,6 +125,8 @@ export class HttpClient {
       server: MIRROR,
       onRetry: opts.onRetry,
       ...(opts.serializeHost ? { beforeAttempt: (target: URL) => this.waitForHostSlot(target.host, opts.signal) } : {}),
+    }).catch((err: unknown) => {
+      throw asBusy(err);
     });
     if (res.status >= 200 && res.status < 300) return { status: res.status, url: res.url, body: res.body, redact: res.redact };
     throw await this.failed(res, opts.signal);
@@ -119,7 +140,7 @@ export class HttpClient {
     const messages = parseErrorBody(await this.transport.errorText(res, signal));
     const kind = kindForStatus(res.status, new URL(res.url), messages);
     const said = formatServerMessages(messages);
-    const summary = STATUS_SUMMARY[kind] ?? `HTTP ${res.status}`;
+    const summary = res.status === 501 && kind === 'endpoint-disabled' ? NOT_IMPLEMENTED_SUMMARY : (STATUS_SUMMARY[kind] ?? `HTTP ${res.status}`);
     return new ApiError(kind, `${summary} — HTTP ${res.status}${said ? `: ${said}` : ''} (GET ${res.url})`, { status: res.status, url: res.url, messages });
   }
 

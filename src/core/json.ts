@@ -2,7 +2,7 @@
 // silently round; lossless-json keeps them as bigint so they can be shown and re-serialised digit for digit.
 // Every body parsed here is untrusted, so its shape is bounded first: lossless-json recurses (a stack overflow), and
 // JSON.parse builds one array per level (8 million `[` exhaust a 256 MB heap and abort the process).
-import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
+import { isInteger, isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
 import { jsonBoundsProblem, type JsonBounds } from './workspace/bounded-json';
 
 /**
@@ -17,11 +17,20 @@ function checkBounds(text: string): void {
   if (problem) throw new SyntaxError(`too large to parse: ${problem}`);
 }
 
-function parseNumber(text: string): number | bigint {
-  return isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
+/**
+ * Integers as numbers, or bigints beyond 2^53; any other number a double holds exactly as a number; the rest
+ * (`1.706825707000718e18`, an int64 a double cannot hold) as a LosslessNumber, its text as sent, so a schema can
+ * show it as approximate rather than as a rounded value that looks exact.
+ */
+function parseNumber(text: string): number | bigint | LosslessNumber {
+  if (isInteger(text)) return isSafeNumber(text) ? Number(text) : BigInt(text);
+  return isSafeNumber(text) ? Number(text) : new LosslessNumber(text);
 }
 
-/** Like JSON.parse, except integers beyond Number.MAX_SAFE_INTEGER become `bigint`. Throws SyntaxError. */
+/**
+ * Like JSON.parse, except integers beyond Number.MAX_SAFE_INTEGER become `bigint` and other numbers a double cannot
+ * hold exactly a LosslessNumber. Throws SyntaxError.
+ */
 export function parseJson(text: string): unknown {
   checkBounds(text);
   return parse(text, null, parseNumber);

@@ -2,6 +2,7 @@
 // the same supply arithmetic and the same key shortening. Pure: values are plain text, never markup, and the
 // mirror's text (name, symbol, memo, metadata) has its control characters escaped (safe-text.ts) wherever it shows.
 import { safeLine, safeText } from './safe-text';
+import { isApproximate, shownNumber, significantInteger, type Approximate } from './approximate';
 import type { FixedFee, FractionalFee, Int64, RoyaltyFee, Token, TokenKey } from './token';
 
 export interface TokenItem {
@@ -115,18 +116,22 @@ function keys(t: Token): TokenItem[] {
   });
 }
 
-const int = (v: Int64) => v.toString();
+const int = shownNumber;
+
+/** An int64 the mirror sent exactly (the arithmetic below needs one). */
+type Exact = Exclude<Int64, Approximate>;
 const HBAR_DECIMALS = '8';
 
 /** A fixed amount is tinybars when no token denominates it, else the denominating token's smallest units. */
 function fixedAmount(amount: Int64, denominatingTokenId: string | null): string {
+  if (isApproximate(amount)) return `${int(amount)} ${denominatingTokenId === null ? 'tinybars' : `units of ${denominatingTokenId}`}`;
   return denominatingTokenId === null
     ? `${applyDecimals(int(amount), HBAR_DECIMALS)} ℏ`
     : `${int(amount)} units of ${denominatingTokenId}`;
 }
 
 /** `n/d` as a percentage rounded half away from zero to two decimals, in integer arithmetic at any size. */
-export function percentOf(numerator: Int64, denominator: Int64): string | undefined {
+export function percentOf(numerator: Exact, denominator: Exact): string | undefined {
   const n = BigInt(numerator);
   const d = BigInt(denominator);
   if (d === 0n) return undefined;
@@ -137,7 +142,8 @@ export function percentOf(numerator: Int64, denominator: Int64): string | undefi
 }
 
 function fraction(a: { numerator: Int64; denominator: Int64 }): string {
-  const percent = percentOf(a.numerator, a.denominator);
+  const { numerator: n, denominator: d } = a;
+  const percent = isApproximate(n) || isApproximate(d) ? undefined : percentOf(n, d);
   return `${int(a.numerator)}/${int(a.denominator)}${percent === undefined ? '' : ` (${percent})`}`;
 }
 
@@ -192,7 +198,7 @@ const INT64_MAX = 2n ** 63n - 1n;
  * Integer nanoseconds (the token's `expiry_timestamp`) → `seconds.nnnnnnnnn`; undefined outside 0…2^63-1, where it
  * is no point in time the network can hold (a negative one would read as 1970).
  */
-export function timestampFromNanos(ns: Int64): string | undefined {
+export function timestampFromNanos(ns: Exact): string | undefined {
   const value = BigInt(ns);
   if (value < 0n || value > INT64_MAX) return undefined;
   const s = value.toString().padStart(10, '0');
@@ -205,8 +211,23 @@ function timeItem(label: string, ts: string | null | undefined, rawLabel = ts): 
   return item(label, iso ? `${iso} (${rawLabel})` : `${rawLabel} (invalid timestamp)`, 'calendar', `raw ${rawLabel}`);
 }
 
+/**
+ * An expiry sent inexactly (`1.706825707000718e18`): the time its digits carry, to the last one known
+ * (`≈2024-02-01T22:15:07.000718Z` here, to the microsecond), beside the value as sent.
+ */
+function approximateExpiryItem(expiry: Approximate): TokenItem {
+  const raw = `${expiry.approximate} ns`;
+  const n = significantInteger(expiry.approximate);
+  const ts = n && n.unitPower <= 9 ? timestampFromNanos(n.value) : undefined;
+  const iso = ts && isoFromTimestamp(ts);
+  if (!n || !iso) return item('Expiry', `≈${raw} (sent inexactly)`, 'calendar', `raw ${raw}`);
+  const known = iso.slice(0, 29 - n.unitPower).replace(/\.$/, '');
+  return item('Expiry', `≈${known}Z (sent inexactly as ${raw})`, 'calendar', `raw ${raw}; digits below 10^${n.unitPower} ns are unknown`);
+}
+
 function expiryItem(expiry: Int64 | null | undefined): TokenItem {
   if (expiry === null || expiry === undefined) return item('Expiry', NONE, 'circle-slash');
+  if (isApproximate(expiry)) return approximateExpiryItem(expiry);
   const raw = `${int(expiry)} ns`;
   const ts = timestampFromNanos(expiry);
   return ts === undefined ? item('Expiry', `${raw} (invalid timestamp)`, 'calendar', `raw ${raw}`) : timeItem('Expiry', ts, raw);
@@ -250,7 +271,7 @@ const UNITS: [name: string, seconds: bigint][] = [
 ];
 
 /** 7776000 → "90 days"; 6999999 → "81 days, 58 minutes, 39 seconds". */
-export function humanDuration(seconds: Int64): string {
+export function humanDuration(seconds: Exact): string {
   let rest = BigInt(seconds);
   if (rest === 0n) return '0 seconds';
   const parts: string[] = [];
@@ -268,6 +289,8 @@ function autoRenew(t: Token): TokenItem[] {
     item('Account', orNone(t.auto_renew_account), 'account'),
     period === null || period === undefined
       ? item('Period', NONE, 'circle-slash')
-      : item('Period', BigInt(period) < 0n ? invalid(`${int(period)} seconds`, 'negative') : humanDuration(period), 'sync', `${int(period)} seconds`),
+      : isApproximate(period)
+        ? item('Period', `${int(period)} seconds`, 'sync', `sent inexactly as ${period.approximate}`)
+        : item('Period', BigInt(period) < 0n ? invalid(`${int(period)} seconds`, 'negative') : humanDuration(period), 'sync', `${int(period)} seconds`),
   ];
 }

@@ -1,18 +1,15 @@
 // The token as GET /api/v1/tokens/{id} returns it (REST `formatTokenInfoRow`). Objects are loose so fields a newer
 // mirror adds are kept and shown as received; int64 fields accept bigint because json.ts keeps them exact.
 import { z } from 'zod';
+import { shownInt64 } from './approximate';
 import { ApiError } from './errors';
 
 const entityId = z.string().regex(/^\d{1,10}\.\d{1,10}\.\d{1,10}$/, 'expected an entity id like 0.0.1234');
 const timestamp = z.string().regex(/^\d{1,10}(\.\d{1,9})?$/, 'expected a timestamp like 1234567890.000000001');
 /** Supplies and decimals are int64 sent as strings. */
 const digits = z.string().regex(/^\d+$/, 'expected a string of digits');
-/**
- * json.ts keeps an integer written as digits exact (a bigint past 2^53); a number written any other way (`1e20`,
- * `1.5`) lost its exact value in parsing, so it is refused rather than shown rounded.
- */
-const INEXACT = 'expected an integer written as digits (its exact value cannot be kept otherwise)';
-const int64 = z.union([z.number().int({ error: INEXACT }), z.bigint()], { error: INEXACT });
+/** Every int64 of a token is only read by a person: one sent inexactly (`1.706825707000718e18`) is kept, marked ≈. */
+const int64 = shownInt64;
 
 export const keySchema = z.looseObject({ _type: z.string(), key: z.string() });
 

@@ -26,6 +26,7 @@ import { disassemble, instructionIndexOf } from './disassembly';
 import { Expression, formatValue } from './expression';
 import type { ExceptionFilter } from './breakpoints';
 import { Program, type FnFrame, type ProgramSource } from '../core/sourcemap/program';
+import { pastLastStepNotice, truncatedNotice } from '../shared/truncation-text';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
 import type { ContractAction } from '../core/contract-results';
 import { pairActions } from './actions';
@@ -214,6 +215,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       const program = await Program.cached(session.trace, sources, files);
       this.runtime = new DebugRuntime(session, program);
       this.runtime.breakpoints.setExceptions(this.exceptionFilters, this.exceptionConditions);
+      if (session.trace.summary.truncated) this.sendEvent(new OutputEvent(`${truncatedNotice(session.trace.summary.steps)}\n`, 'console'));
     } catch (err) {
       this.sendErrorResponse(response, { id: 1001, format: err instanceof Error ? err.message : String(err), showUser: true });
       this.sendEvent(new TerminatedEvent());
@@ -250,6 +252,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     if (stop.description) event.body.description = stop.description;
     if (stop.ids) event.body.hitBreakpointIds = stop.ids;
     if (stop.reason === 'exception') event.body.text = this.exceptionText(stop.step);
+    const summary = this.runtime?.trace.summary;
+    if (stop.end === 'end' && summary?.truncated) this.sendEvent(new OutputEvent(`${pastLastStepNotice(summary.steps)}\n`, 'console'));
     this.sendEvent(event);
   }
 

@@ -9,6 +9,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { Hex } from 'viem';
 import type { Program } from '../core/sourcemap/program';
 import { firstAbove } from './stepping';
+import { stackWordValue } from '../shared/stack-words';
 
 /** A mapping entry the trace hashed: keccak256(key . base) = its slot. */
 export interface MappingEntry {
@@ -33,7 +34,6 @@ const word = (v: bigint): Uint8Array => {
   for (let i = 31; i >= 0 && v > 0n; i--, v >>= 8n) out[i] = Number(v & 0xffn);
   return out;
 };
-const toBig = (hex: string) => BigInt(hex === '0x' || hex === '' ? '0x0' : hex);
 
 const keccak = (input: Uint8Array): bigint => BigInt(`0x${Buffer.from(keccak_256(input)).toString('hex')}`);
 
@@ -64,12 +64,12 @@ function bytesKey(program: Program, at: number, hash: bigint, known: ReadonlyMap
   const stack = trace.detail(trace.summary.pcConvention === 'post-op' ? at - 1 : at).stack;
   const memory = trace.detail(at).memory;
   if (!stack || stack.length < 2 || !memory) return undefined;
-  const offset = toBig(stack[stack.length - 1]);
-  const size = toBig(stack[stack.length - 2]);
+  const offset = stackWordValue(stack[stack.length - 1]);
+  const size = stackWordValue(stack[stack.length - 2]);
   if (size < 32n || size > 32n + BigInt(MAX_KEY_BYTES)) return undefined;
   const input = memorySlice(memory, offset, size);
   if (!input) return undefined;
-  const base = toBig(`0x${input.subarray(input.length - 32).toString('hex')}`);
+  const base = BigInt(`0x${input.subarray(input.length - 32).toString('hex')}`);
   if (!known.has(base) || keccak(input) !== hash) return undefined;
   return { key: `0x${input.subarray(0, input.length - 32).toString('hex')}`, base };
 }
@@ -95,13 +95,13 @@ export function traceMappingKeys(program: Program, step: number, bases: readonly
     if (after > step || program.traceFrame[after] !== frame) continue;
     const result = trace.detail(after).stack?.at(-1);
     if (result === undefined) continue;
-    const hash = toBig(result);
+    const hash = stackWordValue(result);
     if (!wanted(hash)) continue;
     const candidates = new Set<bigint>();
     const from = Math.max(trace.frame(frame).entryStep, at - LOOK_BACK);
     for (let s = postOp ? at - 1 : at; s >= from && candidates.size < MAX_CANDIDATES; s--) {
       const stack = trace.detail(s).stack ?? [];
-      for (let j = stack.length - 1; j >= 0 && candidates.size < MAX_CANDIDATES; j--) candidates.add(toBig(stack[j]));
+      for (let j = stack.length - 1; j >= 0 && candidates.size < MAX_CANDIDATES; j--) candidates.add(stackWordValue(stack[j]));
     }
     const add = (key: Hex, base: bigint) => {
       if (known.has(hash)) return;

@@ -4,10 +4,12 @@
 import type { MoveOrigin, TraceSession } from '../core/session/session';
 import type { CompiledCode } from '../core/sourcemap/compiled-code';
 import type { StepDetail } from '../shared/trace-model';
+import { CUT_END } from '../shared/truncation-text';
 import { Breakpoints, type StopAt } from './breakpoints';
 import type { EvalContext } from './expression';
 import type { Program } from '../core/sourcemap/program';
 import { statementStart, stepStatement, type StepKind } from './stepping';
+import { stackWordValue } from '../shared/stack-words';
 
 export type Granularity = 'statement' | 'instruction';
 
@@ -19,8 +21,6 @@ export interface Stop {
   /** Nowhere further to go in that direction: the session stays at its end. */
   end?: 'start' | 'end';
 }
-
-const toBig = (hex: string) => BigInt(hex === '0x' || hex === '' ? '0x0' : hex);
 
 export class DebugRuntime {
   readonly breakpoints: Breakpoints;
@@ -79,11 +79,11 @@ export class DebugRuntime {
     const last = this.trace.length - 1;
     if (granularity === 'instruction') {
       const to = kind === 'into' || kind === 'over' ? from + (backward ? -1 : 1) : this.instructionOut(from, backward);
-      if (to < 0 || to > last) return { step: from, reason: 'step', end: backward ? 'start' : 'end' };
+      if (to < 0 || to > last) return this.atEnd(from, backward);
       return { step: this.move(to), reason: 'step' };
     }
     const to = stepStatement(this.program, from, kind, backward);
-    if (to === undefined) return { step: this.move(backward ? 0 : last), reason: 'step', end: backward ? 'start' : 'end' };
+    if (to === undefined) return this.atEnd(this.move(backward ? 0 : last), backward);
     return { step: this.move(to), reason: 'step' };
   }
 
@@ -97,8 +97,13 @@ export class DebugRuntime {
   run(backward: boolean): Stop {
     const hit: StopAt | undefined = this.breakpoints.next(this.step, backward, (s) => this.context(s));
     if (hit) return { step: this.move(hit.step), reason: hit.reason, description: hit.description, ids: hit.ids };
-    const to = backward ? 0 : this.trace.length - 1;
-    return { step: this.move(to), reason: 'step', end: backward ? 'start' : 'end', description: backward ? 'Start of the trace' : 'End of the trace' };
+    return this.atEnd(this.move(backward ? 0 : this.trace.length - 1), backward, backward ? 'Start of the trace' : 'End of the trace');
+  }
+
+  /** A move that ran out of trace; at the last step of a trace the mirror cut, it says so rather than "the end". */
+  private atEnd(step: number, backward: boolean, description?: string): Stop {
+    if (!backward && this.trace.summary.truncated) return { step, reason: 'step', end: 'end', description: CUT_END };
+    return { step, reason: 'step', end: backward ? 'start' : 'end', ...(description ? { description } : {}) };
   }
 
   goto(step: number): Stop {
@@ -136,7 +141,7 @@ export class DebugRuntime {
         const stack = this.detail(step).stack;
         if (!stack) return undefined;
         const i = index < 0n ? stack.length + Number(index) : Number(index);
-        return i >= 0 && i < stack.length ? toBig(stack[i]) : undefined;
+        return i >= 0 && i < stack.length ? stackWordValue(stack[i]) : undefined;
       },
       memory: (offset) => {
         const bytes = this.memoryBytes(step);
@@ -145,12 +150,12 @@ export class DebugRuntime {
         if (at >= bytes.length) return 0n;
         const word = Buffer.alloc(32);
         bytes.copy(word, 0, at, Math.min(at + 32, bytes.length));
-        return toBig(`0x${word.toString('hex')}`);
+        return BigInt(`0x${word.toString('hex')}`);
       },
       storage: (slot) => {
         const storage = this.detail(step).storage;
         if (!storage) return undefined;
-        for (const [k, v] of Object.entries(storage)) if (toBig(k) === slot) return toBig(v);
+        for (const [k, v] of Object.entries(storage)) if (stackWordValue(k) === slot) return stackWordValue(v);
         return undefined;
       },
     };

@@ -10,6 +10,7 @@ import { namedValues, shownValue } from '../core/names/values';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
 import type { Frame, Trace } from '../shared/trace-model';
 import type { FnFrame, Program } from '../core/sourcemap/program';
+import { stackWord, stackWordValue } from '../shared/stack-words';
 
 export interface Variable {
   name: string;
@@ -72,7 +73,7 @@ const isWordType = (t: string) => /^(u?int\d*|bool|address|bytes([1-9]|[12]\d|3[
 
 /** One 32-byte word decoded as `param`, or the word itself when the type does not fit in one. */
 function decodeWord(param: AbiParameter, word: string, enums: EnumMembers): string {
-  const hex = `0x${word.replace(/^0x/, '').padStart(64, '0').slice(-64)}` as const;
+  const hex = stackWord(word) as `0x${string}`;
   if (!isWordType(param.type)) return `${hex} (${/\[\]$|^string$|^bytes$/.test(param.type) ? 'pointer' : 'not a single word'})`;
   try {
     const [v] = decodeAbiParameters([param], hex);
@@ -159,8 +160,8 @@ function returnData(program: Program, tf: Frame, memoryAt: (step: number) => Buf
   if (!stack) return 'The trace was fetched without the stack: the return data is found through it.';
   if (operands < tf.entryStep || stack.length < 2) return "The trace does not hold RETURN's operands.";
   if (!memory) return 'The trace was fetched without memory (launch with "memory": true) to read the return data.';
-  const offset = BigInt(stack[stack.length - 1] === '0x' ? '0x0' : stack[stack.length - 1]);
-  const size = BigInt(stack[stack.length - 2] === '0x' ? '0x0' : stack[stack.length - 2]);
+  const offset = stackWordValue(stack[stack.length - 1]);
+  const size = stackWordValue(stack[stack.length - 2]);
   if (offset + size > BigInt(memory.length)) return 'The return data lies outside the memory the trace holds.';
   return `0x${memory.subarray(Number(offset), Number(offset + size)).toString('hex')}`;
 }
@@ -176,7 +177,7 @@ export function stackVariables(stack: readonly string[] | null): Variable[] | st
   if (!stack) return 'The trace was fetched without the stack.';
   const out: Variable[] = [];
   for (let i = stack.length - 1; i >= 0 && out.length < MAX_ITEMS; i--) {
-    const v = BigInt(stack[i] === '0x' ? '0x0' : stack[i]);
+    const v = stackWordValue(stack[i]);
     out.push({ name: `stack[${i - stack.length}]`, value: `0x${v.toString(16)}`, type: `${v}` });
   }
   return out;

@@ -9,11 +9,14 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { openStepperPage } from '../../bench/stepper-page';
 import { CASES } from '../../servers/mirror/evm/cases';
 import { caseTransaction } from '../../servers/mirror/evm/ids';
+import { createEvmTraceProvider } from '../../servers/mirror/evm/index';
+import { startMirror } from '../../servers/mirror/server';
 import { projectRoot } from '../../scripts/vscode-real/tools';
 import { HttpClient } from '../../src/core/http';
 import { resolveNetwork } from '../../src/core/networks';
 import { decodeTraceFile, fetchTrace } from '../../src/core/opcodes-client';
 import type { Trace } from '../../src/shared/trace-model';
+import type { ColumnarTrace } from '../../src/core/trace/trace';
 import { TraceSession } from '../../src/core/session/session';
 import { E2E_ENV } from './harness-env';
 import { openWorkbench, type Workbench } from './harness';
@@ -232,7 +235,16 @@ async function withStepperFor(body: object, title: string, step: number, check: 
   try {
     const file = join(dir, 'trace.json');
     writeFileSync(file, JSON.stringify(body));
-    const trace = await decodeTraceFile(file, { transaction: '0.0.1000-1-000000001' });
+    await withStepper(await decodeTraceFile(file, { transaction: '0.0.1000-1-000000001' }), title, step, check);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The stepper over `trace` at `step`, in plain chromium with the shipped bundle. */
+async function withStepper(trace: ColumnarTrace, title: string, step: number, check: (page: Page) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'trace-page-'));
+  try {
     const chromium = process.env[E2E_ENV.chromium];
     assert.ok(chromium, `${E2E_ENV.chromium} is not set: run with npm run test:e2e`);
     const stepper = await openStepperPage(new TraceSession(trace, { key: 'page', title, network: 'custom' }, step), chromium, dir, true);
@@ -273,18 +285,23 @@ describe('Trace stepper webview in plain chromium (the shipped bundle and CSP)',
     });
   });
 
-  it('says when the server truncated the trace', async () => {
-    const body = {
-      address: '0x00000000000000000000000000000000000003e9',
-      contract_id: '0.0.1001',
-      failed: false,
-      gas: 30000,
-      return_value: '0x',
-      opcodes: [op(2, 'PUSH1', 30000, []), op(4, 'PUSH1', 29997, ['0x1']), { ...op(0, 'TRUNCATED_OP', 0, []), gas_cost: 0 }],
-    };
-    await withStepperFor(body, 'truncated', 0, async (page) => {
-      await page.locator('.banner[role="alert"]', { hasText: 'Truncated by the server' }).waitFor();
-      await page.locator('.status', { hasText: 'Step 0 of 1:' }).waitFor();
-    });
+  it('says in the header, and at the last step, that the mirror cut a real trace at its caps', async function () {
+    this.timeout(180_000);
+    const capped = await startMirror({ traces: await createEvmTraceProvider(), opcodeRequestsPerSecond: Infinity, opcodeCaps: { maxOpcodes: 301 } });
+    const http = new HttpClient();
+    try {
+      const id = caseTransaction(CASES.findIndex((c) => c.name === 'nested-call'), 'nested-call').transactionId;
+      const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: capped.url }), id);
+      assert.equal(trace.length, 300);
+      await withStepper(trace, 'capped', 299, async (page) => {
+        const banner = page.locator('[data-testid="truncated-banner"][role="alert"]');
+        await banner.waitFor();
+        assert.match(await banner.innerText(), /^The mirror cut this trace after 300 steps \(its trace limits\): what the transaction did after that is missing.*a self-hosted mirror or a local node\.$/);
+        await page.locator('.status', { hasText: /^Step 299 of 299: .*End of what the mirror sent: the trace was cut here \(the rest of the transaction is missing\)\.$/ }).waitFor();
+      });
+    } finally {
+      await http.close();
+      await capped.close();
+    }
   });
 });

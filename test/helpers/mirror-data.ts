@@ -8,6 +8,8 @@ import { parseJson } from '../../src/core/json';
 
 /** The token spec-test files (`GET /api/v1/tokens/{id}`), as the reference mirror reads them. */
 export const TOKEN_SPECS = SPEC_DIR;
+/** Real token bodies recorded by hashgraph/hedera-forking, as the reference mirror also serves them. */
+export const CAPTURED_TOKENS = join(__dirname, '../data/mirror/tokens/hedera-forking');
 /** Error bodies of `GET /api/v1/contracts/results/{id}/opcodes`. */
 export const OPCODES_DATA = join(__dirname, '../data/mirror/opcodes');
 

@@ -17,7 +17,6 @@ import { tokenFacadeCode } from './system/token-facade';
 import { type TraceEnvelope, writeTraceBody } from './trace-json';
 
 export { writeBuildInfo } from './build-info';
-export { TRUNCATION_MARKER_OP } from './trace-json';
 
 export interface EvmProviderOptions extends EvmTraceOptions {
   /** Steps the long loop must reach at least (default 500 000); only used with `longLoop`. */
@@ -159,8 +158,8 @@ function traceRecord(
   opts: EvmProviderOptions,
 ): TraceRecord {
   const log = outcome.trace.log;
-  const options = { nullParts: opts.nullParts ?? false, truncateAt: opts.truncateAt };
-  return { transactionId, hash, writeBody: (query, sink) => writeTraceBody(log, envelope, query, options, sink) };
+  const nullParts = opts.nullParts ?? false;
+  return { transactionId, hash, writeBody: (query, sink, caps) => writeTraceBody(log, envelope, query, { nullParts, caps }, sink) };
 }
 
 /**

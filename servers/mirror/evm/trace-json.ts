@@ -4,6 +4,7 @@
  * mirror's generated models (alphabetical, as in its OpenAPI spec); the JSON is compact, as Jackson writes it.
  */
 import type { OpcodeQuery } from '../trace-provider';
+import { CapCounter, NO_OPCODE_CAPS, type OpcodeCaps, TRUNCATION_MARKER_JSON } from '../web3/opcode-caps';
 import { EMPTY, type StepLog } from './step-log';
 
 export interface TraceEnvelope {
@@ -19,14 +20,9 @@ export interface TraceEnvelope {
 export interface BodyOptions {
   /** A disabled part is `null` instead of `[]`/`{}` (the spec allows it; v0.129 sends empty collections). */
   nullParts: boolean;
-  /** Keep only the first N steps and append the truncation marker that newer mirrors add. */
-  truncateAt?: number;
+  /** The server's trace caps (newer mirrors); a capped trace ends with the truncation marker. */
+  caps?: OpcodeCaps;
 }
-
-/** Op name of the marker entry newer mirrors append when they cap a trace (PR #14065; string not verified). */
-export const TRUNCATION_MARKER_OP = 'TRUNCATED_OP';
-const MARKER =
-  `{"depth":0,"gas":0,"gas_cost":0,"memory":[],"op":"${TRUNCATION_MARKER_OP}","pc":0,"reason":null,"stack":[],"storage":{}}`;
 
 const CHUNK_CHARS = 1 << 16;
 
@@ -41,74 +37,86 @@ export async function writeTraceBody(
   let buffer =
     `{"address":${JSON.stringify(envelope.address)},"contract_id":${contractId},` +
     `"failed":${envelope.failed},"gas":${envelope.gasUsed},"opcodes":[`;
-  const count = options.truncateAt === undefined ? log.length : Math.min(log.length, options.truncateAt);
   const parts = new PartWriter(log, query, options.nullParts);
-  for (let i = 0; i < count; i++) {
-    buffer += (i === 0 ? '' : ',') + stepJson(log, parts, i);
+  const counter = new CapCounter(options.caps ?? NO_OPCODE_CAPS);
+  for (let i = 0; i < log.length; i++) {
+    const stack = parts.stack(i);
+    const memory = parts.memory(i);
+    const storage = parts.storage(i);
+    if (!counter.admit(stack.count, memory.count, storage.count)) {
+      buffer += (i === 0 ? '' : ',') + TRUNCATION_MARKER_JSON;
+      break;
+    }
+    buffer += (i === 0 ? '' : ',') + stepJson(log, i, stack.json, memory.json, storage.json);
     if (buffer.length >= CHUNK_CHARS) {
       await sink(buffer);
       buffer = '';
     }
   }
-  if (count < log.length) buffer += (count === 0 ? '' : ',') + MARKER;
   buffer += `],"return_value":${JSON.stringify(envelope.returnValue)}}`;
   await sink(buffer);
 }
 
-function stepJson(log: StepLog, parts: PartWriter, i: number): string {
+function stepJson(log: StepLog, i: number, stack: string, memory: string, storage: string): string {
   const reason = log.reasons.get(i);
   return (
-    `{"depth":${log.depth[i]},"gas":${log.gas[i]},"gas_cost":${log.gasCost[i]},"memory":${parts.memory(i)},` +
+    `{"depth":${log.depth[i]},"gas":${log.gas[i]},"gas_cost":${log.gasCost[i]},"memory":${memory},` +
     `"op":${log.opNames[log.op[i]!]},"pc":${log.pc[i]},"reason":${reason === undefined ? 'null' : `"${reason}"`},` +
-    `"stack":${parts.stack(i)},"storage":${parts.storage(i)}}`
+    `"stack":${stack},"storage":${storage}}`
   );
+}
+
+/** A part as JSON and the number of items it captured (what the caps count). */
+interface Part {
+  json: string;
+  count: number;
 }
 
 /** Renders the stack/memory/storage parts; consecutive steps often share a snapshot, so the last one is cached. */
 class PartWriter {
   private readonly items: string[] = [];
-  private lastMemory = { id: Number.NaN, json: '' };
-  private lastStorage = { id: Number.NaN, json: '' };
-  private readonly disabledList: string;
-  private readonly disabledMap: string;
+  private lastMemory = { id: Number.NaN, json: '', count: 0 };
+  private lastStorage = { id: Number.NaN, json: '', count: 0 };
+  private readonly disabledList: Part;
+  private readonly disabledMap: Part;
 
   constructor(
     private readonly log: StepLog,
     private readonly query: OpcodeQuery,
     nullParts: boolean,
   ) {
-    this.disabledList = nullParts ? 'null' : '[]';
-    this.disabledMap = nullParts ? 'null' : '{}';
+    this.disabledList = { json: nullParts ? 'null' : '[]', count: 0 };
+    this.disabledMap = { json: nullParts ? 'null' : '{}', count: 0 };
   }
 
-  stack(i: number): string {
+  stack(i: number): Part {
     if (!this.query.stack) return this.disabledList;
     const { nodeParent, nodeWord, words } = this.log;
     const items = this.items;
     items.length = 0;
     for (let node = this.log.stack[i]!; node !== EMPTY; node = nodeParent[node]!) items.push(words[nodeWord[node]!]!);
-    return `[${items.reverse().join(',')}]`;
+    return { json: `[${items.reverse().join(',')}]`, count: items.length };
   }
 
-  memory(i: number): string {
+  memory(i: number): Part {
     if (!this.query.memory) return this.disabledList;
     const id = this.log.memory[i]!;
     if (id !== this.lastMemory.id) {
       const words = id === EMPTY ? [] : Array.from(this.log.memorySnapshots[id]!, (w) => this.log.words[w]!);
-      this.lastMemory = { id, json: `[${words.join(',')}]` };
+      this.lastMemory = { id, json: `[${words.join(',')}]`, count: words.length };
     }
-    return this.lastMemory.json;
+    return this.lastMemory;
   }
 
-  storage(i: number): string {
+  storage(i: number): Part {
     if (!this.query.storage) return this.disabledMap;
     const id = this.log.storage[i]!;
     if (id !== this.lastStorage.id) {
       const pairs = id === EMPTY ? new Int32Array(0) : this.log.storageSnapshots[id]!;
       const entries: string[] = [];
       for (let k = 0; k < pairs.length; k += 2) entries.push(`${this.log.words[pairs[k]!]}:${this.log.words[pairs[k + 1]!]}`);
-      this.lastStorage = { id, json: `{${entries.join(',')}}` };
+      this.lastStorage = { id, json: `{${entries.join(',')}}`, count: entries.length };
     }
-    return this.lastStorage.json;
+    return this.lastStorage;
   }
 }

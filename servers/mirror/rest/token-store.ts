@@ -256,11 +256,22 @@ export class TokenStore {
   private readonly entities = new Map<string, EntityRow[]>();
   private readonly tokens = new Map<string, TokenRow[]>();
   private readonly customFees = new Map<string, CustomFeeRow[]>();
+  /** Bodies recorded from a real mirror, answered verbatim (they hold shapes no row here produces). */
+  private readonly captured = new Map<string, string>();
 
   constructor(setup: Setup) {
     for (const fee of setup.customfees ?? []) this.addCustomFee(fee);
     for (const entity of setup.entities ?? []) this.addEntity(entity);
     for (const token of setup.tokens ?? []) this.addToken(token);
+  }
+
+  /** Answers `GET /api/v1/tokens/{id}` for the body's `token_id` with `body` as it was recorded. */
+  addCaptured(tokenId: EntityId, body: string): void {
+    this.captured.set(entityKey(tokenId), body);
+  }
+
+  capturedBody(id: EntityId): string | undefined {
+    return this.captured.get(entityKey(id));
   }
 
   /** Ids of the tokens that have a current row, for printing at start. */

@@ -26,7 +26,10 @@ function timestampCondition(query: RestQuery): TimestampCondition | undefined {
 export function tokenInfoReply(store: TokenStore, tokenIdParam: string, query: RestQuery): Reply {
   const tokenId = parseTokenIdParam(tokenIdParam);
   if (!tokenId) throw new RestError(400, ['Invalid parameter: tokenid']);
-  const row = store.tokenInfo(tokenId, timestampCondition(query));
+  const at = timestampCondition(query);
+  const captured = store.capturedBody(tokenId);
+  if (captured !== undefined) return restJson(200, captured, { 'cache-control': TOKEN_CACHE_CONTROL });
+  const row = store.tokenInfo(tokenId, at);
   if (!row?.customFee) throw notFound();
   const body = stringify(formatTokenInfo({ ...row, customFee: row.customFee })) ?? 'null';
   return restJson(200, body, { 'cache-control': TOKEN_CACHE_CONTROL });

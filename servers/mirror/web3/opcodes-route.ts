@@ -1,10 +1,12 @@
-// GET /api/v1/contracts/results/{transactionIdOrHash}/opcodes as the web3 module answers it: path variable and
-// boolean parameters converted first (400), then, from v0.150, the gzip requirement (406), then the rate
-// limit (429), then the lookup (404) and the streamed trace.
+// GET /api/v1/contracts/results/{transactionIdOrHash}/opcodes as the web3 module answers it: newer mirrors' concurrency
+// interceptor first (429), then the path variable and boolean parameters (400), newer mirrors' switch (501), from
+// v0.150 the gzip requirement (406), the rate limit (429), the lookup (404) and the streamed trace, cut at the
+// server's caps.
 
 import type { Mode } from '../modes';
 import type { Reply } from '../respond';
 import type { TraceProvider } from '../trace-provider';
+import type { OpcodeCaps } from './opcode-caps';
 import { InvalidBooleanParameter, parseSpringBoolean } from './spring-boolean';
 import type { TokenBucket } from './token-bucket';
 import { InvalidTransactionParameter, notFoundDetail, parseTransactionIdOrHash } from './transaction-param';
@@ -24,7 +26,13 @@ export interface OpcodesContext {
   mode: Mode;
   bucket: TokenBucket;
   traces: TraceProvider;
+  caps: OpcodeCaps;
+  /** Whether the concurrency limit refuses this request (asked once per request that reaches the controller). */
+  busy: () => boolean;
 }
+
+/** OpcodesConcurrencyInterceptor.CONCURRENT_TRACE_LIMIT_EXCEEDED_MESSAGE, thrown as a ThrottleException (429). */
+export const BUSY_DETAIL = 'Too many concurrent opcode trace requests, please retry later';
 
 function decodePath(text: string): string {
   try {
@@ -56,6 +64,7 @@ export function opcodesReply(context: OpcodesContext, request: OpcodesRequest): 
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return web3ErrorReply(405, `Request method '${request.method}' is not supported`);
   }
+  if (context.busy()) return web3ErrorReply(429, BUSY_DETAIL);
   let converted: ReturnType<typeof convertArguments>;
   try {
     converted = convertArguments(request);
@@ -65,6 +74,8 @@ export function opcodesReply(context: OpcodesContext, request: OpcodesRequest): 
     }
     throw error;
   }
+  // ResponseStatusException(NOT_IMPLEMENTED): a 5xx, so its detail is blanked.
+  if (context.mode.opcodes === 'not-implemented') return web3ErrorReply(501);
   const v150 = context.mode.opcodeApi === 'v0.150';
   if (v150 && !(request.acceptEncoding ?? '').toLowerCase().includes('gzip')) {
     return web3ErrorReply(406, 'Accept-Encoding: gzip header is required');
@@ -78,5 +89,5 @@ export function opcodesReply(context: OpcodesContext, request: OpcodesRequest): 
     parameter.kind === 'hash' ? parameter.hash : parameter.transactionId,
   );
   if (!trace) return web3ErrorReply(404, notFoundDetail(parameter));
-  return web3StreamReply((sink) => trace.writeBody(query, sink));
+  return web3StreamReply((sink) => trace.writeBody(query, sink, context.caps));
 }

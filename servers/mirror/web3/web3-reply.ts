@@ -14,6 +14,7 @@ const REASON_PHRASES: Record<number, string> = {
   406: 'Not Acceptable',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   503: 'Service Unavailable',
 };
 

@@ -3,6 +3,7 @@
 // the LOG steps that survived (none inside a frame that reverted), in order.
 import type { ContractResultLog } from '../contract-results';
 import type { Trace } from '../../shared/trace-model';
+import { stackWordValue } from '../../shared/stack-words';
 
 export interface StepLog {
   /** `0x` + 64 hex each, the event's topic first. */
@@ -30,7 +31,7 @@ export function logAtStep(trace: Pick<Trace, 'row' | 'detail' | 'summary' | 'len
   const { stack, memory } = trace.detail(before);
   const count = Number(op[1]);
   if (!stack || stack.length < 2 + count) return null;
-  const item = (fromTop: number) => BigInt(stack[stack.length - 1 - fromTop] === '0x' ? '0' : stack[stack.length - 1 - fromTop]);
+  const item = (fromTop: number) => stackWordValue(stack[stack.length - 1 - fromTop]);
   const topics = Array.from({ length: count }, (_, i) => `0x${item(2 + i).toString(16).padStart(64, '0')}`);
   const offset = item(0);
   const size = item(1);

@@ -2,6 +2,7 @@
 // and 0.0.x), value, gas, block, the mirror's error message (named when it is revert data an ABI declares) and the
 // called function by name.
 import type { TraceHeader } from '../../shared/trace-protocol';
+import { shownNumber } from '../approximate';
 import type { ContractResult } from '../contract-results';
 import { parseTokenId } from '../ids';
 import { nameCall, type NamedCall } from './call-names';
@@ -13,7 +14,7 @@ export interface ResultHeader extends Omit<TraceHeader, 'call' | 'tokens'> {
   call: NamedCall;
 }
 
-const text = (value: number | bigint | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
+const text = (value: Parameters<typeof shownNumber>[0] | null | undefined): string | null => (value === null || value === undefined ? null : shownNumber(value));
 
 export function resultHeader(abis: AbiRegistry, result: ContractResult): ResultHeader {
   const from = result.from ?? null;
@@ -27,7 +28,7 @@ export function resultHeader(abis: AbiRegistry, result: ContractResult): ResultH
     to,
     toId: result.contract_id ?? longZeroId(to),
     value: text(result.amount) ?? '0',
-    gasLimit: String(result.gas_limit),
+    gasLimit: shownNumber(result.gas_limit),
     gasUsed: text(result.gas_used),
     block: text(result.block_number),
     result: result.result,

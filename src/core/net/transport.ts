@@ -32,6 +32,8 @@ export interface RetryInfo {
   /** 1 for the first retry. */
   attempt: number;
   delayMs: number;
+  /** What the 429 said (a rate limit, or a server busy with other requests). */
+  messages: ServerMessage[];
 }
 
 /** `ms` of `clock` time; rejects with the signal's reason when it aborts first, as timers/promises does. */
@@ -208,7 +210,7 @@ export class Transport {
       const decision = retryDecision(attempt, wait, this.options, this.random);
       if (!decision.retry) throw this.rateLimited(opened, text, ctx, attempt + 1, decision.waitMs);
       attempt++;
-      o.onRetry?.({ attempt, delayMs: decision.delayMs });
+      o.onRetry?.({ attempt, delayMs: decision.delayMs, messages: (o.errorMessages ?? parseErrorBody)(text) });
       try {
         await sleepOn(this.clock, decision.delayMs, o.signal);
       } catch (err) {

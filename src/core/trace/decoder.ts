@@ -16,8 +16,9 @@ export interface DecodeOptions {
 }
 
 /**
- * The newer mirror's truncation marker: an extra last entry whose op is a TRUNCATED constant (pc, gas and depth 0).
- * The exact constant was not published, so any op name containing "TRUNCAT" in last position counts.
+ * The newer mirror's truncation marker: an extra last entry whose op is `TRUNCATED` (hiero-mirror-node's
+ * OpcodeContext.TRUNCATED_OP; pc, gas and depth 0, its reason a sentence, not hex). Any op name containing
+ * "TRUNCAT" in last position counts, so a renamed constant is still caught.
  */
 const TRUNCATION_MARKER = /TRUNCAT/i;
 

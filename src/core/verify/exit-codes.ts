@@ -41,6 +41,7 @@ export function failureOf(err: ApiError): FailureKind | undefined {
     case 'endpoint-disabled':
       return 'not-found';
     case 'rate-limited':
+    case 'busy':
       return 'rate-limited';
     case 'server':
     case 'bad-response':
@@ -54,7 +55,7 @@ export function failureOf(err: ApiError): FailureKind | undefined {
 }
 
 /** Kinds this table decides; any other (cancelled, or a transport kind such as a moved server) keeps the shared code. */
-const DECIDED = new Set<string>(['invalid-input', 'not-found', 'endpoint-disabled', 'rate-limited', 'server', 'bad-response', 'network', 'timeout']);
+const DECIDED = new Set<string>(['invalid-input', 'not-found', 'endpoint-disabled', 'rate-limited', 'busy', 'server', 'bad-response', 'network', 'timeout']);
 
 /** Exit code of a verification run that failed as a whole. */
 export function errorExitCode(err: unknown): number {

@@ -3,7 +3,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError } from '../../core/errors';
-import type { RetryInfo } from '../../core/http';
+import { isBusyRefusal, type RetryInfo } from '../../core/http';
 import { parseTraceInput } from '../../core/links/hashscan-url';
 import { decodeTraceFile, fetchTrace } from '../../core/opcodes-client';
 import { MAX_SAVED_BODY_BYTES } from '../../core/trace/limits';
@@ -94,8 +94,9 @@ function withLoadProgress<T>(
       if (now - last < PROGRESS_INTERVAL_MS) return;
       last = now;
       progress.report({ message: `${formatBytes(bytes)} · ${steps.toLocaleString('en-US')} steps` });
-    }, ({ attempt, delayMs }) => {
-      progress.report({ message: `rate limited by the mirror (429); retry ${attempt} in ${Math.ceil(delayMs / 1000)} s…` });
+    }, ({ attempt, delayMs, messages }) => {
+      const why = isBusyRefusal(messages) ? 'the mirror is busy with other traces (429)' : 'rate limited by the mirror (429)';
+      progress.report({ message: `${why}; retry ${attempt} in ${Math.ceil(delayMs / 1000)} s…` });
     });
   });
 }

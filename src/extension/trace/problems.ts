@@ -60,6 +60,12 @@ export function describeTraceProblem(err: unknown, ctx: ProblemContext): Problem
         message: `The mirror on ${ctx.network} kept answering 429 Too Many Requests after several retries (opcode traces are limited to about 1 request per second). ${err.message}${said}`,
         actions: ['retry'],
       };
+    case 'busy':
+      return {
+        severity: 'error',
+        message: `The mirror on ${ctx.network} is busy tracing other transactions and refused this one, also after several retries (Too many concurrent opcode trace requests). Try again in a moment${ctx.heavy ? ', or without memory and storage (a lighter trace takes less of its budget)' : ''}. ${err.message}${said}`,
+        actions: ['retry', ...lighter],
+      };
     case 'server':
       return { severity: 'error', message: `The mirror failed to produce the trace (HTTP ${err.status ?? '5xx'}). ${err.message}${said}`, actions: ['retry', ...lighter, 'showLog'] };
     case 'timeout':

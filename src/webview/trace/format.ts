@@ -7,11 +7,6 @@ export function shortWord(word: string): string {
   return '0x' + (digits || '0');
 }
 
-/** The full 32-byte word, `0x` + 64 hex digits. */
-export function fullWord(word: string): string {
-  return '0x' + word.replace(/^0x/i, '').padStart(64, '0');
-}
-
 const grouping = new Intl.NumberFormat('en-US');
 
 export const formatCount = (n: number) => grouping.format(n);

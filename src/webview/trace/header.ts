@@ -1,6 +1,7 @@
 // The panel's header: what was traced, where, and how it ended. Built once; every value is text.
 import type { TraceSummary } from '../../shared/trace-model';
 import { describeRevert } from '../../shared/revert-text';
+import { truncatedNotice } from '../../shared/truncation-text';
 import type { TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
 import { h } from './dom';
 import { formatCount } from './format';
@@ -56,6 +57,6 @@ export function buildHeader(title: string, summary: TraceSummary, network: strin
     result,
     r?.error && r.error !== revert ? h('div', { class: 'hd-outcome failed', 'data-testid': 'mirror-error' }, h('span', { class: 'hd-label' }, 'Mirror says'), h('code', {}, r.error)) : null,
     names.note ? h('div', { class: 'hd-outcome', 'data-testid': 'names-note' }, names.note) : null,
-    summary.truncated ? h('div', { class: 'banner', role: 'alert' }, 'Truncated by the server: the trace stops before the transaction ended, so later steps are missing.') : null,
+    summary.truncated ? h('div', { class: 'banner', role: 'alert', 'data-testid': 'truncated-banner' }, truncatedNotice(summary.steps)) : null,
   );
 }

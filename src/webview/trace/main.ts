@@ -4,6 +4,7 @@
 import '@vscode/codicons/dist/codicon.css';
 import type { TraceActionId } from '../../shared/trace-actions';
 import { isTracePanelState, type StepView, type TraceInit, type TracePanelState } from '../../shared/trace-protocol';
+import { CUT_END } from '../../shared/truncation-text';
 import { h, replaceChildren, setText } from './dom';
 import { formatCount } from './format';
 import { GasView } from './gas-view';
@@ -99,6 +100,9 @@ function build(init: TraceInit): void {
     h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), gas.element, h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
   );
 
+  /** At the last step of a trace the mirror cut, stepping on ends here: the status line says why. */
+  const cutHere = init.summary.truncated ? `. ${CUT_END} (the rest of the transaction is missing).` : '';
+
   /** Draws `step`; without its view (not prefetched) the detail panels keep the last one until the host's push. */
   const show = (step: number, next: StepView | undefined) => {
     const started = performance.now();
@@ -110,7 +114,7 @@ function build(init: TraceInit): void {
     }
     const ref = next ? undefined : table.rows.peek(step);
     const r = next ? next.row : ref && { op: ref.page.op[ref.at], pc: ref.page.pc[ref.at], depth: ref.page.depth[ref.at] };
-    if (r) setText(status, `Step ${formatCount(step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}`);
+    if (r) setText(status, `Step ${formatCount(step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}${step === init.length - 1 ? cutHere : ''}`);
     saveSoon();
     measureStepPaint(started);
   };

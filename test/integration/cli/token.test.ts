@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli, type Run } from '../helpers/cli';
-import { minifyJson, TOKEN_SPECS } from '../../helpers/mirror-data';
+import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
+import { CAPTURED_TOKENS, minifyJson, TOKEN_SPECS } from '../../helpers/mirror-data';
 import { sendJson, startServer, startTokenFixtureServer, type TestServer } from '../helpers/fixture-server';
 
 const cli = (...args: string[]) => runCli(args);
@@ -41,6 +42,30 @@ describe('CLI token', function () {
       assert.ok(fixtureText(file).includes(`"responseJson":${minifyJson(run.stdout)}`), run.stdout);
     });
   }
+
+  describe('real testnet bodies (hashgraph/hedera-forking) from the reference mirror', () => {
+    let mirror: RunningMirror;
+    before(async () => {
+      mirror = await startMirror();
+    });
+    after(() => mirror.close());
+
+    it('shows testnet USDC 0.0.429274 whole, its exponent-form expiry marked ≈ to the digits it carries', async () => {
+      const run = await cli('token', '0.0.429274', '--mirror', `${mirror.url}/fixtures/hedera-forking`);
+      expectExit(run, EXIT.ok);
+      assert.match(run.stdout, /^USDC 0\.0\.429274 — USD Coin$/m);
+      assert.match(run.stdout, /^ {2}Expiry: ≈2024-02-01T22:15:07\.000718Z \(sent inexactly as 1\.706825707000718e18 ns\)$/m);
+      assert.match(run.stdout, /^ {2}Total supply: 10000000005$/m);
+    });
+
+    it('--json passes every body through exactly as sent, exponent form included (root and fixture alike)', async () => {
+      for (const [name, id] of [['USDC', '0.0.429274'], ['MFCT', '0.0.4730999'], ['CTCF', '0.0.5206169'], ['CFNFTFF', '0.0.5308378']]) {
+        const run = await cli('token', id, '--mirror', mirror.url, '--json');
+        expectExit(run, EXIT.ok);
+        assert.equal(minifyJson(run.stdout), minifyJson(readFileSync(join(CAPTURED_TOKENS, `${name}.json`), 'utf8')), name);
+      }
+    });
+  });
 
   it('prints a readable summary', async () => {
     server = await startTokenFixtureServer('custom-fees.json');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
-import { CASE_NAMES, startReference, type ReferenceMirror } from '../helpers/reference-mirror';
+import { CASE_NAMES, startReference, TRUNCATE_AT, type ReferenceMirror } from '../helpers/reference-mirror';
 
 const JSON_KEYS = ['transaction', 'address', 'contractId', 'failed', 'gasUsed', 'steps', 'maxDepth', 'frames', 'truncated', 'revert', 'returnValue', 'calls'];
 const cli = (...args: string[]) => runCli(['trace', ...args]);
@@ -105,6 +105,38 @@ describe('CLI trace', function () {
     const id = m.info('success').transactionId;
     expectExit(await cli(id, '--mirror', `${m.mirror.url}/modes/disabled`), EXIT.notFound);
     expectExit(await cli(id, '--mirror', 'http://127.0.0.1:9', '--timeout', '5'), EXIT.network);
+  });
+
+  it('exits 3 with its own words when a newer mirror has the opcodes API off (501), not "not found"', async () => {
+    const run = await cli(m.info('success').transactionId, '--mirror', `${m.mirror.url}/modes/not-implemented`);
+    expectExit(run, EXIT.notFound);
+    assert.match(run.stderr, /^ledger-mirror: Opcode traces are turned off on this mirror \(501 Not Implemented\)/);
+    assert.doesNotMatch(run.stderr, /not found/i);
+  });
+
+  describe('a trace the mirror cut at its caps', () => {
+    let capped: ReferenceMirror;
+    before(async () => {
+      capped = await startReference('truncated');
+    });
+    after(() => capped.close());
+
+    it('says so in the summary: after how many steps, that the rest is missing, and what to do', async () => {
+      const run = await cli(capped.info('nested-call').transactionId, '--mirror', capped.mirror.url);
+      expectExit(run, EXIT.ok);
+      assert.match(run.stdout, new RegExp(`^Steps\\s+${TRUNCATE_AT} \\(cut by the mirror: the rest is missing\\)$`, 'm'));
+      assert.match(run.stdout, /^Truncated\s+The mirror cut this trace after 300 steps \(its trace limits\): what the transaction did after that is missing.*a self-hosted mirror or a local node\.$/m);
+    });
+
+    it('--json: truncated is true, steps exclude the marker, and stderr says what it means', async () => {
+      const run = await cli(capped.info('nested-call').transactionId, '--mirror', capped.mirror.url, '--json');
+      expectExit(run, EXIT.ok);
+      const out = JSON.parse(run.stdout) as { truncated: boolean; steps: number };
+      assert.deepEqual([out.truncated, out.steps], [true, TRUNCATE_AT]);
+      assert.match(run.stderr, /^ledger-mirror: note: The mirror cut this trace after 300 steps/);
+      const whole = JSON.parse((await cli(capped.info('panic').transactionId, '--mirror', capped.mirror.url, '--json')).stdout) as { truncated: boolean };
+      assert.equal(whole.truncated, false);
+    });
   });
 
   it('--help shows the usage', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { exitCodeFor, ApiError, type ErrorKind } from '../../../src/core/errors';
-import { HttpClient } from '../../../src/core/http';
+import { HttpClient, isBusyRefusal } from '../../../src/core/http';
 import { resolveNetwork } from '../../../src/core/networks';
 import { decodeTraceFile, fetchTrace } from '../../../src/core/opcodes-client';
 import { decodeRevert } from '../../../src/core/trace/revert';
@@ -112,6 +112,8 @@ describe('opcodes client', function () {
       ['rest-module-404-unrouted-path.json', 404, 'endpoint-disabled', 3],
       ['derived-406-missing-gzip-v0.150plus.json', 406, 'invalid-input', 2],
       ['derived-429-rate-limited-v0.129.json', 429, 'rate-limited', 4],
+      ['derived-429-too-many-concurrent-traces.json', 429, 'busy', 4],
+      ['derived-501-opcodes-api-disabled.json', 501, 'endpoint-disabled', 3],
       ['derived-500-internal-error.json', 500, 'server', 5],
       ['derived-503-query-timeout.json', 503, 'server', 5],
     ];
@@ -128,6 +130,23 @@ describe('opcodes client', function () {
         for (const m of sent._status.messages) assert.ok(err.message.includes(m.detail || m.message), err.message);
       });
     }
+
+    it('words a 501, a busy refusal and a rate limit each its own way, none of them as "not found"', async () => {
+      const errors: ApiError[] = [];
+      for (const [file, status] of [['derived-501-opcodes-api-disabled.json', 501], ['derived-429-too-many-concurrent-traces.json', 429], ['derived-429-rate-limited-v0.129.json', 429]] as const) {
+        const body = readFileSync(join(OPCODES_DATA, file), 'utf8');
+        server = await startServer((req, res) => sendJson(req, res, status, body));
+        const http = new HttpClient({ maxRetries: 0 });
+        errors.push(await rejection(fetchTrace(http, endpoints(), ID)).finally(() => http.close()));
+        await server.close();
+        server = undefined;
+      }
+      const [off, busy, limited] = errors;
+      assert.match(off.message, /^Opcode traces are turned off on this mirror \(501 Not Implemented\).*local node or a self-hosted mirror/);
+      assert.match(busy.message, /^The mirror is busy: it is already tracing as many transactions as it allows at once/);
+      assert.match(limited.message, /^Rate limited by the mirror/);
+      for (const err of errors) assert.doesNotMatch(err.message, /not found/i);
+    });
 
     it('keeps the revert data of an execution exception decodable', async () => {
       const body = readFileSync(join(OPCODES_DATA, 'derived-400-contract-execution-exception.json'), 'utf8');
@@ -153,6 +172,39 @@ describe('opcodes client', function () {
       assert.equal(unknown.kind, 'not-found');
       const disabled = await rejection(fetchWithOwnClient(resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/disabled` }), m.info('success').transactionId, {}));
       assert.equal(disabled.kind, 'endpoint-disabled');
+    });
+
+    it('a newer mirror with the opcodes API off (501) is told apart from an unknown transaction', async () => {
+      const off = await rejection(fetchWithOwnClient(resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/not-implemented` }), m.info('success').transactionId, {}));
+      assert.equal(off.kind, 'endpoint-disabled');
+      assert.equal(off.status, 501);
+    });
+
+    it('retries a busy refusal with the back-off and gets the trace; reports "busy" when it never clears', async () => {
+      const id = m.info('success').transactionId;
+      const retries: number[] = [];
+      const http = new HttpClient({ backoffBaseMs: 1, backoffMaxMs: 4 });
+      try {
+        const crowded = resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/crowded` });
+        const told: boolean[] = [];
+        const trace = await fetchTrace(http, crowded, id, {
+          onRetry: (r) => {
+            retries.push(r.attempt);
+            told.push(isBusyRefusal(r.messages));
+          },
+        });
+        assert.deepEqual(told, [true], 'each retry is told what the 429 said, so a UI can say "busy"');
+        assert.equal(trace.length, m.info('success').steps);
+        assert.deepEqual(retries, [1]);
+        retries.length = 0;
+        const busy = resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/busy` });
+        const err = await rejection(fetchTrace(http, busy, id, { onRetry: (r) => retries.push(r.attempt) }));
+        assert.equal(err.kind, 'busy');
+        assert.equal(exitCodeFor(err), 4);
+        assert.deepEqual(retries, [1, 2, 3, 4]);
+      } finally {
+        await http.close();
+      }
     });
 
     it('saves the raw (decompressed) body beside decoding, and reads it back plain or gzipped', async () => {

@@ -13,10 +13,11 @@ import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import type { Trace } from '../../../src/shared/trace-model';
+import { stackWordValue } from '../../../src/shared/stack-words';
 import { depthBomb } from '../../helpers/hostile-traces';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';
-import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
+import { startReference, TRUNCATE_AT, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
 const ADAPTER = 'dist/debug-adapter.js';
 const STACK_ONLY = { stack: true, memory: false, storage: false };
@@ -150,6 +151,22 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     await launch('success', { transaction: url });
     const [top] = await stack();
     assert.equal(top.name, 'Calculator.add');
+  });
+
+  it("reads the tracer's short stack items (PUSH2 labels, PUSH4 selectors) as 256-bit words: arguments, the Stack scope, expressions", async () => {
+    await launch('success');
+    const [top] = await stack();
+    const items = (await ref.fetch('success', STACK_ONLY)).detail(await currentStep()).stack!;
+    const short = items.filter((item) => item.length < 66);
+    assert.ok(short.length > 0 && short.every((item) => /^0x[0-9a-f]{0,63}$/.test(item)), `short items as the mirror sends them: ${items.join(' ')}`);
+    assert.deepEqual(await argumentsOf(top.id), { a: '2', b: '3' });
+    const shown = await scopeOf(top.id, 'Stack');
+    for (const [i, item] of items.entries()) {
+      const value = stackWordValue(item);
+      const name = `stack[${i - items.length}]`;
+      assert.equal(shown[name], `0x${value.toString(16)}`, name);
+      assert.equal(await evaluate(name), `0x${value.toString(16)} (${value})`, name);
+    }
   });
 
   it('stops on a revert (the Revert exception filter is on by default) with the reason', async () => {
@@ -405,6 +422,28 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const back = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
     assert.equal(back.body.reason, 'breakpoint');
     assert.equal(await currentStep(), atBreakpoint);
+  });
+
+  describe('a trace the mirror cut at its caps', () => {
+    let capped: ReferenceMirror;
+    before(async () => {
+      capped = await startReference('truncated');
+    });
+    after(() => capped?.close());
+
+    it('says so on the console at launch, and stepping past the last step stops there saying the rest is missing', async () => {
+      const console: string[] = [];
+      dc.on('output', (e: DebugProtocol.OutputEvent) => console.push(e.body.output));
+      await launch('nested-call', {}, async () => {}, capped);
+      assert.ok(console.some((line) => /^The mirror cut this trace after 300 steps \(its trace limits\).*a self-hosted mirror or a local node\.\n$/.test(line)), console.join(''));
+      const end = await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.equal(end.body.description, 'End of what the mirror sent: the trace was cut here');
+      assert.equal(await currentStep(), TRUNCATE_AT - 1);
+      const again = await move(() => dc.nextRequest({ threadId: 1, granularity: 'instruction' }));
+      assert.equal(again.body.description, 'End of what the mirror sent: the trace was cut here');
+      assert.equal(await currentStep(), TRUNCATE_AT - 1);
+      assert.equal(console.filter((line) => line.startsWith('End of what the mirror sent: it cut the trace after step 299')).length, 2);
+    });
   });
 
   it('conditional breakpoints and hit counts stop where the expression says', async () => {

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { createEvmTraceProvider, type EvmProviderOptions, type EvmTraceProvider, type TraceCaseInfo } from '../../../servers/mirror/evm/index';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
 import type { OpcodeQuery } from '../../../servers/mirror/trace-provider';
+import { NO_OPCODE_CAPS, type OpcodeCaps } from '../../../servers/mirror/web3/opcode-caps';
 import { HttpClient } from '../../../src/core/http';
 import { resolveNetwork, type Endpoints } from '../../../src/core/networks';
 import { fetchTrace, type FetchTraceOptions } from '../../../src/core/opcodes-client';
@@ -16,13 +17,17 @@ export type Variant = 'post-op' | 'pre-op' | 'null-parts' | 'truncated' | 'long'
 export const TRUNCATE_AT = 300;
 const LONG_LOOP_STEPS = 20_000;
 
+/** `truncated` serves the post-op traces from a mirror capped as newer mirrors are (its marker is the 301st entry). */
 const OPTIONS: Record<Variant, EvmProviderOptions> = {
   'post-op': {},
   'pre-op': { preOp: true },
   'null-parts': { nullParts: true },
-  truncated: { truncateAt: TRUNCATE_AT },
+  truncated: {},
   long: { longLoop: true, longLoopSteps: LONG_LOOP_STEPS },
 };
+const CAPS: Partial<Record<Variant, OpcodeCaps>> = { truncated: { ...NO_OPCODE_CAPS, maxOpcodes: TRUNCATE_AT + 1 } };
+/** Variants that serve another's traces (no second execution of the same cases). */
+const SAME_TRACES: Partial<Record<Variant, Variant>> = { truncated: 'post-op' };
 
 export const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'internal-call'] as const;
 /** The token-service cases (TokenSender calling the HTS stand-in at 0x167), named by their own tests. */
@@ -42,7 +47,8 @@ export const ALL_PARTS: OpcodeQuery = { stack: true, memory: true, storage: true
 
 const providers = new Map<Variant, Promise<EvmTraceProvider>>();
 
-export function referenceProvider(variant: Variant): Promise<EvmTraceProvider> {
+export function referenceProvider(requested: Variant): Promise<EvmTraceProvider> {
+  const variant = SAME_TRACES[requested] ?? requested;
   let provider = providers.get(variant);
   if (!provider) providers.set(variant, (provider = createEvmTraceProvider(OPTIONS[variant])));
   return provider;
@@ -64,7 +70,8 @@ const fetched = new Map<string, Promise<ColumnarTrace>>();
 
 export async function startReference(variant: Variant): Promise<ReferenceMirror> {
   const provider = await referenceProvider(variant);
-  const mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity });
+  const caps = CAPS[variant];
+  const mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity, opcodeCaps: caps });
   const endpoints = resolveNetwork('custom', { mirrorUrl: mirror.url });
   const info = (name: CaseName): TraceCaseInfo => {
     const found = provider.cases.find((c) => c.name === name);
@@ -78,9 +85,13 @@ export async function startReference(variant: Variant): Promise<ReferenceMirror>
     info,
     async body(name, query = ALL_PARTS) {
       let text = '';
-      await provider.findTrace('id', info(name).transactionId)!.writeBody(query, (chunk) => {
-        text += chunk;
-      });
+      await provider.findTrace('id', info(name).transactionId)!.writeBody(
+        query,
+        (chunk) => {
+          text += chunk;
+        },
+        caps,
+      );
       return text;
     },
     fetch(name, query = ALL_PARTS, options = {}) {

@@ -1,8 +1,9 @@
 // Stack, top first: index label, the word without leading zeros (full word on hover) and a copy button.
 import type { StepView } from '../../../shared/trace-protocol';
 import { h, icon, setText } from '../dom';
-import { fullWord, shortWord } from '../format';
+import { shortWord } from '../format';
 import type { PanelContent } from './section';
+import { stackWord } from '../../../shared/stack-words';
 
 export class StackPanel implements PanelContent {
   readonly body: HTMLElement;
@@ -24,7 +25,7 @@ export class StackPanel implements PanelContent {
     while (this.list.children.length < items.length) this.list.appendChild(this.createItem());
     items.forEach((word, i) => {
       const li = this.list.children[i] as HTMLElement;
-      const full = fullWord(word);
+      const full = stackWord(word);
       const [label, value] = li.children;
       setText(label, String(i));
       setText(value, shortWord(word));

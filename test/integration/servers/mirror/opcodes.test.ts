@@ -307,6 +307,29 @@ describe('reference mirror: opcodes and contracts', () => {
       assert.deepEqual(json, fixture('derived-503-query-timeout'));
     });
 
+    it('/modes/not-implemented answers 501 as newer mirrors with the opcodes API off, after id validation', async () => {
+      const { status, json } = await getJson(`${mirror.url}/modes/not-implemented${opcodesPath(TRACE_ID)}`);
+      assert.equal(status, 501);
+      assert.deepEqual(json, fixture('derived-501-opcodes-api-disabled'));
+      assert.equal((await getJson(`${mirror.url}/modes/not-implemented${opcodesPath('0x')}`)).status, 400);
+      assert.deepEqual(provider.lookups, []);
+    });
+
+    it('/modes/busy refuses every request with the concurrency interceptor\'s 429, before id validation', async () => {
+      for (const id of [TRACE_ID, '0x']) {
+        const { status, json } = await getJson(`${mirror.url}/modes/busy${opcodesPath(id)}`);
+        assert.equal(status, 429);
+        assert.deepEqual(json, fixture('derived-429-too-many-concurrent-traces'));
+      }
+      assert.deepEqual(provider.lookups, []);
+    });
+
+    it('/modes/crowded refuses every other request as busy', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await getJson(`${mirror.url}/modes/crowded${opcodesPath(TRACE_ID)}`)).status);
+      assert.deepEqual(statuses, [429, 200, 429, 200]);
+    });
+
     it('the opcodes option disables the root endpoint', async () => {
       const off = await startMirror({ opcodes: 'disabled', traces: provider });
       try {

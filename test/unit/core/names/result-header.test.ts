@@ -2,7 +2,8 @@
 // function by name, and the mirror's error message named when it is revert data a workspace ABI declares.
 import { strict as assert } from 'node:assert';
 import { encodeErrorResult, encodeFunctionData, encodeFunctionResult, parseAbi, toHex } from 'viem';
-import type { ContractResult } from '../../../../src/core/contract-results';
+import { contractResultSchema, type ContractResult } from '../../../../src/core/contract-results';
+import { parseJson, stringifyJson } from '../../../../src/core/json';
 import { describeCall } from '../../../../src/core/names/call-names';
 import { AbiRegistry } from '../../../../src/core/names/registry';
 import { resultHeader } from '../../../../src/core/names/result-header';
@@ -34,6 +35,13 @@ describe('names: the trace header from a contract result', () => {
       [base.from, '0.0.1000', vault, '0.0.1004', '0', '15000000', '24114', '9007199254740993', null],
     );
     assert.equal(describeCall(header.call), 'Vault.withdraw(amount: 100) → 5');
+  });
+
+  it('a value the mirror sent inexactly (exponent form) shows marked ≈; the result is not lost over it', () => {
+    const body = stringifyJson({ ...base, call_result: '0x', error_message: null }).replace('"gas_limit":15000000', '"gas_limit":1.5e7').replace('"block_number":9007199254740993', '"block_number":9.007199254740993e15');
+    const result = contractResultSchema.parse(parseJson(body));
+    const header = resultHeader(abis, result);
+    assert.deepEqual([header.gasLimit, header.block, header.gasUsed], ['15000000', '≈9007199254740993', '24114']);
   });
 
   it('a revert: the error message named, and the call marked reverted with it', () => {

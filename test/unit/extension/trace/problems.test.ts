@@ -10,6 +10,7 @@ describe('stepper: trace problems', () => {
   const cases: Array<[ErrorKind, NextAction[], RegExp]> = [
     ['endpoint-disabled', ['selectNetwork', 'showLog'], /not available on testnet.*another network/],
     ['rate-limited', ['retry'], /429 Too Many Requests after several retries/],
+    ['busy', ['retry'], /is busy tracing other transactions and refused this one, also after several retries/],
     ['server', ['retry', 'showLog'], /HTTP 503/],
     ['timeout', ['retry', 'increaseTimeout'], /did not answer in time/],
     ['network', ['retry', 'selectNetwork', 'showLog'], /Could not reach the mirror for testnet/],

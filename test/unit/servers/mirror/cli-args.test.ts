@@ -6,13 +6,20 @@ import { parseCommandLine } from '../../../../servers/mirror/cli-args';
 describe('reference mirror command line', () => {
   it('maps flags to server and trace-generator options', () => {
     assert.deepEqual(
-      parseCommandLine(['--port', '5551', '--opcodes', 'disabled', '--opcode-api', 'v0.150', '--opcode-rps', 'off', '--pre-op', '--truncate', '1000']),
+      parseCommandLine(['--port', '5551', '--opcodes', 'disabled', '--opcode-api', 'v0.150', '--opcode-rps', 'off', '--pre-op', '--max-opcodes', '1000', '--max-memory-words', '7']),
       {
-        server: { port: 5551, host: undefined, opcodes: 'disabled', opcodeApi: 'v0.150', unavailable: undefined, opcodeRequestsPerSecond: Infinity },
-        evm: { preOp: true, nullParts: undefined, truncateAt: 1000, longLoop: undefined, buildInfoDir: undefined },
+        server: {
+          port: 5551, host: undefined, opcodes: 'disabled', opcodeApi: 'v0.150', unavailable: undefined, opcodeRequestsPerSecond: Infinity,
+          opcodeCaps: { maxOpcodes: 1000, maxMemoryWords: 7 },
+        },
+        evm: { preOp: true, nullParts: undefined, longLoop: undefined, buildInfoDir: undefined },
         quiet: false,
       },
     );
+    const newer = parseCommandLine(['--opcodes', 'not-implemented', '--max-stack', '3', '--max-storage', '4']);
+    assert.ok(newer !== 'help');
+    assert.equal(newer.server.opcodes, 'not-implemented');
+    assert.deepEqual(newer.server.opcodeCaps, { maxStack: 3, maxStorage: 4 });
     const noTraces = parseCommandLine(['--no-traces']);
     assert.ok(noTraces !== 'help' && noTraces.evm === undefined);
     assert.equal(parseCommandLine(['-h']), 'help');
@@ -20,11 +27,12 @@ describe('reference mirror command line', () => {
 
   it('explains bad values', () => {
     const cases: Array<[string[], RegExp]> = [
-      [['--opcodes', 'maybe'], /--opcodes must be one of enabled, disabled, got "maybe"/],
+      [['--opcodes', 'maybe'], /--opcodes must be one of enabled, disabled, not-implemented, got "maybe"/],
       [['--port', 'eighty'], /--port needs a non-negative integer/],
       [['--port', '70000'], /--port must be at most 65535/],
       [['--opcode-rps', '0'], /--opcode-rps must be at least 1/],
-      [['--truncate=-1'], /--truncate needs a non-negative integer, got "-1"/],
+      [['--max-opcodes=-1'], /--max-opcodes needs a non-negative integer, got "-1"/],
+      [['--max-memory-words', '0'], /--max-memory-words must be at least 1/],
     ];
     for (const [args, message] of cases) assert.throws(() => parseCommandLine(args), message, args.join(' '));
   });

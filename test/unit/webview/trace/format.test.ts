@@ -1,15 +1,13 @@
 // How the stepper writes words, offsets and decoded reverts (pure helpers shared by the webview and the host).
 import { strict as assert } from 'node:assert';
 import { describeRevert } from '../../../../src/shared/revert-text';
-import { asciiOf, formatOffset, fullWord, middleCut, shortWord } from '../../../../src/webview/trace/format';
+import { asciiOf, formatOffset, middleCut, shortWord } from '../../../../src/webview/trace/format';
 
 describe('stepper: text formats', () => {
   it('shortens words to their significant digits and restores the full 32-byte word', () => {
     assert.equal(shortWord('0x000000000000000000000000000000000000000000000000000000000000002a'), '0x2a');
     assert.equal(shortWord('0x0'), '0x0');
     assert.equal(shortWord('0x' + '0'.repeat(64)), '0x0');
-    assert.equal(fullWord('0x2a'), '0x' + '0'.repeat(62) + '2a');
-    assert.equal(fullWord('0x' + 'f'.repeat(64)), '0x' + 'f'.repeat(64));
   });
 
   it('writes memory offsets, printable ASCII and cut addresses', () => {

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { createEvmTraceProvider, type EvmTraceProvider, TRUNCATION_MARKER_OP } from '../../../../../servers/mirror/evm/index';
+import { createEvmTraceProvider, type EvmTraceProvider } from '../../../../../servers/mirror/evm/index';
 import type { OpcodeQuery } from '../../../../../servers/mirror/trace-provider';
+import { NO_OPCODE_CAPS, type OpcodeCaps, TRUNCATION_MARKER_OP } from '../../../../../servers/mirror/web3/opcode-caps';
 import type { OpcodeEntry as Entry, OpcodesBody as Body } from '../../../../helpers/opcodes-wire';
 
 
@@ -15,18 +16,19 @@ const word = (value: bigint | number): string => BigInt(value).toString(16).padS
 const keccakHex = (data: Uint8Array): string => bytesToHex(keccak_256(data));
 const selectorOf = (signature: string): string => keccakHex(utf8ToBytes(signature)).slice(0, 8);
 
-async function bodyText(provider: EvmTraceProvider, name: string, query: OpcodeQuery = ALL): Promise<string> {
+async function bodyText(provider: EvmTraceProvider, name: string, query: OpcodeQuery = ALL, caps?: Partial<OpcodeCaps>): Promise<string> {
   const info = provider.cases.find((c) => c.name === name);
   assert.ok(info, `case ${name}`);
   let text = '';
-  await provider.findTrace('id', info.transactionId)!.writeBody(query, (chunk) => {
+  const sink = (chunk: string) => {
     text += chunk;
-  });
+  };
+  await provider.findTrace('id', info.transactionId)!.writeBody(query, sink, caps && { ...NO_OPCODE_CAPS, ...caps });
   return text;
 }
 
-async function body(provider: EvmTraceProvider, name: string, query: OpcodeQuery = ALL): Promise<Body> {
-  return JSON.parse(await bodyText(provider, name, query)) as Body;
+async function body(provider: EvmTraceProvider, name: string, query: OpcodeQuery = ALL, caps?: Partial<OpcodeCaps>): Promise<Body> {
+  return JSON.parse(await bodyText(provider, name, query, caps)) as Body;
 }
 
 /** Index of the first entry with `op` (after `from`), failing the test when there is none. */
@@ -309,7 +311,7 @@ describe('reference mirror EVM traces', function () {
   describe('options: null parts, truncation, long loop', () => {
     let variant: EvmTraceProvider;
     before(async () => {
-      variant = await createEvmTraceProvider({ nullParts: true, truncateAt: 10, longLoop: true, longLoopSteps: 20_000 });
+      variant = await createEvmTraceProvider({ nullParts: true, longLoop: true, longLoopSteps: 20_000 });
     });
 
     it('sends a disabled part as null when nullParts is set', async () => {
@@ -317,13 +319,44 @@ describe('reference mirror EVM traces', function () {
       assert.ok(opcodes.slice(0, 10).every((e) => Array.isArray(e.stack) && e.memory === null && e.storage === null));
     });
 
-    it('keeps the first N steps and appends the truncation marker', async () => {
-      const [full, cut] = [(await body(post, 'nested-call')).opcodes, (await body(variant, 'nested-call')).opcodes];
+    const MARKER = {
+      depth: 0, gas: 0, gas_cost: 0, memory: [], op: TRUNCATION_MARKER_OP, pc: 0,
+      reason: 'Trace truncated after reaching the configured maxOpcodes limit', stack: [], storage: {},
+    };
+    const sameSteps = (cut: Entry[], full: Entry[]) => assert.deepEqual(cut, full.slice(0, cut.length));
+
+    it('cuts at maxOpcodes entries, the marker included, as OpcodeContext.addOpcodes does', async () => {
+      const full = (await body(post, 'nested-call')).opcodes;
+      const cut = (await body(post, 'nested-call', ALL, { maxOpcodes: 11 })).opcodes;
       assert.equal(cut.length, 11);
-      assert.deepEqual(cut.slice(0, 10).map((e) => [e.op, e.pc, e.gas]), full.slice(0, 10).map((e) => [e.op, e.pc, e.gas]));
-      assert.deepEqual(cut[10], {
-        depth: 0, gas: 0, gas_cost: 0, memory: [], op: TRUNCATION_MARKER_OP, pc: 0, reason: null, stack: [], storage: {},
-      });
+      sameSteps(cut.slice(0, 10), full);
+      assert.deepEqual(cut[10], MARKER);
+      // A trace of exactly maxOpcodes entries is cut too: its last opcode makes way for the marker.
+      const exact = (await body(post, 'nested-call', ALL, { maxOpcodes: full.length })).opcodes;
+      assert.equal(exact.length, full.length);
+      assert.deepEqual(exact.at(-1), MARKER);
+      assert.deepEqual((await body(post, 'nested-call', ALL, { maxOpcodes: full.length + 1 })).opcodes, full);
+    });
+
+    it('cuts where the running totals of stack items, memory words or storage entries would pass their cap', async () => {
+      const full = (await body(post, 'storage')).opcodes;
+      const total = (part: (e: Entry) => number, n: number) => full.slice(0, n).reduce((sum, e) => sum + part(e), 0);
+      const parts: [keyof OpcodeCaps, (e: Entry) => number][] = [
+        ['maxStack', (e) => e.stack!.length],
+        ['maxMemoryWords', (e) => e.memory!.length],
+        ['maxStorage', (e) => Object.keys(e.storage!).length],
+      ];
+      for (const [cap, part] of parts) {
+        const kept = full.findIndex((_, i) => i > 0 && part(full[i]) > 0 && i > 20);
+        const limit = total(part, kept + 1) - 1;
+        const cut = (await body(post, 'storage', ALL, { [cap]: limit })).opcodes;
+        assert.equal(cut.length, kept + 1, cap);
+        sameSteps(cut.slice(0, kept), full);
+        assert.deepEqual(cut[kept], MARKER, cap);
+      }
+      // A part that was not asked for captures nothing, so its cap never cuts.
+      const noMemory = { stack: true, memory: false, storage: false };
+      assert.equal((await body(post, 'storage', noMemory, { maxMemoryWords: 1 })).opcodes.length, full.length);
     });
 
     it('adds a long loop sized to at least the requested number of steps', () => {
