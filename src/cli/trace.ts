@@ -3,6 +3,7 @@ import { EXIT, ApiError } from '../core/errors';
 import type { AbiRegistry } from '../core/names/registry';
 import { nameFrames, type NamedFrame } from '../core/names/trace-names';
 import { fetchTrace } from '../core/opcodes-client';
+import { warmDecoder } from '../core/trace/decode-stream';
 import { safeLine } from '../core/safe-text';
 import type { DecodedRevert, Frame, TraceSummary } from '../core/trace/model';
 import type { ColumnarTrace } from '../core/trace/trace';
@@ -131,6 +132,8 @@ export const traceCommand: Command = {
       throw new ApiError('invalid-input', `Expected one transaction id or hash, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
     }
     const endpoints = endpointsFrom(values);
+    // The decoder's thread starts while the build output is read and the request is sent, not after the first byte.
+    warmDecoder();
     const abis = await readAbis(values['build-output']);
     const progress = progressReporter();
     const [trace, actions] = await withHttp(values, (http) =>
