@@ -114,7 +114,6 @@ function progressReporter(): { update: (bytes: number, steps: number) => void; d
 }
 
 export const traceCommand: Command = {
-  summary: 'Fetch and decode a transaction opcode trace: steps, frames, revert reason',
   usage: USAGE,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {
