@@ -354,6 +354,10 @@ served gzipped as the mirror serves it; the CLI runs from the repository's root,
 Targets:
 ${targets.join('\n')}
 
+## In VS Code: a 20k-step trace's panel after its last byte
+
+${IN_VSCODE}
+
 ## Navigation at 1M steps
 
 ${navTable}
@@ -365,6 +369,21 @@ ${cliLine}
   writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), report + notes());
   process.stdout.write(`${results}\n\n${cliTable}\n\n${targets.join('\n')}\n\n${navTable}\n\n${cliLine}\n`);
 }
+
+/**
+ * Kept by hand from the e2e scenario test/e2e/trace-open-20k.e2e.ts (it runs in code-server, not here): update it
+ * with the figure that scenario logs.
+ */
+const IN_VSCODE = `From the mirror closing the response (the body's last byte written) to the panel's first rows, the reference
+mirror's long loop at 20,037 steps (stack, ~9 MB), opened from the palette in the packaged extension in code-server
+(\`npm run test:e2e -- --grep 20,000-step\`, 2026-11-28 02:20 UTC, the same shared machine at a load average of ~15):
+
+| trace | ms after the last byte | target ≤ 1,000 ms |
+|---|---|---|
+| first trace of the window's extension host (the worker starts cold) | 1,633 | MISSED |
+| second trace, same window (the warm worker) | 546 | met |
+
+One run of each: the scenario records the figure, it does not assert it (timed assertions fail on a shared machine).`;
 
 /** Kept by hand: what the numbers mean and why targets are missed. Re-read after every run. */
 function notes(): string {
@@ -379,26 +398,42 @@ function notes(): string {
   It never builds the body as a string nor a step as an object; stacks and memory that repeat the previous step byte
   for byte are recognised by comparison instead of being parsed again, words are interned, and reads go four bytes
   at a time through a DataView over a zero-padded working buffer (no out-of-bounds reads, which V8 penalises).
-- Small traces (50k steps, 21 MB) miss the targets, for fixed costs rather than per-step ones:
-  - Throughput: the decoder is JavaScript that V8 compiles while it runs. The first one or two megabytes run
-    unoptimised (~50–100 ms here), whereas \`JSON.parse\` is native code from the first byte. Warm, the decoder
-    goes through this file in ~50 ms, faster than \`JSON.parse\`, but cold the whole file is barely longer than the
-    warm-up, so on this size it stays below \`JSON.parse\` and under 3× \`@streamparser/json\` (and the ratio
-    swings most between runs). From a few hundred thousand steps on it is well ahead, as the table shows
-    (\`JSON.parse\` also slows down as its heap grows).
-  - Peak memory: ~15 MB against ~54 MB (0.27×, target 0.25×). At this size the decoder's fixed working set
-    (read and working buffers, initial column capacities, navigation indexes, garbage not yet collected)
-    dominates; the decoded trace itself retains ~5 MB, 0.15× what \`JSON.parse\`'s result retains.
+- Cold against warm (issue 17 §5): every trace used to decode in a fresh worker with a cold JIT; one worker now
+  stays warm for the life of the process (extension host, debug adapter, CLI) and is replaced after any failure.
+  The worker's bundle no longer carries zod (830 KB → 53 KB), so a cold start compiles less. What remains of
+  "cold" is the thread's start and V8 compiling the scanner while it runs (TurboFan compiles on a background
+  thread, which on this 2-core machine under load waits for a core): on small traces that is most of the time.
+- "Warm" is the second trace of a process, decoded right after the first. At 20k steps V8 has not finished
+  optimising the scanner by then (in-thread, the third and later passes over the same 8.5 MB body take ~50 ms,
+  faster than \`JSON.parse\`, against 150–300 ms for the second), so the warm figure at 20k is below what a
+  person opening a second trace later meets, and below the ≥ 1.0× target; from 50k steps it is above it.
+- Small traces also pay for handing chunks between two threads: each chunk is a message to the worker and a
+  progress message back, and on a machine with many more runnable threads than cores each hand-off waits for the
+  scheduler. \`JSON.parse\` on a 2 MB file is one read and one native call. The isolation is the point (a hostile
+  body ends a worker, never the extension host), so the decoder keeps it.
+- Peak memory at 50k steps is the decoder's fixed working set (read and working buffers, initial column
+  capacities, navigation indexes, garbage not yet collected); the decoded trace itself retains less than
+  \`JSON.parse\`'s result.
+- The CLI's ratio to \`fetch\` + \`JSON.parse\` is mostly start-up: \`--help\` alone is shown beside it. The CLI
+  bundle is 3 MB (undici, zod, viem, the Solidity parser) that Node compiles on every start, where \`fetch\` is part of
+  Node's own snapshot; commands are now evaluated lazily (\`--help\` evaluates none) and the system contracts'
+  ABIs are parsed on first use. The decoder's worker starts before the request is sent, so its start overlaps
+  the request.
 - \`JSON.parse\` needs the whole body as one string: above ~512 MB (V8's string limit) it cannot run at all, which is
   the "+ memory" trace here. \`@streamparser/json\` is measured doing the least it can (each step emitted as an
   object and dropped at once), so its figures are a lower bound for a decoder built on it.
 - Navigation indexes are built while decoding (one pass each: op classes, ops, (code, pc)), so no command pays for
   an index on first use. Timings are the best of three runs of the same call: on this shared 2-core machine a
   single run is sometimes descheduled for 1–8 ms, which measures the neighbours, not the command.
-- The CLI run includes the loopback server compressing the 424 MB body on the fly (gzip level 1, as a mirror
-  would send it) and the transfer; the decoder's part is the ~2 s above.
-- The machine is shared with other work (load average above): wall times vary between runs by tens of percent.
-  Compare ratios within one run rather than absolute times across runs.
+- The 1M-step CLI run includes the loopback server compressing the 424 MB body on the fly (gzip level 1, as a
+  mirror would send it) and the transfer.
+- The machine is shared with other developers' builds, tests and benchmarks (load average above, on 2 cores): wall
+  times vary between runs by tens of percent and are inflated most for the work that waits on other threads
+  (the decoder's worker, the CLI's request). CPU times are steadier; compare ratios within one run rather than
+  absolute times across runs.
+- In VS Code, the time from the body's last byte to the panel's first rows at 20k steps is recorded by the e2e
+  scenario \`test/e2e/trace-open-20k.e2e.ts\` (\`npm run test:e2e -- --grep 20,000-step\`), not here: see "In VS
+  Code" above.
 `;
 }
 
