@@ -110,10 +110,10 @@ interface Timed {
   output: string;
 }
 
-/** A child process's wall time and CPU time (all threads; reported by report-rss.mjs as it exits). */
+/** A child process's wall time and CPU time (all threads; reported by report-rss.cjs as it exits). */
 async function timed(args: string[]): Promise<Timed> {
   const started = performance.now();
-  const result = await run(process.execPath, ['--import', join(ROOT, 'bench', 'report-rss.mjs'), ...args]);
+  const result = await run(process.execPath, ['--require', join(ROOT, 'bench', 'report-rss.cjs'), ...args]);
   const wallMs = performance.now() - started;
   const cpu = /cpu-ms=([\d.]+)/.exec(result.stderr);
   return { wallMs, cpuMs: cpu ? Number(cpu[1]) : 0, code: result.code, output: (result.stdout + result.stderr).slice(0, 300) };
@@ -188,8 +188,8 @@ async function cliUnder384(file: string): Promise<CliResult> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const started = performance.now();
-  const report = join(ROOT, 'bench', 'report-rss.mjs');
-  const result = await run(process.execPath, ['--max-old-space-size=384', '--import', report, 'dist/cli.js', 'trace', id, '--mirror', url, '--json', '--timeout', '600']);
+  const report = join(ROOT, 'bench', 'report-rss.cjs');
+  const result = await run(process.execPath, ['--max-old-space-size=384', '--require', report, 'dist/cli.js', 'trace', id, '--mirror', url, '--json', '--timeout', '600']);
   const wallMs = performance.now() - started;
   server.closeAllConnections();
   server.close();
