@@ -1,13 +1,15 @@
-// `npm run bench [-- --quick]`: the trace decoder vs JSON.parse vs @streamparser/json on generated traces, navigation
-// latency at 1M steps, and the CLI on a 1M-step trace under a 384 MiB heap. Prints a table and rewrites
+// `npm run bench [-- --quick]`: the bundled trace decoder (cold and warm) vs JSON.parse vs @streamparser/json on
+// generated traces, navigation latency at 1M steps, the CLI's `trace --json` against `fetch` + `JSON.parse` on the
+// reference mirror's 20k-step trace, and the CLI on a 1M-step trace under a 384 MiB heap. Prints a table and rewrites
 // bench/RESULTS.md. Generated traces are cached in the OS temp directory between runs.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createGzip, constants as zlib } from 'node:zlib';
+import { build } from 'esbuild';
 import { generateTrace, type GenerateOptions } from './generate';
 import type { Measurement, Method } from './measure';
 
@@ -25,16 +27,24 @@ const MB = 1e6;
 const quick = process.argv.includes('--quick');
 
 const ALL: Method[] = ['decoder', 'json-parse', 'streamparser'];
+const PARSE: Method[] = ['decoder', 'json-parse'];
+const stack = (steps: number) => ({ steps, stack: true, memory: false });
 const DATASETS: Dataset[] = [
-  { name: '50k steps, stack', options: { steps: 50_000, stack: true, memory: false }, methods: ALL, repeats: 3 },
-  { name: '500k steps, stack', options: { steps: 500_000, stack: true, memory: false }, methods: ALL, repeats: quick ? 1 : 3 },
+  { name: '5k steps, stack', options: stack(5_000), methods: PARSE, repeats: 5 },
+  { name: '20k steps, stack', options: stack(20_000), methods: PARSE, repeats: 5 },
+  { name: '50k steps, stack', options: stack(50_000), methods: ALL, repeats: 5 },
+  { name: '500k steps, stack', options: stack(500_000), methods: ALL, repeats: quick ? 1 : 3 },
   ...(quick
     ? []
     : [
-        { name: '1M steps, stack', options: { steps: 1_000_000, stack: true, memory: false }, methods: ALL, nav: true, repeats: 2 },
-        { name: '1M steps, stack + memory', options: { steps: 1_000_000, stack: true, memory: true, memoryWords: 8 }, methods: ALL, repeats: 2 },
+        { name: '1M steps, stack', options: stack(1_000_000), methods: ALL, nav: true, repeats: 3 },
+        { name: '1M steps, stack + memory', options: { steps: 1_000_000, stack: true, memory: true, memoryWords: 8 }, methods: PARSE, repeats: 1 },
       ]),
 ];
+/** The measuring script bundled as dist/ is, so the decoder measured is the code users run (see measure.ts). */
+const MEASURE_JS = join(ROOT, 'dist-test', 'bench', 'measure.js');
+/** Runs of the CLI and of fetch + JSON.parse at 20k steps, alternating. */
+const CLI_RUNS = quick ? 3 : 7;
 
 /** Heap limits per method: the decoder gets what the CLI promises to live within; the others what they need. */
 const HEAP_MB: Record<Method, number> = { decoder: 384, 'json-parse': 12_000, streamparser: 4_096 };
@@ -56,7 +66,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 }
 
 async function measure(method: Method, file: string, nav: boolean): Promise<Measurement> {
-  const args = [`--max-old-space-size=${HEAP_MB[method]}`, '--expose-gc', '--import', 'tsx', 'bench/measure.ts', method, file, ...(nav ? ['--nav'] : [])];
+  const args = [`--max-old-space-size=${HEAP_MB[method]}`, '--expose-gc', MEASURE_JS, method, file, ...(nav ? ['--nav'] : [])];
   const { stdout, stderr } = await run(process.execPath, args);
   const line = stdout.trim().split('\n').at(-1);
   if (!line?.startsWith('{')) {
@@ -67,9 +77,94 @@ async function measure(method: Method, file: string, nav: boolean): Promise<Meas
   return JSON.parse(line) as Measurement;
 }
 
-/** The least disturbed run (shortest wall time): on a shared machine the others measure the neighbours. */
-function best(runs: Measurement[]): Measurement {
-  return runs.reduce((a, b) => (!a.ok || (b.ok && b.wallMs < a.wallMs) ? b : a));
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Medians of the successful runs, field by field (on a shared machine one run measures the neighbours too). */
+function medianOf(runs: Measurement[]): Measurement {
+  const ok = runs.filter((r) => r.ok);
+  if (ok.length === 0) return runs[0];
+  const m = (pick: (r: Measurement) => number | undefined) => {
+    const values = ok.map(pick).filter((v): v is number => v !== undefined);
+    return values.length ? median(values) : undefined;
+  };
+  return {
+    ...ok[0],
+    wallMs: m((r) => r.wallMs)!,
+    cpuMs: m((r) => r.cpuMs)!,
+    warmWallMs: m((r) => r.warmWallMs),
+    warmCpuMs: m((r) => r.warmCpuMs),
+    peakBytes: m((r) => r.peakBytes)!,
+    retainedBytes: m((r) => r.retainedBytes)!,
+    maxRssBytes: m((r) => r.maxRssBytes)!,
+  };
+}
+
+interface Timed {
+  wallMs: number;
+  cpuMs: number;
+  code: number;
+  output: string;
+}
+
+/** A child process's wall time and CPU time (all threads; reported by report-rss.cjs as it exits). */
+async function timed(args: string[]): Promise<Timed> {
+  const started = performance.now();
+  const result = await run(process.execPath, ['--require', join(ROOT, 'bench', 'report-rss.cjs'), ...args]);
+  const wallMs = performance.now() - started;
+  const cpu = /cpu-ms=([\d.]+)/.exec(result.stderr);
+  return { wallMs, cpuMs: cpu ? Number(cpu[1]) : 0, code: result.code, output: (result.stdout + result.stderr).slice(0, 300) };
+}
+
+interface CliVsFetch {
+  steps: number;
+  bytes: number;
+  cli: Timed;
+  fetchParse: Timed;
+  help: Timed;
+  runs: number;
+}
+
+/**
+ * The reference mirror's long loop at 20k steps (solc + @ethereumjs/vm, served over loopback as the mirror serves it),
+ * read by `dist/cli.js trace --json` and by `fetch` + `JSON.parse` in a fresh process, in turns; medians.
+ */
+async function cliVsFetch(): Promise<CliVsFetch> {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-long-loop.ts', '20000'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout!.on('data', (c: Buffer) => {
+        out += c;
+        if (out.includes('\n')) resolve(out.split('\n')[0]);
+      });
+      server.on('exit', (code) => reject(new Error(`the reference mirror exited (${code})`)));
+    });
+    const { url, transactionId } = JSON.parse(line) as { url: string; transactionId: string };
+    const opcodes = `${url}/api/v1/contracts/results/${transactionId}/opcodes?stack=true&memory=false&storage=false`;
+    const cliRuns: Timed[] = [];
+    const fetchRuns: Timed[] = [];
+    const helpRuns: Timed[] = [];
+    let steps = 0;
+    let bytes = 0;
+    for (let r = 0; r < CLI_RUNS; r++) {
+      const cli = await timed(['dist/cli.js', 'trace', transactionId, '--mirror', url, '--json']);
+      if (cli.code !== 0) throw new Error(`the CLI failed: ${cli.output}`);
+      cliRuns.push(cli);
+      const parsed = await timed(['bench/fetch-parse.mjs', opcodes]);
+      [steps, bytes] = (/steps=(\d+) bytes=(\d+)/.exec(parsed.output) ?? []).slice(1).map(Number);
+      fetchRuns.push(parsed);
+      helpRuns.push(await timed(['dist/cli.js', '--help']));
+      process.stderr.write(`20k CLI #${r + 1}: ${fmt(cli.wallMs)} ms (cpu ${fmt(cli.cpuMs)}); fetch + JSON.parse ${fmt(parsed.wallMs)} ms (cpu ${fmt(parsed.cpuMs)})\n`);
+    }
+    const med = (runs: Timed[]): Timed => ({ ...runs[0], wallMs: median(runs.map((t) => t.wallMs)), cpuMs: median(runs.map((t) => t.cpuMs)) });
+    return { steps, bytes, cli: med(cliRuns), fetchParse: med(fetchRuns), help: med(helpRuns), runs: CLI_RUNS };
+  } finally {
+    server.kill();
+  }
 }
 
 interface CliResult {
@@ -93,13 +188,13 @@ async function cliUnder384(file: string): Promise<CliResult> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const started = performance.now();
-  const report = join(ROOT, 'bench', 'report-rss.mjs');
-  const result = await run(process.execPath, ['--max-old-space-size=384', '--import', report, 'dist/cli.js', 'trace', id, '--mirror', url, '--json', '--timeout', '600']);
+  const report = join(ROOT, 'bench', 'report-rss.cjs');
+  const result = await run(process.execPath, ['--max-old-space-size=384', '--require', report, 'dist/cli.js', 'trace', id, '--mirror', url, '--json', '--timeout', '600']);
   const wallMs = performance.now() - started;
   server.closeAllConnections();
   server.close();
   const rss = /max-rss-bytes=(\d+)/.exec(result.stderr);
-  return { code: result.code, wallMs, maxRssBytes: rss ? Number(rss[1]) : 0, output: (result.stdout + result.stderr).replace(/max-rss-bytes=\d+\n?/, '').trim() };
+  return { code: result.code, wallMs, maxRssBytes: rss ? Number(rss[1]) : 0, output: (result.stdout + result.stderr).replace(/(max-rss-bytes|cpu-ms)=[\d.]+\n?/g, '').trim() };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -120,6 +215,7 @@ async function main(): Promise<void> {
   const load = loadavg();
   const startedAt = new Date();
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
+  await build({ entryPoints: [join(ROOT, 'bench', 'measure.ts')], outfile: MEASURE_JS, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
   const rows: Row[] = [];
   let nav: Measurement['nav'];
   let cli: CliResult | undefined;
@@ -136,38 +232,41 @@ async function main(): Promise<void> {
       for (const method of d.methods) {
         const m = await measure(method, file, d.nav === true && method === 'decoder' && r === 0);
         runs.get(method)!.push(m);
-        process.stderr.write(`${d.name} ${method} #${r + 1}: ${m.ok ? `${fmt(m.wallMs)} ms, cpu ${fmt(m.cpuMs)} ms, peak ${mb(m.peakBytes)} MB` : m.error}\n`);
+        const warm = m.warmWallMs === undefined ? '' : `; warm ${fmt(m.warmWallMs)} ms`;
+        process.stderr.write(`${d.name} ${method} #${r + 1}: ${m.ok ? `${fmt(m.wallMs)} ms, cpu ${fmt(m.cpuMs)} ms${warm}, peak ${mb(m.peakBytes)} MB` : m.error}\n`);
       }
     }
     for (const method of d.methods) {
       const all = runs.get(method)!;
-      const m = best(all);
       nav ??= all.find((x) => x.nav)?.nav;
-      rows.push({ dataset: d.name, sizeBytes, m });
+      rows.push({ dataset: d.name, sizeBytes, m: medianOf(all) });
     }
     if (d.nav) cli = await cliUnder384(file);
   }
+  const vsFetch = await cliVsFetch();
 
   const byDataset = (name: string, method: Method) => rows.find((r) => r.dataset === name && r.m.method === method)?.m;
   const resultRows = rows.map(({ dataset, sizeBytes, m }) => {
     const base = byDataset(dataset, 'json-parse');
-    const vsParse = m.ok && base?.ok ? `${fmt(base.wallMs / m.wallMs, 2)}× / ${fmt(m.peakBytes / base.peakBytes, 2)}×` : '–';
+    const ratio = (ms: number | undefined) => (m.ok && base?.ok && ms ? `${fmt(base.wallMs / ms, 2)}×` : '–');
     const size = (bytes: number) => (m.ok ? fmt(bytes / MB) : '–');
     return [
       dataset,
       fmt(sizeBytes / MB),
       m.method,
-      m.ok ? fmt(m.wallMs / 1000, 2) : `fails: ${m.error}`,
-      m.ok ? fmt(m.cpuMs / 1000, 2) : '–',
-      m.ok ? fmt(sizeBytes / MB / (m.wallMs / 1000)) : '–',
+      m.ok ? fmt(m.wallMs / 1000, 3) : `fails: ${m.error}`,
+      m.ok ? fmt(m.cpuMs / 1000, 3) : '–',
+      m.ok && m.warmWallMs !== undefined ? fmt(m.warmWallMs / 1000, 3) : '–',
+      m.ok && m.warmCpuMs !== undefined ? fmt(m.warmCpuMs / 1000, 3) : '–',
       size(m.peakBytes),
       size(m.retainedBytes),
       mb(m.maxRssBytes),
-      vsParse,
+      ratio(m.wallMs),
+      m.method === 'streamparser' ? '–' : ratio(m.warmWallMs),
     ];
   });
   const results = table(
-    ['trace', 'MB', 'method', 'wall s', 'CPU s', 'MB/s (wall)', 'peak heap+buffers MB', 'retained MB', 'max RSS MB', 'speed / peak vs JSON.parse'],
+    ['trace', 'MB', 'method', 'cold wall s', 'cold CPU s', 'warm wall s', 'warm CPU s', 'peak heap+buffers MB', 'retained MB', 'max RSS MB', 'cold speed vs JSON.parse', 'warm speed vs JSON.parse'],
     resultRows,
   );
 
@@ -182,19 +281,29 @@ async function main(): Promise<void> {
     }
     const parts: string[] = [];
     if (parse?.ok) {
-      const speed = parse.wallMs / ours.wallMs;
-      const cpu = parse.cpuMs / ours.cpuMs;
+      const cold = parse.wallMs / ours.wallMs;
+      const warm = parse.wallMs / ours.warmWallMs!;
       const heap = ours.peakBytes / parse.peakBytes;
-      parts.push(`${fmt(speed, 2)}× JSON.parse's throughput (${fmt(cpu, 2)}× by CPU time; target ≥ 1.0: ${speed >= 1 ? 'met' : 'MISSED'})`);
-      parts.push(`${fmt(heap, 2)}× its peak memory (target ≤ 0.25: ${heap <= 0.25 ? 'met' : 'MISSED'})`);
+      const warmTarget = d.options.steps >= 20_000 ? ` (target ≥ 1.0 from 20k steps: ${warm >= 1 ? 'met' : 'MISSED'})` : '';
+      parts.push(`warm ${fmt(warm, 2)}× JSON.parse's throughput${warmTarget}, cold ${fmt(cold, 2)}× (by CPU time: warm ${fmt(parse.cpuMs / ours.warmCpuMs!, 2)}×, cold ${fmt(parse.cpuMs / ours.cpuMs, 2)}×)`);
+      if (d.options.steps >= 50_000) parts.push(`${fmt(heap, 2)}× its peak memory (target ≤ 0.25: ${heap <= 0.25 ? 'met' : 'MISSED'})`);
     } else parts.push(`JSON.parse cannot decode it at all (${parse?.error})`);
     if (stream?.ok) {
       const speed = stream.wallMs / ours.wallMs;
-      const cpu = stream.cpuMs / ours.cpuMs;
-      parts.push(`${fmt(speed, 1)}× @streamparser/json's throughput (${fmt(cpu, 1)}× by CPU time; target ≥ 3: ${speed >= 3 ? 'met' : 'MISSED'})`);
+      parts.push(`cold ${fmt(speed, 1)}× @streamparser/json's throughput (${fmt(stream.cpuMs / ours.cpuMs, 1)}× by CPU time; target ≥ 3: ${speed >= 3 ? 'met' : 'MISSED'})`);
     } else if (stream) parts.push(`@streamparser/json failed (${stream.error})`);
     targets.push(`- ${d.name}: ${parts.join('; ')}.`);
   }
+  const cliRatio = vsFetch.cli.wallMs / vsFetch.fetchParse.wallMs;
+  const cliTable = table(
+    [`${fmt(vsFetch.steps)} steps, ${fmt(vsFetch.bytes / MB, 1)} MB body (median of ${vsFetch.runs})`, 'wall s', 'CPU s (all threads)'],
+    [
+      ['`node dist/cli.js trace … --json`', fmt(vsFetch.cli.wallMs / 1000, 3), fmt(vsFetch.cli.cpuMs / 1000, 3)],
+      ['`node bench/fetch-parse.mjs` (fetch + JSON.parse)', fmt(vsFetch.fetchParse.wallMs / 1000, 3), fmt(vsFetch.fetchParse.cpuMs / 1000, 3)],
+      ['`node dist/cli.js --help`', fmt(vsFetch.help.wallMs / 1000, 3), fmt(vsFetch.help.cpuMs / 1000, 3)],
+    ],
+  );
+  targets.push(`- CLI \`trace --json\` at 20k steps: ${fmt(cliRatio, 2)}× fetch + JSON.parse by wall time (target ≤ 1.5: ${cliRatio <= 1.5 ? 'met' : 'MISSED'}), ${fmt(vsFetch.cli.cpuMs / vsFetch.fetchParse.cpuMs, 2)}× by CPU time.`);
 
   const navTable = nav
     ? table(
@@ -212,21 +321,42 @@ async function main(): Promise<void> {
 
 Latest \`npm run bench\`${quick ? ' (--quick)' : ''}: ${startedAt.toISOString()} on ${machine}; load average
 ${load.map((l) => fmt(l, 1)).join(' / ')} (1 / 5 / 15 min) at start and ${loadavg().map((l) => fmt(l, 1)).join(' / ')} at the end.
-Each measurement runs in a fresh process; methods take turns and the fastest of the repeats is kept. "Wall s" is
-elapsed time, "CPU s" the process's CPU time (all threads, so JSON.parse's parallel GC counts); "peak heap+buffers" is the
-highest V8 heap plus array-buffer memory sampled during decoding, above what the process held before it (for
+The machine was shared with other developers' builds and tests while this ran (see the load average): absolute times
+are inflated and vary between runs; compare ratios measured in the same run.
+
+What is measured is the bundled code users run: \`dist/trace-worker.js\` as the decoder's worker, and
+\`bench/measure.ts\` bundled by esbuild as \`dist/\` is (\`dist-test/bench/measure.js\`). Each measurement runs in a
+fresh process, which decodes the file twice: **cold** is its first trace (the worker thread starts and V8 compiles
+the decoder as it runs), **warm** its second (the warm worker reused, as every trace after the first in the
+extension host, the debug adapter or a script). JSON.parse is measured the same way; the speed ratios compare the
+decoder's cold and warm times with JSON.parse's first (fresh-process) time. Methods take turns; each figure is the
+median of the repeats (5 up to 50k steps, 3 above, 1 for the "+ memory" trace). "CPU s" is the process's CPU time
+(all threads, so JSON.parse's parallel GC and the decoder's worker count); "peak heap+buffers" is the highest V8
+heap plus array-buffer memory sampled during the cold decode, above what the process held before it (for
 JSON.parse: right after it returns, with the text still alive, so its real peak is higher); "retained" is that
-figure after a full GC with the result still held;
-max RSS is the operating system's figure for the whole process. The decoder runs with \`--max-old-space-size=384\`.
-Traces are generated by \`bench/generate.ts\`: compact JSON shaped like the mirror's (post-op, unpadded stack items,
-nested calls; "+ memory" carries 8 words of memory on every step), decoded from disk.
+figure after a full GC with the result still held; max RSS is the operating system's figure for the whole process.
+The decoder runs with \`--max-old-space-size=384\`. Traces are generated by \`bench/generate.ts\`: compact JSON
+shaped like the mirror's (post-op, unpadded stack items, nested calls; "+ memory" carries 8 words of memory on
+every step), decoded from disk.
 
 ## Decoding
 
 ${results}
 
+## The CLI against fetch + JSON.parse (the reference mirror's 20k-step long loop, over loopback)
+
+${cliTable}
+
+Each is a fresh \`node\` process; the three take turns. The body is the reference mirror's (solc + @ethereumjs/vm),
+served gzipped as the mirror serves it; the CLI runs from the repository's root, so it looks for build output there
+(none matches) and reads the transaction's actions as it always does.
+
 Targets:
 ${targets.join('\n')}
+
+## In VS Code: a 20k-step trace's panel after its last byte
+
+${IN_VSCODE}
 
 ## Navigation at 1M steps
 
@@ -237,8 +367,23 @@ ${navTable}
 ${cliLine}
 `;
   writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), report + notes());
-  process.stdout.write(`${results}\n\n${targets.join('\n')}\n\n${navTable}\n\n${cliLine}\n`);
+  process.stdout.write(`${results}\n\n${cliTable}\n\n${targets.join('\n')}\n\n${navTable}\n\n${cliLine}\n`);
 }
+
+/**
+ * Kept by hand from the e2e scenario test/e2e/trace-open-20k.e2e.ts (it runs in code-server, not here): update it
+ * with the figure that scenario logs.
+ */
+const IN_VSCODE = `From the mirror closing the response (the body's last byte written) to the panel's first rows, the reference
+mirror's long loop at 20,037 steps (stack, ~9 MB), opened from the palette in the packaged extension in code-server
+(\`npm run test:e2e -- --grep 20,000-step\`, 2026-11-28 02:20 UTC, the same shared machine at a load average of ~15):
+
+| trace | ms after the last byte | target ≤ 1,000 ms |
+|---|---|---|
+| first trace of the window's extension host (the worker starts cold) | 1,633 | MISSED |
+| second trace, same window (the warm worker) | 546 | met |
+
+One run of each: the scenario records the figure, it does not assert it (timed assertions fail on a shared machine).`;
 
 /** Kept by hand: what the numbers mean and why targets are missed. Re-read after every run. */
 function notes(): string {
@@ -253,26 +398,44 @@ function notes(): string {
   It never builds the body as a string nor a step as an object; stacks and memory that repeat the previous step byte
   for byte are recognised by comparison instead of being parsed again, words are interned, and reads go four bytes
   at a time through a DataView over a zero-padded working buffer (no out-of-bounds reads, which V8 penalises).
-- Small traces (50k steps, 21 MB) miss the targets, for fixed costs rather than per-step ones:
-  - Throughput: the decoder is JavaScript that V8 compiles while it runs. The first one or two megabytes run
-    unoptimised (~50–100 ms here), whereas \`JSON.parse\` is native code from the first byte. Warm, the decoder
-    goes through this file in ~50 ms, faster than \`JSON.parse\`, but cold the whole file is barely longer than the
-    warm-up, so on this size it stays below \`JSON.parse\` and under 3× \`@streamparser/json\` (and the ratio
-    swings most between runs). From a few hundred thousand steps on it is well ahead, as the table shows
-    (\`JSON.parse\` also slows down as its heap grows).
-  - Peak memory: ~15 MB against ~54 MB (0.27×, target 0.25×). At this size the decoder's fixed working set
-    (read and working buffers, initial column capacities, navigation indexes, garbage not yet collected)
-    dominates; the decoded trace itself retains ~5 MB, 0.15× what \`JSON.parse\`'s result retains.
+- Cold against warm (issue 17 §5): every trace used to decode in a fresh worker with a cold JIT; one worker now
+  stays warm for the life of the process (extension host, debug adapter, CLI) and is replaced after any failure.
+  The worker's bundle no longer carries zod (830 KB → 53 KB), so a cold start compiles less. What remains of
+  "cold" is the thread's start and V8 compiling the scanner while it runs (TurboFan compiles on a background
+  thread, which on this 2-core machine under load waits for a core): on small traces that is most of the time.
+- "Warm" is the second trace of a process, decoded right after the first. At 20k steps V8 has not finished
+  optimising the scanner by then (in-thread, the third and later passes over the same 8.5 MB body take ~50 ms,
+  faster than \`JSON.parse\`, against 150–300 ms for the second), so the warm figure at 20k is below what a
+  person opening a second trace later meets, and at or below the ≥ 1.0× target by wall time (well below by CPU
+  time, which counts the worker's background compiles); from 50k steps it is above it.
+- Small traces also pay for handing chunks between two threads: each chunk is a message to the worker and a
+  progress message back, and on a machine with many more runnable threads than cores each hand-off waits for the
+  scheduler. \`JSON.parse\` on a 2 MB file is one read and one native call. The isolation is the point (a hostile
+  body ends a worker, never the extension host), so the decoder keeps it.
+- Peak memory at 50k steps is the decoder's fixed working set (read and working buffers, initial column
+  capacities, navigation indexes, garbage not yet collected); the decoded trace itself retains less than
+  \`JSON.parse\`'s result.
+- The CLI's ratio to \`fetch\` + \`JSON.parse\` is start-up (\`--help\` alone is shown beside it) plus the decode's cold
+  start. The CLI bundle is 3 MB (undici, zod, viem, the Solidity parser) that Node compiles on every start, where
+  \`fetch\` is part of Node's own snapshot; commands are now evaluated lazily (\`--help\` evaluates none) and the
+  system contracts' ABIs are parsed on first use. The decoder's worker starts before the request is sent, so its
+  start overlaps the request. The CLI is measured as users run it (the bin's shebang: plain CommonJS); a reporter
+  preloaded with \`--import\` would send the bundle through Node's ESM loader and add ~0.3 s of CPU to every run.
 - \`JSON.parse\` needs the whole body as one string: above ~512 MB (V8's string limit) it cannot run at all, which is
   the "+ memory" trace here. \`@streamparser/json\` is measured doing the least it can (each step emitted as an
   object and dropped at once), so its figures are a lower bound for a decoder built on it.
 - Navigation indexes are built while decoding (one pass each: op classes, ops, (code, pc)), so no command pays for
   an index on first use. Timings are the best of three runs of the same call: on this shared 2-core machine a
   single run is sometimes descheduled for 1–8 ms, which measures the neighbours, not the command.
-- The CLI run includes the loopback server compressing the 424 MB body on the fly (gzip level 1, as a mirror
-  would send it) and the transfer; the decoder's part is the ~2 s above.
-- The machine is shared with other work (load average above): wall times vary between runs by tens of percent.
-  Compare ratios within one run rather than absolute times across runs.
+- The 1M-step CLI run includes the loopback server compressing the 424 MB body on the fly (gzip level 1, as a
+  mirror would send it) and the transfer.
+- The machine is shared with other developers' builds, tests and benchmarks (load average above, on 2 cores): wall
+  times vary between runs by tens of percent and are inflated most for the work that waits on other threads
+  (the decoder's worker, the CLI's request). CPU times are steadier; compare ratios within one run rather than
+  absolute times across runs.
+- In VS Code, the time from the body's last byte to the panel's first rows at 20k steps is recorded by the e2e
+  scenario \`test/e2e/trace-open-20k.e2e.ts\` (\`npm run test:e2e -- --grep 20,000-step\`), not here: see "In VS
+  Code" above.
 `;
 }
 

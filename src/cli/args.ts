@@ -7,7 +7,6 @@ import { safeText } from '../core/safe-text';
 
 /** A subcommand: `run` gets the arguments after its name and resolves to the process exit code. */
 export interface Command {
-  summary: string;
   usage: string;
   run(argv: string[]): Promise<number>;
 }

@@ -18,7 +18,6 @@ function itemLines(items: readonly TokenItem[], indent: string): string[] {
 }
 
 export const tokenCommand: Command = {
-  summary: 'Show a token: type, supplies, keys, custom fees, timestamps',
   usage: USAGE,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, { timestamp: { type: 'string' } });

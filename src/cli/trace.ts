@@ -3,6 +3,7 @@ import { EXIT, ApiError } from '../core/errors';
 import type { AbiRegistry } from '../core/names/registry';
 import { nameFrames, type NamedFrame } from '../core/names/trace-names';
 import { fetchTrace } from '../core/opcodes-client';
+import { warmDecoder } from '../core/trace/decode-stream';
 import { safeLine } from '../core/safe-text';
 import { truncatedNotice } from '../shared/truncation-text';
 import type { DecodedRevert, Frame, TraceSummary } from '../shared/trace-model';
@@ -115,7 +116,6 @@ function progressReporter(): { update: (bytes: number, steps: number) => void; d
 }
 
 export const traceCommand: Command = {
-  summary: 'Fetch and decode a transaction opcode trace: steps, frames, revert reason',
   usage: USAGE,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {
@@ -133,6 +133,8 @@ export const traceCommand: Command = {
       throw new ApiError('invalid-input', `Expected one transaction id or hash, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
     }
     const endpoints = endpointsFrom(values);
+    // The decoder's thread starts while the build output is read and the request is sent, not after the first byte.
+    warmDecoder();
     const abis = await readAbis(values['build-output']);
     // Enum members are parsed in a worker while the trace downloads.
     const enumNote = abis.loadEnums();

@@ -127,7 +127,6 @@ function toJson(report: VerificationReport, repositoryUrl: string | undefined) {
 }
 
 export const verifyCommand: Command = {
-  summary: 'Verify deployed contracts on a Sourcify server (session API or v2); exit 7 only when a contract does not match',
   usage: USAGE,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {

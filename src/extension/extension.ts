@@ -1,5 +1,6 @@
 // Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
 import type * as vscode from 'vscode';
+import { closeDecoder } from '../core/trace/decode-stream';
 import { registerDebugger } from './debug/index';
 import { registerDocs } from './docs';
 import { registerGasProfile } from './gas/index';
@@ -35,6 +36,8 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   registerGasProfile(context, services, trace.panels, sourceStepping.artifacts);
   const traceLinks = registerTraceLinks(context, services, trace.panels);
   registerDocs(context, services);
+  // The decoder's warm worker lives as long as the extension (core/trace/decode-stream.ts).
+  context.subscriptions.push({ dispose: () => void closeDecoder() });
   return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api, traceLinks };
 }
 

@@ -20,6 +20,8 @@ export interface Workbench {
   workspace: string;
   /** Runs a command from the palette by its full title, e.g. "Ledger Mirror: Show Token…". */
   runCommand(title: string): Promise<void>;
+  /** Open Opcode Trace… from the palette for `transactionId`, with the default parts (stack only). */
+  openTrace(transactionId: string): Promise<void>;
   /** The content of the n-th webview (0 = first). */
   webviewFrame(n?: number): FrameLocator;
   /** Saves a screenshot of the page to out/screenshots/<name>.png; returns its path. */
@@ -47,6 +49,7 @@ export async function openWorkbench(): Promise<Workbench> {
     mirrorUrl,
     workspace,
     runCommand: (title) => runCommand(page, title),
+    openTrace: (transactionId) => openTrace(page, transactionId),
     // A webview is two nested iframes: the host page (iframe.webview) and the extension's html (#active-frame).
     webviewFrame: (n = 0) => page.frameLocator('iframe.webview.ready').nth(n).frameLocator('iframe#active-frame'),
     shot: async (name) => {
@@ -87,6 +90,17 @@ async function runCommand(page: Page, title: string): Promise<void> {
     await page.keyboard.press('Escape');
   }
   throw new Error(`the command palette never listed "${title}"`);
+}
+
+async function openTrace(page: Page, transactionId: string): Promise<void> {
+  await runCommand(page, 'Ledger Mirror: Open Opcode Trace…');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ timeout: 15_000 });
+  await input.fill(transactionId);
+  await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id' }).waitFor({ state: 'detached', timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget', { hasText: 'Parts of the Trace' }).waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
 }
 
 // Root hooks (this module is loaded by every scenario): a failed test leaves a screenshot of each open

@@ -6,15 +6,15 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { createEvmTraceProvider, type TraceCaseInfo } from '../../servers/mirror/evm/index';
-import { LONG_LOOP } from '../../servers/mirror/evm/cases';
-import { startMirror, type RunningMirror } from '../../servers/mirror/server';
+import type { TraceCaseInfo } from '../../servers/mirror/evm/index';
+import type { RunningMirror } from '../../servers/mirror/server';
 import { HttpClient } from '../../src/core/http';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace } from '../../src/core/opcodes-client';
 import type { NavCommand, Trace } from '../../src/shared/trace-model';
 import { formatCount } from '../../src/webview/trace/format';
-import { openWorkbench, type Workbench } from './harness';
+import type { Workbench } from './harness';
+import { longLoopWorkbench } from './long-loop';
 
 const STEPS = 1_000_000;
 /** The body with stack is ~600 MB: the extension host downloads and decodes it before the first rows. */
@@ -55,16 +55,7 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
 
   before(async function () {
     this.timeout(180_000);
-    const traces = await createEvmTraceProvider({ longLoop: true, longLoopSteps: STEPS });
-    const found = traces.cases.find((c) => c.name === LONG_LOOP.name);
-    assert.ok(found, 'the provider recorded the long loop');
-    loop = found;
-    // Both the extension and this test fetch the trace: no rate limit to wait out.
-    mirror = await startMirror({ traces, opcodeRequestsPerSecond: Infinity });
-    workbench = await openWorkbench();
-    const settingsFile = join(workbench.workspace, '.vscode/settings.json');
-    const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-    writeFileSync(settingsFile, JSON.stringify({ ...settings, 'ledgerMirror.mirrorUrl': mirror.url }, null, 2));
+    ({ mirror, workbench, loop } = await longLoopWorkbench(STEPS));
     const http = new HttpClient();
     try {
       expected = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: mirror.url }), loop.transactionId, { stack: false });
@@ -116,15 +107,7 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     this.timeout(OPEN_TIMEOUT + 30_000);
     assert.ok(loop.steps >= STEPS, `the long loop has ${loop.steps} steps`);
     assert.equal(expected.length, loop.steps);
-    const { page } = workbench;
-    await workbench.runCommand('Ledger Mirror: Open Opcode Trace…');
-    const input = page.locator('.quick-input-widget input.input');
-    await input.waitFor({ timeout: 15_000 });
-    await input.fill(loop.transactionId);
-    await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id' }).waitFor({ state: 'detached', timeout: 15_000 });
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget', { hasText: 'Parts of the Trace' }).waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter'); // the default parts: stack only
+    await workbench.openTrace(loop.transactionId);
     await stepper().locator('.st-row:not(.loading)').first().waitFor({ timeout: OPEN_TIMEOUT });
     assert.equal(await currentStep(), 0);
     await stepper().locator('.status', { hasText: `Step 0 of ${formatCount(loop.steps - 1)}:` }).waitFor({ timeout: 15_000 });

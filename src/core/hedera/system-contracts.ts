@@ -152,7 +152,7 @@ export interface SystemContract {
   /** Short name shown before the function: `HTS.transferToken(…)`. */
   name: 'HTS' | 'ExchangeRate' | 'PRNG' | 'HAS' | 'HSS';
   title: string;
-  functions: AbiRegistry;
+  readonly functions: AbiRegistry;
 }
 
 function registry(name: string, signatures: readonly string[]): AbiRegistry {
@@ -161,16 +161,36 @@ function registry(name: string, signatures: readonly string[]): AbiRegistry {
   return abi;
 }
 
-const HTS = registry('HTS', HTS_FUNCTIONS);
-const HSS = registry('HSS', HSS_FUNCTIONS);
+/**
+ * A system contract whose functions are parsed and hashed on first use: some 200 signatures cost tens of ms at
+ * load, which every CLI command (`--help` included) and every extension activation paid before any call was named.
+ */
+function systemContract(num: number, name: SystemContract['name'], title: string, build: () => AbiRegistry): SystemContract {
+  return {
+    num,
+    name,
+    title,
+    get functions() {
+      return build();
+    },
+  };
+}
+
+function once(build: () => AbiRegistry): () => AbiRegistry {
+  let built: AbiRegistry | undefined;
+  return () => (built ??= build());
+}
+
+const HTS = once(() => registry('HTS', HTS_FUNCTIONS));
+const HSS = once(() => registry('HSS', HSS_FUNCTIONS));
 
 export const SYSTEM_CONTRACTS: readonly SystemContract[] = [
-  { num: 0x167, name: 'HTS', title: 'Hedera Token Service', functions: HTS },
-  { num: 0x168, name: 'ExchangeRate', title: 'Exchange rate', functions: registry('ExchangeRate', EXCHANGE_RATE_FUNCTIONS) },
-  { num: 0x169, name: 'PRNG', title: 'Pseudorandom number generator', functions: registry('PRNG', PRNG_FUNCTIONS) },
-  { num: 0x16a, name: 'HAS', title: 'Hedera Account Service', functions: registry('HAS', HAS_FUNCTIONS) },
-  { num: 0x16b, name: 'HSS', title: 'Hedera Schedule Service', functions: HSS },
-  { num: 0x16c, name: 'HTS', title: 'Hedera Token Service (second address)', functions: HTS },
+  systemContract(0x167, 'HTS', 'Hedera Token Service', HTS),
+  systemContract(0x168, 'ExchangeRate', 'Exchange rate', once(() => registry('ExchangeRate', EXCHANGE_RATE_FUNCTIONS))),
+  systemContract(0x169, 'PRNG', 'Pseudorandom number generator', once(() => registry('PRNG', PRNG_FUNCTIONS))),
+  systemContract(0x16a, 'HAS', 'Hedera Account Service', once(() => registry('HAS', HAS_FUNCTIONS))),
+  systemContract(0x16b, 'HSS', 'Hedera Schedule Service', HSS),
+  systemContract(0x16c, 'HTS', 'Hedera Token Service (second address)', HTS),
 ];
 
 const BY_NUM: ReadonlyMap<number, SystemContract> = new Map(SYSTEM_CONTRACTS.map((c) => [c.num, c]));

@@ -1,8 +1,7 @@
 import { ApiError } from '../errors';
-import { TraceColumns } from './columns-store';
+import type { TraceColumns } from './columns-store';
+import { ColumnsDecoder, type RawColumns } from './columns-decoder';
 import { validateEnvelope, type Envelope } from './envelope';
-import { MAX_DECODED_BYTES } from './limits';
-import { TraceScanner } from './scanner';
 import { ColumnarTrace, type TraceParts } from './trace';
 
 export interface DecodeOptions {
@@ -16,58 +15,19 @@ export interface DecodeOptions {
 }
 
 /**
- * The newer mirror's truncation marker: an extra last entry whose op is `TRUNCATED` (hiero-mirror-node's
- * OpcodeContext.TRUNCATED_OP; pc, gas and depth 0, its reason a sentence, not hex). Any op name containing
- * "TRUNCAT" in last position counts, so a renamed constant is still caught.
+ * Push-style decoder in the calling thread: feed body chunks with `write`, then `finish`. Pure tests use it;
+ * everything that reads a network or file stream goes through the worker (decode-stream.ts).
  */
-const TRUNCATION_MARKER = /TRUNCAT/i;
-
-/**
- * Push-style decoder: feed body chunks with `write`, then `finish`. It runs in the calling thread: the trace worker
- * (trace-worker.ts) and pure tests use it; everything that reads a network or file stream goes through the worker
- * (decode-stream.ts).
- */
-export class TraceDecoder {
-  private readonly columns = new TraceColumns();
-  private readonly scanner = new TraceScanner(this.columns);
-
-  /** @param maxBytes the budget for the decoded columns (tests lower it). */
-  constructor(private readonly maxBytes = MAX_DECODED_BYTES) {}
-
-  write(chunk: Uint8Array): void {
-    this.scanner.write(chunk);
-    if (this.columns.byteSize > this.maxBytes) {
-      throw new ApiError(
-        'too-large',
-        `The trace is too large to hold: after ${this.scanner.bytes} bytes (${this.columns.length} steps) it needs more than the decoder's ${Math.round(this.maxBytes / 1024 / 1024)} MB.`,
-      );
-    }
-  }
-
-  get bytes(): number {
-    return this.scanner.bytes;
-  }
-
-  get steps(): number {
-    return this.columns.length;
-  }
-
-  /** Ends the body and validates the envelope; the columns are then finished (what the worker hands back). */
-  finishColumns(): DecodedColumns {
-    this.scanner.end();
-    const envelope = validateEnvelope(this.scanner.envelope, this.scanner.sawOpcodes);
-    const cols = this.columns;
-    const last = cols.length - 1;
-    const truncated = last >= 0 && TRUNCATION_MARKER.test(cols.opInterner.text(cols.op[last]));
-    if (truncated) cols.dropLast();
-    cols.finish();
-    return { columns: cols, envelope, truncated };
-  }
-
+export class TraceDecoder extends ColumnsDecoder {
   /** Ends the body, validates the envelope and runs the analysis, all in this thread. */
   finish(options: Pick<DecodeOptions, 'transaction' | 'parts'> = {}): ColumnarTrace {
-    return traceOf(this.finishColumns(), options);
+    return traceOf(validated(this.finishRaw()), options);
   }
+}
+
+/** Validates the envelope (zod, so in the host: the worker's bundle stays small and starts fast). */
+export function validated({ columns, fields, sawOpcodes, truncated }: RawColumns): DecodedColumns {
+  return { columns, envelope: validateEnvelope(fields, sawOpcodes), truncated };
 }
 
 /** Finished columns and the envelope: a decoded body before its analysis. */

@@ -1,13 +1,15 @@
 // Messages between the host and the trace-decoding worker (decode-stream.ts ⇄ trace-worker.ts).
 import type { ErrorKind } from '../errors';
 import type { ColumnsParts } from './columns-store';
-import type { Envelope } from './envelope';
 
-/** Host → worker: body chunks (their buffers transferred), then the end of the body. */
+/** Host → worker: body chunks (their buffers transferred), then the end of the body; then the next body's. */
 export type ToWorker = { type: 'chunk'; data: Uint8Array } | { type: 'end' };
 
-/** Worker → host: progress after each chunk, then the finished columns (buffers transferred) or the typed error. */
+/**
+ * Worker → host: progress after each chunk, then the finished columns (buffers transferred) with the envelope's
+ * fields as read (the host validates them), or the typed error.
+ */
 export type FromWorker =
   | { type: 'progress'; bytes: number; steps: number }
-  | { type: 'done'; parts: ColumnsParts; envelope: Envelope; truncated: boolean }
+  | { type: 'done'; parts: ColumnsParts; fields: Record<string, unknown>; sawOpcodes: boolean; truncated: boolean }
   | { type: 'error'; kind: ErrorKind; message: string };

@@ -1,11 +1,11 @@
-// The decoding worker: a body past the bounds ends in the decoder's typed error and the next decode works; a worker
-// that dies as a defect would make it die (heap exhausted, an exception, an exit) becomes a typed error naming what
-// happened; the columns cross back intact.
+// The decoding worker: one thread stays warm from one body to the next; a body past the bounds ends in the decoder's
+// typed error and the next decode works in a fresh thread; a worker that dies as a defect would make it die (heap
+// exhausted, an exception, an exit) becomes a typed error naming what happened; the columns cross back intact.
 import { strict as assert } from 'node:assert';
 import { ApiError } from '../../../../src/core/errors';
-import { DecoderWorker, decodeTraceStream } from '../../../../src/core/trace/decode-stream';
+import { DecoderWorker, decodeTraceStream, warmDecoderThreadId } from '../../../../src/core/trace/decode-stream';
 import { MAX_REASONS_TOTAL_BYTES, WORKER_HEAP_MB } from '../../../../src/core/trace/limits';
-import { body, reasonsBomb, step } from '../../../helpers/hostile-traces';
+import { body, depthBomb, reasonsBomb, step } from '../../../helpers/hostile-traces';
 
 const badResponse = (pattern: RegExp) => (err: unknown) => {
   assert.ok(err instanceof ApiError, String(err));
@@ -27,6 +27,43 @@ async function runFake(code: string): Promise<unknown> {
 
 describe('trace decoding worker', function () {
   this.timeout(120_000);
+
+  const small = () => [Buffer.from(body([step({ op: 'PUSH1' }), step({ op: 'STOP' })]))];
+
+  it('decodes a second body in the same warm thread', async () => {
+    await decodeTraceStream(small());
+    const first = warmDecoderThreadId();
+    assert.ok(first !== undefined, 'a worker is kept after a body decoded');
+    const trace = await decodeTraceStream(small());
+    assert.equal(trace.length, 2);
+    assert.equal(warmDecoderThreadId(), first);
+  });
+
+  it('replaces the warm thread after a hostile body, and the next body decodes in a fresh one', async () => {
+    await decodeTraceStream(small());
+    const before = warmDecoderThreadId();
+    await assert.rejects(decodeTraceStream([Buffer.from(depthBomb())]), badResponse(/"depth" must be an integer/));
+    assert.equal(warmDecoderThreadId(), undefined, 'the thread that read the hostile body is not kept');
+    const trace = await decodeTraceStream(small());
+    assert.deepEqual([trace.length, trace.row(1).op], [2, 'STOP']);
+    const after = warmDecoderThreadId();
+    assert.ok(after !== undefined && after !== before, `a fresh thread (${after}) replaced ${before}`);
+  });
+
+  it('replaces the warm thread after a body cancelled mid-way', async () => {
+    await decodeTraceStream(small());
+    const before = warmDecoderThreadId();
+    const controller = new AbortController();
+    async function* halfThenCancel(): AsyncGenerator<Buffer> {
+      yield Buffer.from(body([step({ op: 'PUSH1' })]).slice(0, 40));
+      controller.abort();
+      yield Buffer.from('x');
+    }
+    await assert.rejects(decodeTraceStream(halfThenCancel(), { signal: controller.signal }), /cancelled/);
+    assert.equal(warmDecoderThreadId(), undefined);
+    await decodeTraceStream(small());
+    assert.notEqual(warmDecoderThreadId(), before);
+  });
 
   it('refuses a body past the bounds in the worker, and the next decode works', async () => {
     const before = process.memoryUsage().heapUsed;
