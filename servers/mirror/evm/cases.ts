@@ -31,7 +31,7 @@ export const DEPLOYMENTS: readonly Deployment[] = [
  * Deployed just before the first case that calls them, so they take their numbers after the contracts earlier
  * cases created: adding one renumbers nothing that is already there.
  */
-export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }, { contract: 'Orders' }];
+export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }, { contract: 'Orders' }, { contract: 'Locals' }];
 
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
 export const HTS_TOKEN_NUM = 5001;
@@ -58,6 +58,23 @@ export interface CaseSpec {
   /** What the trace shows, for humans (printed nowhere; documents the expectation the tests check). */
   shows: string;
 }
+
+/** The debugger's Locals oracle (`Locals.sol`): every local change is followed by an event carrying its value. */
+export const LOCALS_CASES: readonly CaseSpec[] = [
+  { name: 'locals-loops', contract: 'Locals', signature: 'loops(uint256)', args: () => [4n], shows: 'a for loop with nested blocks, a while loop, a named return' },
+  { name: 'locals-shadowing', contract: 'Locals', signature: 'shadowing(uint256)', args: () => [30n], shows: 'an inner y shadowing the outer, early returns in an internal function' },
+  { name: 'locals-memory', contract: 'Locals', signature: 'memoryData(uint256)', args: () => [9n], shows: 'a memory struct, array, string and bytes, a negative int' },
+  {
+    name: 'locals-calldata',
+    contract: 'Locals',
+    signature: 'slices(uint256[],bytes)',
+    args: () => [],
+    calldata: () => encodeFunctionData({ abi: [parseAbiItem('function slices(uint256[] xs, bytes data)') as AbiFunction], args: [[1n, 20n, 300n], '0xdeadbeefcafe'] }),
+    shows: 'calldata slices of an array and of bytes',
+  },
+  { name: 'locals-storage', contract: 'Locals', signature: 'pointers(uint256,uint128)', args: () => [5n, 77n], shows: 'storage pointers to a struct and an array, a modifier with a local' },
+  { name: 'locals-unchecked', contract: 'Locals', signature: 'wrapping(uint8)', args: () => [250n], shows: 'unchecked wrap-around, an internal call whose return feeds a local' },
+];
 
 export const CASES: readonly CaseSpec[] = [
   { name: 'success', contract: 'Calculator', signature: 'add(uint256,uint256)', args: () => [2n, 3n], shows: 'success, returns 5' },
@@ -117,6 +134,7 @@ export const CASES: readonly CaseSpec[] = [
     calldata: () => encodeFunctionData({ abi: [parseAbiItem('function mark(uint8 status, string ref)') as AbiFunction], args: [1, 'order-7'] }),
     shows: 'mark(Filled, "order-7"): returns Open, writes last = Filled, count[Filled] = 1 and byRef["order-7"] = Filled',
   },
+  ...LOCALS_CASES,
 ];
 
 /** Appended when the long loop is asked for; its argument is chosen to reach the requested step count. */
