@@ -65,12 +65,13 @@ export interface Compilation {
  * How the contracts are compiled: the default keeps the optimizer off so source maps stay close to the source; the
  * debugger's locals are also checked against the optimizer's and the IR pipeline's code.
  */
-export type CompilerVariant = 'default' | 'optimized' | 'via-ir';
+export type CompilerVariant = 'default' | 'optimized' | 'via-ir' | 'via-ir-unoptimized';
 
 const VARIANT_SETTINGS: Record<CompilerVariant, Record<string, unknown>> = {
   default: { optimizer: { enabled: false, runs: 200 } },
   optimized: { optimizer: { enabled: true, runs: 200 } },
   'via-ir': { optimizer: { enabled: true, runs: 200 }, viaIR: true },
+  'via-ir-unoptimized': { optimizer: { enabled: false, runs: 200 }, viaIR: true },
 };
 
 /** Builds the standard-JSON input from every `.sol` file in `dir`, sorted so the id is stable. */

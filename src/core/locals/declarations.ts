@@ -5,6 +5,8 @@
 
 /** A variable declaration: a parameter, a return variable, a local, or a struct member. */
 export interface Declaration {
+  /** The AST node id (identifiers name their declaration by it); -1 when unknown. */
+  id: number;
   name: string;
   /** solc's type string, e.g. `uint256`, `struct C.P memory`, `uint256[] calldata slice`. */
   type: string;
@@ -27,6 +29,16 @@ export interface Callable {
   modifiers: number[];
   /** A modifier's: stack items of its locals in scope at `_`. */
   placeholder: number | undefined;
+  /** Where the body reads a variable (an identifier) or writes one (an assignment, `++`, `delete`, a declaration). */
+  refs: Reference[];
+}
+
+export interface Reference {
+  /** The variable's AST id. */
+  decl: number;
+  start: number;
+  length: number;
+  write: boolean;
 }
 
 export interface SourceDeclarations {
@@ -42,6 +54,8 @@ const MAX_TYPE = 500;
 
 type Node = Record<string, unknown>;
 
+const UNKNOWN: Declaration = { id: -1, name: '', type: '', start: -1, length: 0 };
+
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function range(node: Node): { start: number; length: number } | undefined {
@@ -56,12 +70,12 @@ function declaration(node: unknown): Declaration | undefined {
   if (!at || typeof node.name !== 'string' || node.name.length > MAX_NAME || typeof type !== 'string' || type.length > MAX_TYPE) return undefined;
   // A declaration's type string leaves out where a reference points; `storageLocation` says it.
   const location = typeof node.storageLocation === 'string' && /^(memory|calldata|storage)$/.test(node.storageLocation) && !type.includes(` ${node.storageLocation}`) ? ` ${node.storageLocation}` : '';
-  return { name: node.name, type: type + location, ...at };
+  return { id: typeof node.id === 'number' ? node.id : -1, name: node.name, type: type + location, ...at };
 }
 
 function parameters(list: unknown): Declaration[] {
   const params = isNode(list) && Array.isArray(list.parameters) ? list.parameters : [];
-  return params.map((p) => declaration(p) ?? { name: '', type: '', start: -1, length: 0 });
+  return params.map((p) => declaration(p) ?? UNKNOWN);
 }
 
 /**
@@ -127,6 +141,39 @@ function walkLocals(node: unknown, scope: { start: number; end: number }, offset
   return opens ? offset : running;
 }
 
+const WRITES_OPERAND = new Set(['++', '--', 'delete']);
+
+/** The identifiers an assignment's left side names (`x`, `(a, b)`). */
+function assigned(node: unknown): number[] {
+  if (!isNode(node)) return [];
+  if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number') return [node.referencedDeclaration];
+  return node.nodeType === 'TupleExpression' && Array.isArray(node.components) ? node.components.flatMap(assigned) : [];
+}
+
+/** Every read and write of a variable under `body`. */
+function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] {
+  const out: Reference[] = [];
+  const todo: unknown[] = [body];
+  while (todo.length && budget.nodes-- > 0) {
+    const node = todo.pop();
+    if (Array.isArray(node)) {
+      todo.push(...(node as unknown[]));
+      continue;
+    }
+    if (!isNode(node)) continue;
+    const at = range(node);
+    if (at) {
+      const write = (ids: number[]) => ids.forEach((decl) => out.push({ decl, ...at, write: true }));
+      if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number') out.push({ decl: node.referencedDeclaration, ...at, write: false });
+      else if (node.nodeType === 'Assignment') write(assigned(node.leftHandSide));
+      else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator)) write(assigned(node.subExpression));
+      else if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations)) write(node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])));
+    }
+    for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) todo.push(value);
+  }
+  return out;
+}
+
 /** The declarations of a solc `SourceUnit` AST; undefined when it is not one. */
 export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
   if (!isNode(ast) || ast.nodeType !== 'SourceUnit' || !Array.isArray(ast.nodes)) return undefined;
@@ -139,7 +186,7 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
     if (!isNode(node)) continue;
     if (node.nodeType === 'ContractDefinition' && Array.isArray(node.nodes)) todo.push(...node.nodes);
     else if (node.nodeType === 'StructDefinition' && typeof node.canonicalName === 'string' && Array.isArray(node.members)) {
-      structs.set(node.canonicalName, node.members.map((m) => declaration(m) ?? { name: '', type: '', start: -1, length: 0 }));
+      structs.set(node.canonicalName, node.members.map((m) => declaration(m) ?? UNKNOWN));
     } else if ((node.nodeType === 'FunctionDefinition' || node.nodeType === 'ModifierDefinition') && typeof node.name === 'string') {
       const at = range(node);
       if (!at || typeof node.id !== 'number') continue;
@@ -156,6 +203,7 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
         locals: walk.locals,
         modifiers: modifiers.map((m) => (isNode(m) && m.kind !== 'baseConstructorSpecifier' && isNode(m.modifierName) && typeof m.modifierName.referencedDeclaration === 'number' ? m.modifierName.referencedDeclaration : -1)),
         placeholder: walk.placeholder,
+        refs: referencesUnder(node.body, budget),
       });
     }
   }

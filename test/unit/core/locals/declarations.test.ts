@@ -35,6 +35,17 @@ describe('local declarations from the AST', () => {
     assert.deepEqual([f.params.map((p) => p.name), f.returns.map((r) => r.name)], [['x'], ['r']]);
   });
 
+  it("records where the body reads a variable and where an assignment, `++` or a declaration writes it", () => {
+    const x = v('x', 10);
+    const read = { nodeType: 'Identifier', referencedDeclaration: x.id, src: '120:1:0' };
+    const assign = { nodeType: 'Assignment', src: '130:6:0', leftHandSide: { nodeType: 'Identifier', referencedDeclaration: x.id, src: '130:1:0' }, rightHandSide: read };
+    const bump = { nodeType: 'UnaryOperation', operator: '++', src: '140:3:0', subExpression: { nodeType: 'Identifier', referencedDeclaration: x.id, src: '140:1:0' } };
+    const [f] = declarationsOf(unit(fn(block(100, 900, { nodeType: 'ExpressionStatement', expression: assign }, { nodeType: 'ExpressionStatement', expression: bump }), [x])))!.callables;
+    const refs = f.refs.filter((r) => r.write).map((r) => [r.start, r.length]);
+    assert.deepEqual(refs.sort(), [[130, 6], [140, 3]]);
+    assert.ok(f.refs.some((r) => !r.write && r.start === 120 && r.decl === x.id));
+  });
+
   it('refuses what is not a source unit, and stops at hostile nesting and bad ranges without throwing', () => {
     assert.equal(declarationsOf({ nodeType: 'Block' }), undefined);
     assert.equal(declarationsOf(null), undefined);
