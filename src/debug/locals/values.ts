@@ -95,7 +95,14 @@ function slice(data: Uint8Array, at: bigint, length: bigint): Uint8Array {
   return out;
 }
 
-const wordAt = (data: Uint8Array, at: bigint): bigint => BigInt(`0x${Buffer.from(slice(data, at, 32n)).toString('hex')}`);
+/** Words one value may read in all (nested arrays multiply): what a hostile pointer or length can cost. */
+const MAX_WORDS = 16_384;
+let wordsLeft = MAX_WORDS;
+
+function wordAt(data: Uint8Array, at: bigint): bigint {
+  if (wordsLeft-- <= 0) throw new Unreadable('too large to show');
+  return BigInt(`0x${Buffer.from(slice(data, at, 32n)).toString('hex')}`);
+}
 
 function elements(length: bigint): number {
   if (length > BigInt(MAX_ELEMENTS)) throw new Unreadable(`${length} elements, too many to show`);
@@ -157,6 +164,7 @@ function shown(name: string, type: string, param: AbiParameter, value: unknown):
 export function localValue(v: SlotVariable, data: LocalsData): Variable {
   const name = v.decl.name || '(unnamed)';
   const type = v.decl.type;
+  wordsLeft = MAX_WORDS;
   try {
     if (v.slot < 0 || v.slot + v.size > data.stack.length) throw new Unreadable('its stack slot is not on the stack here');
     const word = toBig(data.stack[v.slot]);

@@ -46,7 +46,17 @@ function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRanges {
   if (known) return known;
   const sources = new Map<string, SourceDeclarations>();
   for (const file of artifact.sources.values()) if (file.declarations) sources.set(file.sourceName, file.declarations);
-  const refs = new Map<string, Reference[]>([...sources].map(([name, d]) => [name, d.callables.flatMap((c) => c.refs)]));
+  // Reads by exact range; writes (far fewer) are searched for the ranges that hold a code range.
+  const reads = new Map<string, number>();
+  const writes = new Map<string, Reference[]>();
+  for (const [name, d] of sources) {
+    const own: Reference[] = [];
+    for (const ref of d.callables.flatMap((c) => c.refs)) {
+      if (ref.write) own.push(ref);
+      else reads.set(`${name}:${ref.start}:${ref.length}`, ref.decl);
+    }
+    writes.set(name, own);
+  }
   const ranges: Range[] = [];
   const byKey = new Map<string, number>();
   const at = new Int32Array(code.bodyLength).fill(NONE);
@@ -57,10 +67,8 @@ function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRanges {
     const key = `${source}:${r.start}:${r.length}`;
     let id = byKey.get(key);
     if (id === undefined) {
-      const own = refs.get(source)!;
-      const read = own.find((x) => !x.write && x.start === r.start && x.length === r.length);
-      const writes = new Set(own.filter((x) => x.write && r.start >= x.start && r.start + r.length <= x.start + x.length).map((x) => x.decl));
-      byKey.set(key, (id = ranges.push({ source, start: r.start, length: r.length, reads: read?.decl ?? NONE, writes }) - 1));
+      const written = new Set(writes.get(source)!.filter((x) => r.start >= x.start && r.start + r.length <= x.start + x.length).map((x) => x.decl));
+      byKey.set(key, (id = ranges.push({ source, start: r.start, length: r.length, reads: reads.get(key) ?? NONE, writes: written }) - 1));
     }
     at[pc] = id;
   }
