@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BuildOutputReader, readBuildOutput } from '../../../../src/core/build-output/reader';
 import { sampleBuildInfo, tempDirs, writeFoundry, writeHardhat3, writeJson, type BuildInfo } from '../../helpers/layouts';
 
-const CONTRACT_COUNT = 14;
+const CONTRACT_COUNT = 15;
 
 /** Sets a file's mtime `seconds` from now, so newest-first order does not depend on write timing. */
 const age = (file: string, seconds: number) => utimes(file, new Date(Date.now() + seconds * 1000), new Date(Date.now() + seconds * 1000));
