@@ -32,6 +32,7 @@ import type { ContractAction } from '../core/contract-results';
 import { pairActions } from './actions';
 import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type Variable } from './variables';
 import { storageScope } from './storage';
+import { localsData, variablesAt } from './locals/scope';
 import { nextAtLine } from './stepping';
 import type { FramingProblem } from './framing';
 import { checkArguments, RequestError } from './requests';
@@ -80,7 +81,7 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'panic', label: 'Panic', description: 'Stop at a Panic (assert, overflow, division by zero) or INVALID.', default: false, supportsCondition: true },
 ];
 
-type ScopeRef = { kind: 'arguments' | 'return' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
+type ScopeRef = { kind: 'arguments' | 'locals' | 'return' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
 
 /** Instruction references: the code id in the high bits, the pc in the low 32. */
 const PC_BITS = 2 ** 32;
@@ -323,7 +324,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const frame = this.need().program.frames[fn];
     response.body = {
       scopes: [
-        ...(frame.header ? [scope('Arguments', 'arguments')] : []),
+        ...(frame.header ? [scope('Arguments', 'arguments'), scope('Locals', 'locals')] : []),
         ...(frame.header && frame.kind === 'external' ? [scope('Return', 'return')] : []),
         scope('Stack', 'stack'),
         scope('Memory', 'memory', true),
@@ -367,7 +368,12 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       const detail = rt.detail(ref.step);
       const action = (): Promise<ContractAction | undefined> => (frame.kind === 'external' ? this.actionOf(frame.traceFrame) : Promise.resolve(undefined));
       switch (ref.kind) {
-        case 'arguments': vars = argumentsOf(rt.program, frame, await action()); break;
+        case 'arguments': vars = this.argumentsAt(ref.step, frame, await action(), (await this.actionOf(frame.traceFrame))?.input ?? undefined); break;
+        case 'locals': {
+          const input = (await this.actionOf(frame.traceFrame))?.input ?? undefined;
+          vars = variablesAt(rt.program, ref.step, ['return', 'local'], () => localsData(rt, ref.step, input));
+          break;
+        }
         case 'return': vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action()); break;
         case 'stack': vars = stackVariables(detail.stack); break;
         case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
@@ -402,12 +408,25 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     }
   }
 
+  /**
+   * An external call's arguments as its calldata carried them; an internal function's where they are on the stack
+   * now (any type the Locals scope reads), else as the function found them on entry.
+   */
+  private argumentsAt(step: number, frame: FnFrame, action: ContractAction | undefined, input: string | undefined): Variable[] | string {
+    const rt = this.need();
+    if (frame.kind === 'internal') {
+      const tracked = variablesAt(rt.program, step, ['argument'], () => localsData(rt, step, input));
+      if (typeof tracked !== 'string') return tracked;
+    }
+    return argumentsOf(rt.program, frame, action);
+  }
+
   /** An argument of the frame's function, else a state variable the trace holds, by its Solidity name (hover, Watch). */
   private named(name: string, step: number, fn: number): Variable | undefined {
     const rt = this.need();
     const frame = rt.program.frames[fn];
     const look = (vars: Variable[] | string) => (typeof vars === 'string' ? undefined : vars.find((v) => v.name === name));
-    return look(argumentsOf(rt.program, frame)) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
+    return look(argumentsOf(rt.program, frame)) ?? look(variablesAt(rt.program, step, ['return', 'local'], () => localsData(rt, step, undefined))) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
   }
 
   private programSource(source: DebugProtocol.Source): ProgramSource | undefined {

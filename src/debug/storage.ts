@@ -208,3 +208,12 @@ export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, H
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
   return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))))];
 }
+
+/**
+ * A storage reference held in a local (`Item storage it = items[k]`): the layout's type labelled `label` read at
+ * `slot`; undefined when the layout has no such type or the trace holds none of its slots.
+ */
+export function storageAt(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, name: string, label: string, slot: bigint, enums: EnumMembers = NO_ENUMS): Variable | undefined {
+  const typeId = [...layout.types].find(([id, t]) => t.label === label && !id.endsWith('_memory_ptr'))?.[0];
+  return typeId === undefined ? undefined : new Decoder(layout, words, undefined, enums).variable(name, typeId, slot, 0);
+}

@@ -89,7 +89,7 @@ describe('debugger in VS Code', function () {
     assert.ok(stack[0].source?.path?.endsWith(workspaceFile('contracts/Callee.sol').path), stack[0].source?.path);
 
     const scopes = ((await session.customRequest('scopes', { frameId: stack[0].id })) as DebugProtocol.ScopesResponse['body']).scopes;
-    assert.deepEqual(scopes.map((s) => s.name), ['Arguments', 'Return', 'Stack', 'Memory', 'Storage', 'Frame']);
+    assert.deepEqual(scopes.map((s) => s.name), ['Arguments', 'Locals', 'Return', 'Stack', 'Memory', 'Storage', 'Frame']);
     const args = ((await session.customRequest('variables', { variablesReference: scopes[0].variablesReference })) as DebugProtocol.VariablesResponse['body']).variables;
     assert.deepEqual(args.map((v) => [v.name, v.value]), [['amount', '7']]);
 

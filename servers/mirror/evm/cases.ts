@@ -37,7 +37,7 @@ export const DEPLOYMENTS: readonly Deployment[] = [
  * Deployed just before the first case that calls them, so they take their numbers after the contracts earlier
  * cases created: adding one renumbers nothing that is already there.
  */
-export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }, { contract: 'Orders' }, { contract: 'Permit' }, { contract: 'Digests' }];
+export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }, { contract: 'Orders' }, { contract: 'Permit' }, { contract: 'Digests' }, { contract: 'Locals' }];
 
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
 export const HTS_TOKEN_NUM = 5001;
@@ -74,6 +74,23 @@ export interface CaseSpec {
   /** What the trace shows, for humans (printed nowhere; documents the expectation the tests check). */
   shows: string;
 }
+
+/** The debugger's Locals oracle (`Locals.sol`): every local change is followed by an event carrying its value. */
+export const LOCALS_CASES: readonly CaseSpec[] = [
+  { name: 'locals-loops', contract: 'Locals', signature: 'loops(uint256)', args: () => [4n], shows: 'a for loop with nested blocks, a while loop, a named return' },
+  { name: 'locals-shadowing', contract: 'Locals', signature: 'shadowing(uint256)', args: () => [30n], shows: 'an inner y shadowing the outer, early returns in an internal function' },
+  { name: 'locals-memory', contract: 'Locals', signature: 'memoryData(uint256)', args: () => [9n], shows: 'a memory struct, array, string and bytes, a negative int' },
+  {
+    name: 'locals-calldata',
+    contract: 'Locals',
+    signature: 'slices(uint256[],bytes)',
+    args: () => [],
+    calldata: () => encodeFunctionData({ abi: [parseAbiItem('function slices(uint256[] xs, bytes data)') as AbiFunction], args: [[1n, 20n, 300n], '0xdeadbeefcafe'] }),
+    shows: 'calldata slices of an array and of bytes',
+  },
+  { name: 'locals-storage', contract: 'Locals', signature: 'pointers(uint256,uint128)', args: () => [5n, 77n], shows: 'storage pointers to a struct and an array, a modifier with a local' },
+  { name: 'locals-unchecked', contract: 'Locals', signature: 'wrapping(uint8)', args: () => [250n], shows: 'unchecked wrap-around, an internal call whose return feeds a local' },
+];
 
 export const CASES: readonly CaseSpec[] = [
   { name: 'success', contract: 'Calculator', signature: 'add(uint256,uint256)', args: () => [2n, 3n], shows: 'success, returns 5' },
@@ -179,6 +196,7 @@ export const CASES: readonly CaseSpec[] = [
     calldata: (addressOf) => encodeCall('transferToken(address,address,address,int64)', [BigInt(HTS_STAND_IN.token), BigInt(PERMIT_OWNER.address), BigInt(addressOf('Callee')), 1n]),
     shows: 'a transaction straight to 0x167: the whole trace is one entry at depth 0; answers INSUFFICIENT_TOKEN_BALANCE (178)',
   },
+  ...LOCALS_CASES,
 ];
 
 /** The account that signs the permit case (a fixed key, so the case is the same on every run). */

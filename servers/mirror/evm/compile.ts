@@ -61,8 +61,21 @@ export interface Compilation {
   id: string;
 }
 
+/**
+ * How the contracts are compiled: the default keeps the optimizer off so source maps stay close to the source; the
+ * debugger's locals are also checked against the optimizer's and the IR pipeline's code.
+ */
+export type CompilerVariant = 'default' | 'optimized' | 'via-ir' | 'via-ir-unoptimized';
+
+const VARIANT_SETTINGS: Record<CompilerVariant, Record<string, unknown>> = {
+  default: { optimizer: { enabled: false, runs: 200 } },
+  optimized: { optimizer: { enabled: true, runs: 200 } },
+  'via-ir': { optimizer: { enabled: true, runs: 200 }, viaIR: true },
+  'via-ir-unoptimized': { optimizer: { enabled: false, runs: 200 }, viaIR: true },
+};
+
 /** Builds the standard-JSON input from every `.sol` file in `dir`, sorted so the id is stable. */
-export async function readSources(dir = CONTRACTS_DIR): Promise<StandardJsonInput> {
+export async function readSources(dir = CONTRACTS_DIR, variant: CompilerVariant = 'default'): Promise<StandardJsonInput> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sol')).sort();
   const sources: Record<string, { content: string }> = {};
   for (const file of files) sources[SOURCE_PREFIX + file] = { content: await readFile(join(dir, file), 'utf8') };
@@ -70,9 +83,9 @@ export async function readSources(dir = CONTRACTS_DIR): Promise<StandardJsonInpu
     language: 'Solidity',
     sources,
     settings: {
-      // Hedera runs the Cancun instruction set; the optimizer stays off so source maps stay close to the source.
+      // Hedera runs the Cancun instruction set.
       evmVersion: 'cancun',
-      optimizer: { enabled: false, runs: 200 },
+      ...VARIANT_SETTINGS[variant],
       outputSelection: {
         '*': {
           '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'evm.methodIdentifiers', 'metadata', 'storageLayout'],
@@ -83,8 +96,8 @@ export async function readSources(dir = CONTRACTS_DIR): Promise<StandardJsonInpu
   };
 }
 
-export async function compileContracts(dir = CONTRACTS_DIR): Promise<Compilation> {
-  const input = await readSources(dir);
+export async function compileContracts(dir = CONTRACTS_DIR, variant: CompilerVariant = 'default'): Promise<Compilation> {
+  const input = await readSources(dir, variant);
   const solcLongVersion = solc.version().replace(/\.Emscripten.*$/, '') as string;
   const solcVersion = solcLongVersion.replace(/\+.*$/, '');
   const text = JSON.stringify(input);

@@ -8,7 +8,7 @@ import type { ContractRecord, EvmTraceOptions, ResultRecord, TraceProvider, Trac
 import { encodeCall, word } from './abi';
 import { writeBuildInfo } from './build-info';
 import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, type Deployment, DEPLOYMENTS, HTS_STAND_IN, LATE_DEPLOYMENTS, LONG_LOOP } from './cases';
-import { type Compilation, compileContracts, contractOf, SYSTEM_CONTRACTS_DIR } from './compile';
+import { type Compilation, type CompilerVariant, compileContracts, contractOf, SYSTEM_CONTRACTS_DIR } from './compile';
 import { ContractRegistry } from './contract-records';
 import { caseTransaction, deploymentTimestamp, entityId, FIRST_CONTRACT_NUM, longZeroAddress, numOfLongZero } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
@@ -19,6 +19,8 @@ import { type TraceEnvelope, writeTraceBody } from './trace-json';
 export { writeBuildInfo } from './build-info';
 
 export interface EvmProviderOptions extends EvmTraceOptions {
+  /** How the workspace contracts are compiled (default: optimizer off). */
+  compiler?: CompilerVariant;
   /** Steps the long loop must reach at least (default 500 000); only used with `longLoop`. */
   longLoopSteps?: number;
 }
@@ -36,7 +38,7 @@ export interface TraceCaseInfo {
 export type EvmTraceProvider = TraceProvider & { cases: TraceCaseInfo[] };
 
 export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Promise<EvmTraceProvider> {
-  const [compilation, system] = await Promise.all([compileContracts(), compileContracts(SYSTEM_CONTRACTS_DIR)]);
+  const [compilation, system] = await Promise.all([compileContracts(undefined, opts.compiler), compileContracts(SYSTEM_CONTRACTS_DIR)]);
   if (opts.buildInfoDir !== undefined) await writeBuildInfo(opts.buildInfoDir, compilation);
   const ledger = await Ledger.create();
   const contracts = new ContractRegistry();

@@ -3,10 +3,11 @@
 // `build_info = true` (the same), or Foundry's minimal build info (only source index → path).
 import { basename, dirname, join } from 'node:path';
 import type { WorkspaceFolder } from '../workspace/confined-fs';
+import { declarationsOf } from '../locals/declarations';
 import { contractOutput, type CompiledSource, type CompiledSources, type SolcContractOutput } from './compiled';
 
 interface RawOutput {
-  sources?: Record<string, { id?: unknown } | undefined>;
+  sources?: Record<string, { id?: unknown; ast?: unknown } | undefined>;
   contracts?: Record<string, Record<string, { metadata?: unknown; evm?: { bytecode?: unknown; deployedBytecode?: unknown }; storageLayout?: unknown } | undefined> | undefined>;
 }
 
@@ -56,7 +57,7 @@ function compilation(id: string, info: RawBuildInfo, output: RawOutput): Compila
   for (const [sourceName, source] of Object.entries(output.sources ?? {})) {
     if (!Number.isInteger(source?.id)) continue;
     const content = info.input?.sources?.[sourceName]?.content;
-    sources.set(source?.id as number, { sourceName, content: typeof content === 'string' ? content : undefined });
+    sources.set(source?.id as number, { sourceName, content: typeof content === 'string' ? content : undefined, declarations: declarationsOf(source?.ast) });
   }
   const contracts = Object.entries(output.contracts ?? {}).flatMap(([sourceName, byName]) =>
     Object.entries(byName ?? {}).map(([name, c]) => ({ name, sourceName, output: contractOutput(c?.metadata, c?.evm?.bytecode, c?.evm?.deployedBytecode, c?.storageLayout) })),

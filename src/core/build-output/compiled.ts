@@ -1,6 +1,7 @@
 // What the build-output reader yields: one entry per compiled contract, whatever tool (Hardhat 2 or 3, Ignition,
 // Foundry) wrote it, in solc's own standard-JSON shape so each feature picks what it needs (verification the
 // metadata, source stepping the code and source maps).
+import type { SourceDeclarations } from '../locals/declarations';
 
 /** `evm.bytecode` / `evm.deployedBytecode` of a solc output entry; values unchecked, as the compiler wrote them. */
 export interface CodeOutput {
@@ -27,6 +28,8 @@ export interface CompiledSource {
   sourceName: string;
   /** The exact text compiled, when the build output kept it. */
   content: string | undefined;
+  /** Functions' parameters and locals from the AST, when the build output kept it (the debugger's Locals). */
+  declarations?: SourceDeclarations;
 }
 
 /** A compilation's sources by source-map index (shared by all its contracts). */

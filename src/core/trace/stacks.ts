@@ -96,6 +96,11 @@ export class StackLog {
     return log;
   }
 
+  /** Per step, how many items its stack holds (read, never write): whole-trace passes read heights from it. */
+  heights(): Int32Array {
+    return this.size;
+  }
+
   /** Word ids of the stack at `step`, bottom first. */
   at(step: number): Int32Array {
     const out = new Int32Array(this.size[step]);

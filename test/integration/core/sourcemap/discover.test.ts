@@ -6,7 +6,7 @@ import { discoverArtifacts } from '../../../../src/core/sourcemap/discover';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry, writeHardhat3, type BuildInfo, type FoundryOptions } from '../../helpers/layouts';
 import { sampleWorkspace } from '../../helpers/sample-workspace';
 
-const CONTRACTS = ['Calculator', 'Callee', 'Caller', 'Child', 'Digests', 'Events', 'Factory', 'LibUser', 'Looper', 'MathLib', 'Orders', 'Permit', 'Store', 'TokenSender', 'Treasury', 'Vault', 'Wallet'];
+const CONTRACTS = ['Calculator', 'Callee', 'Caller', 'Child', 'Digests', 'Events', 'Factory', 'LibUser', 'Locals', 'Looper', 'MathLib', 'Orders', 'Permit', 'Store', 'TokenSender', 'Treasury', 'Vault', 'Wallet'];
 
 const names = (artifacts: ContractArtifact[]) => artifacts.map((a) => a.name).sort();
 const byName = (artifacts: ContractArtifact[], name: string) => artifacts.find((a) => a.name === name)!;

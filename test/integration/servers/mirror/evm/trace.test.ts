@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { LOCALS_CASES } from '../../../../../servers/mirror/evm/cases';
 import { createEvmTraceProvider, type EvmTraceProvider } from '../../../../../servers/mirror/evm/index';
 import type { OpcodeQuery } from '../../../../../servers/mirror/trace-provider';
 import { NO_OPCODE_CAPS, type OpcodeCaps, TRUNCATION_MARKER_OP } from '../../../../../servers/mirror/web3/opcode-caps';
@@ -9,7 +10,7 @@ import type { OpcodeEntry as Entry, OpcodesBody as Body } from '../../../../help
 
 const ALL: OpcodeQuery = { stack: true, memory: true, storage: true };
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'hts-transfer', 'hts-insufficient', 'internal-call', 'dynamic-args', 'enum-state', 'permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct'];
+const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'hts-transfer', 'hts-insufficient', 'internal-call', 'dynamic-args', 'enum-state', 'permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct', ...LOCALS_CASES.map((c) => c.name)];
 
 const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
 const word = (value: bigint | number): string => BigInt(value).toString(16).padStart(64, '0');

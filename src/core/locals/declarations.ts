@@ -1,0 +1,211 @@
+// What the debugger needs of a source's AST to find local variables on the stack: each function's and modifier's
+// parameters, return variables and local declarations (name, type, source range), and each struct's members. Only
+// this is kept; the AST itself (often megabytes) is dropped once read. The AST comes from the build output, so it
+// is walked with bounds: a node budget and an explicit stack instead of recursion.
+
+/** A variable declaration: a parameter, a return variable, a local, or a struct member. */
+export interface Declaration {
+  /** The AST node id (identifiers name their declaration by it); -1 when unknown. */
+  id: number;
+  name: string;
+  /** solc's type string, e.g. `uint256`, `struct C.P memory`, `uint256[] calldata slice`. */
+  type: string;
+  /** Byte range in the source (what the source map names where its stack slot is made). */
+  start: number;
+  length: number;
+}
+
+export interface Callable {
+  kind: 'function' | 'modifier';
+  /** The AST node id (modifier invocations name modifiers by it). */
+  id: number;
+  name: string;
+  start: number;
+  length: number;
+  params: Declaration[];
+  returns: Declaration[];
+  locals: Local[];
+  /** The modifiers a function invokes, by node id, in order. */
+  modifiers: number[];
+  /** A modifier's: stack items of its locals in scope at `_`. */
+  placeholder: number | undefined;
+  /** Where the body reads a variable (an identifier) or writes one (an assignment, `++`, `delete`, a declaration). */
+  refs: Reference[];
+}
+
+export interface Reference {
+  /** The variable's AST id. */
+  decl: number;
+  start: number;
+  length: number;
+  write: boolean;
+}
+
+export interface SourceDeclarations {
+  callables: Callable[];
+  /** Struct members by the struct's canonical name (`Contract.Struct`). */
+  structs: ReadonlyMap<string, Declaration[]>;
+}
+
+/** More AST nodes than any real source has; a hostile build output stops here. */
+const MAX_NODES = 2_000_000;
+const MAX_NAME = 200;
+const MAX_TYPE = 500;
+
+type Node = Record<string, unknown>;
+
+const UNKNOWN: Declaration = { id: -1, name: '', type: '', start: -1, length: 0 };
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function range(node: Node): { start: number; length: number } | undefined {
+  const m = typeof node.src === 'string' ? /^(\d+):(\d+):-?\d+$/.exec(node.src) : null;
+  return m ? { start: Number(m[1]), length: Number(m[2]) } : undefined;
+}
+
+function declaration(node: unknown): Declaration | undefined {
+  if (!isNode(node) || node.nodeType !== 'VariableDeclaration') return undefined;
+  const at = range(node);
+  const type = isNode(node.typeDescriptions) ? node.typeDescriptions.typeString : undefined;
+  if (!at || typeof node.name !== 'string' || node.name.length > MAX_NAME || typeof type !== 'string' || type.length > MAX_TYPE) return undefined;
+  // A declaration's type string leaves out where a reference points; `storageLocation` says it.
+  const location = typeof node.storageLocation === 'string' && /^(memory|calldata|storage)$/.test(node.storageLocation) && !type.includes(` ${node.storageLocation}`) ? ` ${node.storageLocation}` : '';
+  return { id: typeof node.id === 'number' ? node.id : -1, name: node.name, type: type + location, ...at };
+}
+
+function parameters(list: unknown): Declaration[] {
+  const params = isNode(list) && Array.isArray(list.parameters) ? list.parameters : [];
+  return params.map((p) => declaration(p) ?? UNKNOWN);
+}
+
+/**
+ * Where a local is in scope and which stack items precede it there: solc's legacy code generator pushes a block's
+ * locals in order and pops them at its end, so a local's slot above the function's return variables is the size of
+ * the locals declared before it in the blocks that enclose it.
+ */
+export interface LocalScope {
+  /** The block (or `for` statement) it is declared in. */
+  scopeStart: number;
+  scopeEnd: number;
+  /** Where its declaration statement ends: from here on it holds its value. */
+  declaredAt: number;
+  /** Stack items of the locals before it, in its callable. */
+  offset: number;
+}
+
+export type Local = Declaration & LocalScope;
+
+/** Stack items a variable of this type takes in the legacy code generator (calldata arrays: offset and length). */
+export function stackSize(type: string): number {
+  if (/(\[\]|^bytes|^string)\s+calldata\b/.test(type)) return 2;
+  return /^function\b.*\bexternal\b/.test(type) ? 2 : 1;
+}
+
+/** Nesting followed at most (solc refuses far less deep code; a hostile AST stops here). */
+const MAX_NESTING = 1000;
+
+interface Walk {
+  budget: { nodes: number };
+  locals: Local[];
+  /** Stack items of locals in scope at the modifier's `_`. */
+  placeholder?: number;
+}
+
+/** The locals under `node`, in scope order; `offset` is the stack items of those declared before, in scope. */
+function walkLocals(node: unknown, scope: { start: number; end: number }, offset: number, depth: number, w: Walk): number {
+  if (depth > MAX_NESTING || w.budget.nodes-- <= 0) return offset;
+  if (Array.isArray(node)) {
+    for (const child of node) offset = walkLocals(child, scope, offset, depth + 1, w);
+    return offset;
+  }
+  if (!isNode(node)) return offset;
+  if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations)) {
+    const end = range(node);
+    for (const d of node.declarations) {
+      const found = declaration(d);
+      if (!found) continue;
+      w.locals.push({ ...found, scopeStart: scope.start, scopeEnd: scope.end, declaredAt: end ? end.start + end.length : found.start + found.length, offset });
+      offset += stackSize(found.type);
+    }
+    return offset;
+  }
+  if (node.nodeType === 'PlaceholderStatement') w.placeholder ??= offset;
+  const opens = node.nodeType === 'Block' || node.nodeType === 'UncheckedBlock' || node.nodeType === 'ForStatement';
+  const at = opens ? range(node) : undefined;
+  const inner = at ? { start: at.start, end: at.start + at.length } : scope;
+  // A `for` statement's own variable comes before its body's; other keys hold no declarations of this scope level.
+  const children = node.nodeType === 'ForStatement' ? [node.initializationExpression, node.condition, node.loopExpression, node.body] : Object.values(node).filter((v) => typeof v === 'object' && v !== null);
+  let running = offset;
+  for (const child of children) running = walkLocals(child, inner, running, depth + 1, w);
+  // Leaving a block pops its locals; inside an expression or a plain statement, declarations stay in this scope.
+  return opens ? offset : running;
+}
+
+const WRITES_OPERAND = new Set(['++', '--', 'delete']);
+
+/** The identifiers an assignment's left side names (`x`, `(a, b)`). */
+function assigned(node: unknown): number[] {
+  if (!isNode(node)) return [];
+  if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number') return [node.referencedDeclaration];
+  return node.nodeType === 'TupleExpression' && Array.isArray(node.components) ? node.components.flatMap(assigned) : [];
+}
+
+/** Every read and write of a variable under `body`. */
+function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] {
+  const out: Reference[] = [];
+  const todo: unknown[] = [body];
+  while (todo.length && budget.nodes-- > 0) {
+    const node = todo.pop();
+    if (Array.isArray(node)) {
+      todo.push(...(node as unknown[]));
+      continue;
+    }
+    if (!isNode(node)) continue;
+    const at = range(node);
+    if (at) {
+      const write = (ids: number[]) => ids.forEach((decl) => out.push({ decl, ...at, write: true }));
+      if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number') out.push({ decl: node.referencedDeclaration, ...at, write: false });
+      else if (node.nodeType === 'Assignment') write(assigned(node.leftHandSide));
+      else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator)) write(assigned(node.subExpression));
+      else if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations)) write(node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])));
+    }
+    for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) todo.push(value);
+  }
+  return out;
+}
+
+/** The declarations of a solc `SourceUnit` AST; undefined when it is not one. */
+export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
+  if (!isNode(ast) || ast.nodeType !== 'SourceUnit' || !Array.isArray(ast.nodes)) return undefined;
+  const callables: Callable[] = [];
+  const structs = new Map<string, Declaration[]>();
+  const budget = { nodes: MAX_NODES };
+  const todo: unknown[] = [...ast.nodes];
+  while (todo.length && budget.nodes-- > 0) {
+    const node = todo.pop();
+    if (!isNode(node)) continue;
+    if (node.nodeType === 'ContractDefinition' && Array.isArray(node.nodes)) todo.push(...node.nodes);
+    else if (node.nodeType === 'StructDefinition' && typeof node.canonicalName === 'string' && Array.isArray(node.members)) {
+      structs.set(node.canonicalName, node.members.map((m) => declaration(m) ?? UNKNOWN));
+    } else if ((node.nodeType === 'FunctionDefinition' || node.nodeType === 'ModifierDefinition') && typeof node.name === 'string') {
+      const at = range(node);
+      if (!at || typeof node.id !== 'number') continue;
+      const walk: Walk = { budget, locals: [] };
+      walkLocals(node.body, { start: at.start, end: at.start + at.length }, 0, 0, walk);
+      const modifiers = Array.isArray(node.modifiers) ? node.modifiers : [];
+      callables.push({
+        kind: node.nodeType === 'FunctionDefinition' ? 'function' : 'modifier',
+        id: node.id,
+        name: node.name.slice(0, MAX_NAME),
+        ...at,
+        params: parameters(node.parameters),
+        returns: parameters(node.returnParameters),
+        locals: walk.locals,
+        modifiers: modifiers.map((m) => (isNode(m) && m.kind !== 'baseConstructorSpecifier' && isNode(m.modifierName) && typeof m.modifierName.referencedDeclaration === 'number' ? m.modifierName.referencedDeclaration : -1)),
+        placeholder: walk.placeholder,
+        refs: referencesUnder(node.body, budget),
+      });
+    }
+  }
+  return { callables, structs };
+}

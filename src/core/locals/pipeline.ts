@@ -1,0 +1,15 @@
+// Which of solc's code generators wrote a contract's code, from the settings in its metadata: the debugger finds
+// locals differently in each (fixed slots seen being pushed; fixed slots laid out from the AST; none fixed at all).
+export type Pipeline = 'legacy' | 'legacy-optimized' | 'via-ir';
+
+/** The pipeline of a contract by its solc metadata (text or object, unchecked); legacy when it does not say. */
+export function pipelineOf(metadata: unknown): Pipeline {
+  let m: { settings?: { viaIR?: unknown; optimizer?: { enabled?: unknown } } } | undefined;
+  try {
+    m = (typeof metadata === 'string' ? JSON.parse(metadata) : metadata) as typeof m;
+  } catch {
+    return 'legacy';
+  }
+  if (m?.settings?.viaIR === true) return 'via-ir';
+  return m?.settings?.optimizer?.enabled === true ? 'legacy-optimized' : 'legacy';
+}

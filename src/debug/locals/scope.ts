@@ -1,0 +1,49 @@
+// The Locals scope (return variables and locals in scope) and the arguments read the same way, for one step of one
+// frame: legacy code through the variables' fixed slots (slots.ts), IR code through the copies the code made of them
+// (via-ir.ts), shown as unavailable where there is none rather than read from a slot that may hold something else.
+import type { Program } from '../../core/sourcemap/program';
+import type { DebugRuntime } from '../runtime';
+import type { Variable } from '../variables';
+import { LocalSlots, type Role } from './slots';
+import { localValue, type LocalsData } from './values';
+import { viaIrVariables } from './via-ir';
+import { stackSize } from '../../core/locals/declarations';
+
+/**
+ * The variables of `roles` in scope at `step` (of the function running there), with their values; a sentence when
+ * none can be read. `data` is read only when there is something to show.
+ */
+export function variablesAt(program: Program, step: number, roles: readonly Role[], data: () => LocalsData): Variable[] | string {
+  const slots = LocalSlots.of(program);
+  if (slots.pipelineAt(step) === 'via-ir') {
+    const seen = viaIrVariables(program, step);
+    if (typeof seen === 'string') return seen;
+    const wanted = seen.filter((v) => roles.includes(v.role));
+    if (wanted.length === 0) return [];
+    const read = data();
+    return wanted.map((v) =>
+      v.word === undefined || stackSize(v.decl.type) !== 1
+        ? { name: v.decl.name || '(unnamed)', type: v.decl.type, value: 'unavailable (optimized)' }
+        : localValue({ decl: v.decl, role: v.role, slot: 0, size: 1, structs: v.structs }, { ...read, stack: [v.word] }),
+    );
+  }
+  const found = slots.at(step);
+  if ('unavailable' in found) return found.unavailable;
+  const wanted = found.variables.filter((v) => roles.includes(v.role));
+  if (wanted.length === 0) return [];
+  const read = data();
+  return wanted.map((v) => localValue(v, read));
+}
+
+/** What locals are read from at `step`: its stack, memory and storage, and the external call's input (`0x…`). */
+export function localsData(rt: DebugRuntime, step: number, input: string | undefined): LocalsData {
+  const detail = rt.detail(step);
+  const artifact = rt.program.frameCode[rt.program.traceFrame[step]].artifact;
+  return {
+    stack: detail.stack ?? [],
+    memory: rt.memoryBytes(step),
+    calldata: input && /^0x(?:[0-9a-fA-F]{2})*$/.test(input) ? Buffer.from(input.slice(2), 'hex') : undefined,
+    storage: detail.storage,
+    layout: artifact?.storageLayout,
+  };
+}
