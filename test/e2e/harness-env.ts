@@ -4,4 +4,6 @@ export const E2E_ENV = {
   mirrorUrl: 'LEDGER_E2E_MIRROR_URL',
   chromium: 'LEDGER_E2E_CHROMIUM',
   tmpDir: 'LEDGER_E2E_TMP',
+  /** Presses of each key kind in the 1M-step stepping passes (`npm run bench:stepper` sets the measuring count). */
+  keysPerKind: 'LEDGER_E2E_KEYS_PER_KIND',
 } as const;
