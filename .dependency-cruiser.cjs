@@ -40,6 +40,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    exclude: { path: '(^|/)(dist|node_modules|\\.cache)/' },
+    // esbuild.mjs imports the package it is named after, which the resolver would take for the file itself.
+    exclude: { path: '(^|/)(dist|node_modules|\\.cache)/|^esbuild\\.mjs$' },
   },
 };
