@@ -29,6 +29,7 @@ import { pairActions } from './actions';
 import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type Variable } from './variables';
 import { storageScope } from './storage';
 import { nextAtLine } from './stepping';
+import { raisedError } from './raised-error';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
 export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
@@ -123,6 +124,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       supportsFunctionBreakpoints: true,
       supportsEvaluateForHovers: true,
       supportsExceptionFilterOptions: true,
+      supportsExceptionInfoRequest: true,
       exceptionBreakpointFilters: EXCEPTION_FILTERS,
     };
     this.sendResponse(response);
@@ -180,11 +182,30 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
 
   private exceptionText(step: number): string {
     const rt = this.need();
-    const frame = rt.trace.frame(rt.trace.row(step).frame);
-    const r = frame.revert;
-    if (!r) return 'Reverted without data';
-    if (r.kind === 'Error' || r.kind === 'Panic') return r.message;
-    return r.kind === 'CustomError' ? `Custom error ${r.selector}` : `Reverted with ${r.data}`;
+    return raisedError(rt.program, rt.trace.row(step).frame).description;
+  }
+
+  /** The exception widget: the error by name with its arguments, its selector, and the frame that raised it. */
+  protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
+    const rt = this.need();
+    const raised = raisedError(rt.program, rt.trace.row(rt.step).frame);
+    const frame = rt.program.visibleFrame(rt.step);
+    const loc = rt.program.placeOf(rt.step);
+    const where = `${this.frameLabel(frame)}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
+    response.body = {
+      exceptionId: raised.name ?? raised.selector ?? 'revert',
+      description: raised.description,
+      breakMode: 'always',
+      details: {
+        message: `${where} reverted: ${raised.description}${raised.selector ? ` (selector ${raised.selector})` : ''}`,
+        typeName: raised.signature,
+        stackTrace: rt.program.callStack(rt.step).map(({ frame: f, step }) => {
+          const at = rt.program.placeOf(step);
+          return `at ${this.frameLabel(f)}${at ? ` (${at.source.sourceName}:${this.convertDebuggerLineToClient(at.line)})` : ''}`;
+        }).join('\n'),
+      },
+    };
+    this.sendResponse(response);
   }
 
   private need(): DebugRuntime {
@@ -317,8 +338,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       response.body = { result: formatValue(value), variablesReference: 0 };
       this.sendResponse(response);
     } catch (err) {
-      // Hovering over Solidity the language does not know is normal: no error box for it.
-      if (args.context === 'hover') return this.sendErrorResponse(response, { id: 1002, format: 'not an expression', showUser: false });
+      // Never shown in a box (hovering over Solidity the language does not know is normal); the hover, Watch and
+      // Debug Console show the message in place.
       this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false });
     }
   }
@@ -507,5 +528,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.unfollow?.();
     this.opened?.dispose?.();
     this.sendResponse(response);
+    // Over stdio the process ends now (DAP clients such as nvim-dap wait for it); inline in VS Code this does nothing.
+    this.shutdown();
   }
 }

@@ -5,7 +5,9 @@
 //   sum := prod (('+'|'-'|'&'|'|'|'^') prod)*                    prod := unary (('*'|'/'|'%'|'<<'|'>>') unary)*
 //   unary := ('!'|'-')? atom       atom := number | "STRING" | name | name '[' or ']' | '(' or ')'
 // Names: step, depth, pc, op, gas, gasCost; stack[i] (negative from the top: stack[-1] is the top), memory[offset]
-// (the 32-byte word at a byte offset), storage[slot]. A bare opcode name (SSTORE) is a string, so `op == SSTORE`.
+// (the 32-byte word at a byte offset), storage[slot]. A bare opcode name in capitals (SSTORE) is a string, so
+// `op == SSTORE`; any other name is an error, never a value (a misspelt or unknown variable must not read as text).
+import { isOpcodeName } from '../core/sourcemap/opcodes';
 
 export type Value = bigint | string;
 
@@ -109,7 +111,9 @@ class Parser {
         this.expect(']');
         return { k: 'index', target: t as 'stack' | 'memory' | 'storage', index };
       }
-      return SCALARS.has(t) ? { k: 'name', name: t } : { k: 'lit', v: t.toUpperCase() };
+      if (SCALARS.has(t)) return { k: 'name', name: t };
+      if (t === t.toUpperCase() && isOpcodeName(t)) return { k: 'lit', v: t };
+      throw new ExpressionError(`"${t}" is not a name the debugger knows here.`);
     }
     throw new ExpressionError(`Unexpected "${t}".`);
   }

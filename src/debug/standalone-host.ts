@@ -15,7 +15,7 @@ import { TraceSources, type CodeLookup } from '../core/sourcemap/trace-sources';
 import type { Trace } from '../core/trace/model';
 import type { DebugHost, LaunchArguments, OpenedTrace } from './adapter';
 
-/** The launch's mirror: `mirrorUrl` (+ `web3Url`) is a custom network; otherwise `network` by name. */
+/** The launch's mirror: `mirrorUrl` (+ `web3Url`) is a custom network, whatever `network` says; otherwise `network` by name. */
 export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorUrl' | 'web3Url'>): Endpoints {
   if (args.mirrorUrl) {
     let url: URL;
@@ -28,7 +28,8 @@ export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorU
     return resolveNetwork('custom', { mirrorUrl: args.mirrorUrl, web3Url: args.web3Url });
   }
   const network = args.network ?? '';
-  if (!isNetworkName(network) || network === 'custom') throw new ApiError('invalid-input', 'Give "network" (mainnet, testnet, previewnet or local) or "mirrorUrl" in the launch configuration.');
+  if (network === 'custom') throw new ApiError('invalid-input', 'The custom network needs "mirrorUrl" (and optionally "web3Url") in the launch configuration.');
+  if (!isNetworkName(network)) throw new ApiError('invalid-input', 'Give "network" (mainnet, testnet, previewnet or local) or "mirrorUrl" in the launch configuration.');
   return resolveNetwork(network);
 }
 

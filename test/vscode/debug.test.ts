@@ -96,6 +96,45 @@ describe('debugger in VS Code', function () {
     assert.equal(await stepOf(session), panelStep);
   });
 
+  it('a .sol file opens as Solidity on a profile with no other extension, and F9 sets a breakpoint in it', async () => {
+    const others = vscode.extensions.all.filter((e) => !(e.packageJSON as { isBuiltin?: boolean }).isBuiltin && e.id !== 'ledger-mirror.ledger-mirror');
+    assert.deepEqual(others.map((e) => e.id), [], 'the profile has no other extension');
+    vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+    const document = await vscode.workspace.openTextDocument(workspaceFile('contracts/Callee.sol'));
+    assert.equal(document.languageId, 'solidity');
+    const editor = await vscode.window.showTextDocument(document);
+    const line = lineOf('contracts/Callee.sol', 'require(amount == 0') - 1;
+    editor.selection = new vscode.Selection(line, 0, line, 0);
+    await vscode.commands.executeCommand('editor.debug.action.toggleBreakpoint');
+    await waitFor('the breakpoint F9 sets', () =>
+      vscode.debug.breakpoints.some((b) => b instanceof vscode.SourceBreakpoint && b.location.uri.toString() === document.uri.toString() && b.location.range.start.line === line),
+    );
+    vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+  });
+
+  it("the status bar's source item follows the debugger's line", async () => {
+    const statusOf = (frame: DebugProtocol.StackFrame) => `$(file-code) ${frame.source!.path!.split('/').pop()}:${frame.line}`;
+    const stopped = nextStop();
+    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Status', transaction: transactionId, stopOnEntry: false });
+    const session = (await stopped).session;
+    const [top] = await frames(session);
+    await waitFor(`the status to show ${statusOf(top)} (shows ${api.sourceStepping.status()})`, () => api.sourceStepping.status() === statusOf(top));
+    const back = nextStop();
+    await vscode.commands.executeCommand('workbench.action.debug.stepBack');
+    await back;
+    const [now] = await frames(session);
+    assert.notEqual(now.line, top.line);
+    await waitFor(`the status to follow to ${statusOf(now)}`, () => api.sourceStepping.status() === statusOf(now));
+    assert.equal(api.sourceStepping.shown(), undefined, 'VS Code marks the line itself: no second mark');
+  });
+
+  it('"network": "custom" in a launch configuration uses the custom mirror of the settings', async () => {
+    const stopped = nextStop();
+    assert.ok(await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Custom', transaction: transactionId, network: 'custom', stopOnEntry: false }));
+    const stack = await frames((await stopped).session);
+    assert.equal(stack[0].name, 'Callee.check');
+  });
+
   it('Debug Transaction… on an open trace panel debugs that trace without fetching it again', async () => {
     await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, { stack: true });
     const [panel] = api.traces.panels();

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { fetchContractActions } from '../../core/contract-results';
 import { parseTransactionIdOrHash } from '../../core/ids';
+import { endpointsFor, readConfig } from '../config';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
@@ -28,7 +29,7 @@ class ExtensionDebugHost implements DebugHost {
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
     const roots = workspaceRoots();
     // A mirror named in the launch configuration: fetched by the adapter itself, apart from the panels.
-    if (args.mirrorUrl || args.network) return new StandaloneHost(roots[0] ?? process.cwd(), roots).open(args, log);
+    if (args.mirrorUrl || args.network) return new StandaloneHost(roots[0] ?? process.cwd(), roots).open(withCustomMirror(args), log);
     const panel = await this.panelFor(args);
     const session = panel.session;
     const endpoints = this.services.endpoints();
@@ -59,6 +60,15 @@ class ExtensionDebugHost implements DebugHost {
     if (!panel) throw new Error('That trace panel is closed; open the trace again.');
     return panel;
   }
+}
+
+/** `"network": "custom"` without `mirrorUrl`: the custom mirror of the settings, as the rest of the extension uses. */
+function withCustomMirror(args: LaunchArguments): LaunchArguments {
+  if (args.network !== 'custom' || args.mirrorUrl) return args;
+  const config = readConfig();
+  const custom = endpointsFor({ ...config, network: 'custom' });
+  if (!custom.ok) throw new Error(custom.message);
+  return { ...args, mirrorUrl: config.mirrorUrl, web3Url: args.web3Url ?? (config.web3Url || undefined) };
 }
 
 async function askTransaction(): Promise<string | undefined> {

@@ -2,7 +2,7 @@
 // real reference-mirror traces (solc + @ethereumjs/vm over loopback) and the sample workspace's build output.
 // Expected steps come from the source-stepping core (TraceSources), not from the adapter's own index.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -155,6 +155,45 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const again = await move(() => dc.continueRequest({ threadId: 1 }));
     assert.equal(again.body.reason, 'exception', 'the caller re-reverts with the same data');
     assert.equal((await stack())[0].name, 'Caller.callCheck');
+  });
+
+  it('names a custom error in the stop and the exception widget (the trace panel\'s decoder), with its selector and the frame that raised it', async () => {
+    const stopped = await launch('custom-error', { stopOnEntry: false });
+    assert.equal(stopped.body.reason, 'exception');
+    assert.equal(stopped.body.text, 'InsufficientBalance(available: 5, required: 100)');
+    const info = (await dc.customRequest('exceptionInfo', { threadId: 1 })).body as DebugProtocol.ExceptionInfoResponse['body'];
+    assert.equal(info.exceptionId, 'InsufficientBalance');
+    assert.equal(info.description, stopped.body.text);
+    assert.equal(info.breakMode, 'always');
+    assert.equal(info.details?.typeName, 'InsufficientBalance(uint256,uint256)');
+    const line = await lineOf('Vault.sol', 'revert InsufficientBalance');
+    assert.equal(info.details?.message, `Vault.withdraw (Vault.sol:${line}) reverted: InsufficientBalance(available: 5, required: 100) (selector 0xcf479181)`);
+    assert.match(info.details?.stackTrace ?? '', /^at Vault\.withdraw \(contracts\/Vault\.sol:\d+\)$/);
+  });
+
+  it('an unknown name is an error that says so in every context, never its own text', async () => {
+    await launch('revert-error', { stopOnEntry: false });
+    for (const context of ['watch', 'repl', 'hover']) {
+      await assert.rejects(dc.evaluateRequest({ expression: 'notAVariable', context }), /"notAVariable" is not a name the debugger knows here/);
+    }
+    assert.equal(await evaluate('op == REVERT'), '0x1 (1)', 'opcode names in capitals still read as opcodes');
+  });
+
+  it('ends its process after answering disconnect while stdin stays open (nvim-dap waits for the exit)', async function () {
+    this.timeout(30_000);
+    const child = spawn(process.execPath, [ADAPTER], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const send = (seq: number, command: string, args: object) => {
+      const body = JSON.stringify({ seq, type: 'request', command, arguments: args });
+      child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    send(1, 'initialize', { adapterID: 'ledger-mirror' });
+    send(2, 'disconnect', {});
+    assert.equal(await exited, 0);
+    assert.match(out, /"command":"disconnect"/, 'disconnect was answered before the exit');
+    child.stdin.destroy();
   });
 
   it('Step Over runs an internal call (checked arithmetic) without stopping in it; Step Out returns to the caller', async () => {
