@@ -24,7 +24,11 @@ import { Expression, formatValue } from './expression';
 import type { ExceptionFilter } from './breakpoints';
 import { Program, type FnFrame, type ProgramSource } from './program';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
-import type { ContractAction } from '../core/contract-results';
+import type { ContractAction, ContractResult } from '../core/contract-results';
+import { TraceNames } from '../core/session/names';
+import { eventVariables } from './events';
+import { globalVariables } from './globals';
+import { programAbis } from './program-abis';
 import { pairActions } from './actions';
 import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type Variable } from './variables';
 import { storageScope } from './storage';
@@ -57,6 +61,8 @@ export interface OpenedTrace {
   files: SourceFiles;
   /** The transaction's REST actions (each call's calldata and return data), when the trace came from a mirror. */
   actions?(): Promise<ContractAction[]>;
+  /** The transaction's contract result (sender, value, block, logs), when the trace came from a mirror. */
+  result?(): Promise<ContractResult>;
   /** Runtime code at an address, for the disassembly of contracts without build output. */
   codeAt?(address: string): Promise<Uint8Array | undefined>;
   dispose?(): void;
@@ -75,7 +81,7 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'panic', label: 'Panic', description: 'Stop at a Panic (assert, overflow, division by zero) or INVALID.', default: false, supportsCondition: true },
 ];
 
-type ScopeRef = { kind: 'arguments' | 'return' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
+type ScopeRef = { kind: 'arguments' | 'return' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
 
 /** Instruction references: the code id in the high bits, the pc in the low 32. */
 const PC_BITS = 2 ** 32;
@@ -267,6 +273,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       scopes: [
         ...(frame.header ? [scope('Arguments', 'arguments')] : []),
         ...(frame.header && frame.kind === 'external' ? [scope('Return', 'return')] : []),
+        scope('Globals', 'globals'),
+        scope('Events', 'events'),
         scope('Stack', 'stack'),
         scope('Memory', 'memory', true),
         scope('Storage', 'storage'),
@@ -279,19 +287,46 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   /** Per trace frame, its REST action: fetched once, when Arguments or Return first needs it. */
   private frameActions: Promise<Array<ContractAction | undefined>> | undefined;
 
-  private actionOf(traceFrame: number): Promise<ContractAction | undefined> {
-    const opened = this.opened;
+  private rawActions: Promise<ContractAction[] | undefined> | undefined;
+
+  private pairedActions(): Promise<Array<ContractAction | undefined>> {
     const rt = this.need();
-    this.frameActions ??= opened?.actions
-      ? opened.actions().then(
-          (actions) => pairActions(rt.trace, actions),
-          (err: unknown) => {
-            this.sendEvent(new OutputEvent(`The call actions could not be read: ${err instanceof Error ? err.message : String(err)}\n`, 'console'));
-            return [];
-          },
-        )
-      : Promise.resolve([]);
-    return this.frameActions.then((pairs) => pairs[traceFrame]);
+    this.rawActions ??= this.fromMirror('call actions', this.opened?.actions);
+    this.frameActions ??= this.rawActions.then((actions) => (actions ? pairActions(rt.trace, actions) : []));
+    return this.frameActions;
+  }
+
+  private actionOf(traceFrame: number): Promise<ContractAction | undefined> {
+    return this.pairedActions().then((pairs) => pairs[traceFrame]);
+  }
+
+  /** The contract result, fetched once, when Globals or Events first needs it. */
+  private contractResult: Promise<ContractResult | undefined> | undefined;
+  /** Events by name, as the trace panel names them: built once, on the first Events scope. */
+  private traceNames: Promise<TraceNames> | undefined;
+
+  private resultOnce(): Promise<ContractResult | undefined> {
+    this.contractResult ??= this.fromMirror('contract result', this.opened?.result);
+    return this.contractResult;
+  }
+
+  private names(): Promise<TraceNames> {
+    const rt = this.need();
+    this.traceNames ??= Promise.all([this.resultOnce(), this.pairedActions().then(() => this.rawActions)]).then(([result, actions]) =>
+      TraceNames.build(rt.trace, { abis: programAbis(rt.program), result: result ?? null, actions: actions ?? null }),
+    );
+    return this.traceNames;
+  }
+
+  /** What a mirror request gives, or undefined (said once in the Debug Console) when there is no mirror or it fails. */
+  private async fromMirror<T>(what: string, read: (() => Promise<T>) | undefined): Promise<T | undefined> {
+    if (!read) return undefined;
+    try {
+      return await read();
+    } catch (err) {
+      this.sendEvent(new OutputEvent(`The ${what} could not be read: ${err instanceof Error ? err.message : String(err)}\n`, 'console'));
+      return undefined;
+    }
   }
 
   protected override variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): void {
@@ -311,6 +346,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       switch (ref.kind) {
         case 'arguments': vars = argumentsOf(rt.program, frame, await action()); break;
         case 'return': vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action()); break;
+        case 'globals': vars = globalVariables(rt.trace, ref.step, frame.traceFrame, { result: await this.resultOnce(), actions: await this.pairedActions() }); break;
+        case 'events': vars = eventVariables(rt.trace, await this.names(), ref.step, frame.traceFrame); break;
         case 'stack': vars = stackVariables(detail.stack); break;
         case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
         case 'storage': vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame); break;

@@ -1,7 +1,7 @@
 // Where the stdio adapter gets its trace and build output: the mirror named in the launch arguments (or a saved
 // trace file) and the compiler output under `buildOutput` (default: the current directory).
 import { basename, resolve } from 'node:path';
-import { fetchContractActions } from '../core/contract-results';
+import { fetchContractActions, fetchContractResult } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
 import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
@@ -64,6 +64,7 @@ export class StandaloneHost implements DebugHost {
       let trace;
       let title: string;
       let actions: OpenedTrace['actions'];
+      let result: OpenedTrace['result'];
       if (args.traceFile) {
         const file = resolve(this.cwd, args.traceFile);
         trace = await decodeTraceFile(file);
@@ -74,6 +75,7 @@ export class StandaloneHost implements DebugHost {
         title = args.transaction;
         const id = args.transaction;
         actions = async () => (await fetchContractActions(http, endpoints, id)).actions;
+        result = async () => (await fetchContractResult(http, endpoints, id)).result;
       } else {
         throw new ApiError('invalid-input', 'Give "transaction" (id or hash) or "traceFile" in the launch configuration.');
       }
@@ -85,6 +87,7 @@ export class StandaloneHost implements DebugHost {
         sources,
         files,
         actions,
+        result,
         codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
         dispose: () => void http.close(),
       };

@@ -72,9 +72,14 @@ describe('debugger in VS Code', function () {
     assert.ok(stack[0].source?.path?.endsWith(workspaceFile('contracts/Callee.sol').path), stack[0].source?.path);
 
     const scopes = ((await session.customRequest('scopes', { frameId: stack[0].id })) as DebugProtocol.ScopesResponse['body']).scopes;
-    assert.deepEqual(scopes.map((s) => s.name), ['Arguments', 'Return', 'Stack', 'Memory', 'Storage', 'Frame']);
-    const args = ((await session.customRequest('variables', { variablesReference: scopes[0].variablesReference })) as DebugProtocol.VariablesResponse['body']).variables;
-    assert.deepEqual(args.map((v) => [v.name, v.value]), [['amount', '7']]);
+    assert.deepEqual(scopes.map((s) => s.name), ['Arguments', 'Return', 'Globals', 'Events', 'Stack', 'Memory', 'Storage', 'Frame']);
+    const variables = async (name: string) =>
+      ((await session.customRequest('variables', { variablesReference: scopes.find((s) => s.name === name)!.variablesReference })) as DebugProtocol.VariablesResponse['body']).variables;
+    assert.deepEqual((await variables('Arguments')).map((v) => [v.name, v.value]), [['amount', '7']]);
+    const globals = Object.fromEntries((await variables('Globals')).map((v) => [v.name, v.value]));
+    assert.equal(globals['msg.value'], '0 tinybars');
+    assert.match(globals['msg.sig'], /^0x[0-9a-f]{8}$/);
+    assert.deepEqual((await variables('Events')).map((v) => v.value), ['No events emitted by this call so far.']);
 
     // The trace panel opened for the session and shows the debugger's step.
     await waitFor('the trace panel', () => api.traces.panels().length === 1);

@@ -2,7 +2,7 @@
 // one (so the panel and the editor highlight follow the debugger, and the trace is not fetched again), with the
 // workspace folders' build output. F5 without a launch.json, "Debug Transaction…" and the panel's Debug button start it.
 import * as vscode from 'vscode';
-import { fetchContractActions } from '../../core/contract-results';
+import { fetchContractActions, fetchContractResult } from '../../core/contract-results';
 import { parseTransactionIdOrHash } from '../../core/ids';
 import { endpointsFor, readConfig } from '../config';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
@@ -36,8 +36,11 @@ class ExtensionDebugHost implements DebugHost {
     const lookup = endpoints.ok && session.meta.network !== 'file' ? (address: string) => fetchContractCode(this.services.http(), endpoints.value.restUrl, address) : undefined;
     // The workspace's build as source stepping already read it, unless the launch names other folders.
     const mapped = args.buildOutput === undefined ? await this.workspaceSources(session.trace, lookup) : await mapSources(session.trace, buildRoots(args, roots), lookup, log);
-    const actions = endpoints.ok && session.meta.network !== 'file' ? async () => (await fetchContractActions(this.services.http(), endpoints.value, session.trace.summary.transaction)).actions : undefined;
-    return { session, ...mapped, actions, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
+    const fromMirror = endpoints.ok && session.meta.network !== 'file';
+    const tx = session.trace.summary.transaction;
+    const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
+    const result = fromMirror ? async () => (await fetchContractResult(this.services.http(), endpoints.value, tx)).result : undefined;
+    return { session, ...mapped, actions, result, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
   }
 
   private async workspaceSources(trace: Trace, lookup: CodeLookup | undefined): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {

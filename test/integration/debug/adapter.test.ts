@@ -196,6 +196,50 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     child.stdin.destroy();
   });
 
+  /** The case's contract result, as the reference mirror's REST API serves it. */
+  async function contractResult(name: CaseName): Promise<Record<string, string | number>> {
+    const response = await fetch(`${ref.mirror.url}/api/v1/contracts/results/${ref.info(name).transactionId}`);
+    assert.equal(response.status, 200);
+    return (await response.json()) as Record<string, string | number>;
+  }
+
+  it('Globals name msg, tx, block, address(this) and gasleft() from the trace and the contract result; Events list the frame\'s logs by name so far', async () => {
+    const line = await lineOf('Events.sol', 'log0(0, 0)');
+    await launch('logs', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Events.sol') }, breakpoints: [{ line }] }));
+    const [top] = await stack();
+    const result = await contractResult('logs');
+    const from = String(result.from).toLowerCase();
+    const globals = await scopeOf(top.id, 'Globals');
+    const account = new RegExp(`^${from} \\(0\\.0\\.\\d+\\)$`);
+    assert.match(globals['msg.sender'].toLowerCase(), account, 'the sender with its account id');
+    assert.match(globals['tx.origin'].toLowerCase(), account);
+    assert.equal(globals['msg.value'], `${result.amount} tinybars`);
+    assert.equal(globals['msg.sig'], String(result.function_parameters).slice(0, 10));
+    assert.match(globals['msg.data'], /^68 bytes: 0x[0-9a-f]{136}$/, 'selector and two words');
+    assert.equal(globals['block.number'], String(result.block_number));
+    assert.equal(globals['block.timestamp'], String(result.timestamp).split('.')[0]);
+    assert.match(globals['address(this)'].toLowerCase(), new RegExp(`^${String(result.to).toLowerCase()}( \\(0\\.0\\.\\d+\\))?$`));
+    assert.equal(globals['gasleft()'], /\((\d+)\)$/.exec(await evaluate('gas'))![1]);
+    // Stack-only trace: the data of the logs comes from the mirror's kept logs, as in the trace panel.
+    const events = Object.values(await scopeOf(top.id, 'Events'));
+    assert.equal(events.length, 2, events.join(' | '));
+    assert.match(events[0], new RegExp(`^Transfer\\(from: ${from}, to: 0x[0-9a-fA-F]{40}, value: 1000\\)$`, 'i'));
+    assert.equal(events[1], 'Note(text: "hello from Events")');
+  });
+
+  it('Globals of a nested call: msg.sender is the calling contract, address(this) the callee, no value', async () => {
+    await launch('nested-call', { stopOnEntry: false }, () => dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.double' }] }));
+    const [top, caller] = await stack();
+    assert.equal(top.name, 'Callee.double');
+    const outer = await scopeOf(caller.id, 'Globals');
+    const inner = await scopeOf(top.id, 'Globals');
+    assert.equal(inner['msg.sender'], outer['address(this)']);
+    assert.notEqual(inner['address(this)'], outer['address(this)']);
+    assert.equal(inner['msg.value'], '0 tinybars');
+    assert.equal(inner['tx.origin'], outer['tx.origin']);
+    assert.equal(Object.values(await scopeOf(top.id, 'Events'))[0], 'No events emitted by this call so far.');
+  });
+
   it('Step Over runs an internal call (checked arithmetic) without stopping in it; Step Out returns to the caller', async () => {
     const counted = await lineOf('Callee.sol', 'calls += 1');
     await launch('nested-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] }));
