@@ -30,10 +30,11 @@ import { eventVariables } from './events';
 import { globalVariables } from './globals';
 import { programAbis } from './program-abis';
 import { pairActions } from './actions';
-import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type Variable } from './variables';
+import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type StorageRef, type Variable } from './variables';
 import { storageScope } from './storage';
 import { nextAtLine } from './stepping';
 import { raisedError } from './raised-error';
+import { writesOf } from './watchpoints';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
 export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
@@ -101,7 +102,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private readonly scopes = new Handles<ScopeRef>();
   /** What a variable opens into (a struct's fields, an array's elements, a mapping's entries): valid until the next stop. */
   private readonly children = new Map<number, Variable[]>();
+  /** The expression (evaluateName) of the variable each child handle opened, where it has one. */
+  private readonly childPaths = new Map<number, string>();
   private readonly frameSteps = new Map<number, number>();
+  /** What a data breakpoint id names: the value in storage and how the breakpoint is labelled. */
+  private readonly dataTargets = new Map<string, { ref: StorageRef; label: string; name: string }>();
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
   private unfollow: (() => void) | undefined;
@@ -131,6 +136,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       supportsEvaluateForHovers: true,
       supportsExceptionFilterOptions: true,
       supportsExceptionInfoRequest: true,
+      supportsDataBreakpoints: true,
       exceptionBreakpointFilters: EXCEPTION_FILTERS,
     };
     this.sendResponse(response);
@@ -171,14 +177,16 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   /** Handles apart from the scopes' (Handles#reset starts over at the scopes' first handle, so it is not used). */
-  private childHandle(children: Variable[]): number {
+  private childHandle(children: Variable[], path?: string): number {
     const handle = CHILD_HANDLES + this.children.size;
     this.children.set(handle, children);
+    if (path !== undefined) this.childPaths.set(handle, path);
     return handle;
   }
 
   private report(stop: Stop): void {
     this.children.clear();
+    this.childPaths.clear();
     const event = new StoppedEvent(stop.reason, THREAD_ID) as DebugProtocol.StoppedEvent;
     if (stop.description) event.body.description = stop.description;
     if (stop.ids) event.body.hitBreakpointIds = stop.ids;
@@ -354,9 +362,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         case 'frame': vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name); break;
       }
     }
-    const list = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
+    const list: Variable[] = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
+    // Add to Watch and Copy as Expression: what evaluate reads the variable back by (not for Frame, Events, Return).
+    const base = ref ? (ref.kind === 'frame' || ref.kind === 'events' || ref.kind === 'return' ? undefined : '') : this.childPaths.get(args.variablesReference);
+    const pathOf = (v: Variable) => (base === undefined || v.name.startsWith('(') || v.name === '…' ? undefined : base === '' ? v.name : `${base}${v.name.startsWith('[') ? '' : '.'}${v.name}`);
     response.body = {
-      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: v.children?.length ? this.childHandle(v.children) : 0, memoryReference: v.memoryReference })),
+      variables: list.map((v) => {
+        const evaluateName = pathOf(v);
+        return { name: v.name, value: v.value, type: v.type, evaluateName, variablesReference: v.children?.length ? this.childHandle(v.children, evaluateName) : 0, memoryReference: v.memoryReference };
+      }),
     };
     this.sendResponse(response);
   }
@@ -418,6 +432,41 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         return bp;
       }),
     };
+    this.sendResponse(response);
+  }
+
+  protected override dataBreakpointInfoRequest(response: DebugProtocol.DataBreakpointInfoResponse, args: DebugProtocol.DataBreakpointInfoArguments): void {
+    const rt = this.need();
+    const scope = args.variablesReference === undefined ? undefined : this.scopes.get(args.variablesReference);
+    let found: Variable | undefined;
+    if (args.variablesReference !== undefined && this.children.has(args.variablesReference)) found = this.children.get(args.variablesReference)!.find((v) => v.name === args.name);
+    else if (scope?.kind === 'storage') {
+      const vars = storageScope(rt.program, scope.step, rt.detail(scope.step).storage, rt.program.frames[scope.fn].traceFrame);
+      found = typeof vars === 'string' ? undefined : vars.find((v) => v.name === args.name);
+    } else if (args.variablesReference === undefined) {
+      const { step, fn } = this.frameStep(args.frameId);
+      found = this.named(args.name, step, fn);
+    }
+    const ref = found?.storage;
+    if (!ref) {
+      response.body = { dataId: null, description: 'Data breakpoints watch state variables, struct fields, mapping entries and storage slots of value types.' };
+      return this.sendResponse(response);
+    }
+    const dataId = `${ref.account}:0x${ref.slot.toString(16)}:${ref.offset}:${ref.size}`;
+    const label = this.childPaths.get(args.variablesReference ?? -1) ? `${this.childPaths.get(args.variablesReference!)}${args.name.startsWith('[') ? '' : '.'}${args.name}` : args.name;
+    this.dataTargets.set(dataId, { ref, label, name: args.name });
+    response.body = { dataId, description: `${label} (slot 0x${ref.slot.toString(16)} of ${ref.account})`, accessTypes: ['write'], canPersist: false };
+    this.sendResponse(response);
+  }
+
+  protected override setDataBreakpointsRequest(response: DebugProtocol.SetDataBreakpointsResponse, args: DebugProtocol.SetDataBreakpointsArguments): void {
+    const rt = this.need();
+    const specs = args.breakpoints.map((b) => {
+      const target = this.dataTargets.get(b.dataId);
+      return { label: target?.label ?? b.dataId, name: target?.name ?? '', writes: target ? writesOf(rt.trace, target.ref) : [], condition: b.condition, hitCondition: b.hitCondition };
+    });
+    const verified = rt.breakpoints.setData(specs);
+    response.body = { breakpoints: verified.map((v) => ({ id: v.id, verified: v.verified, message: v.message })) };
     this.sendResponse(response);
   }
 

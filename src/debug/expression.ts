@@ -14,6 +14,8 @@ export type Value = bigint | string;
 /** What an expression can read at one step; undefined for a part the trace does not have. */
 export interface EvalContext {
   scalar(name: 'step' | 'depth' | 'pc' | 'op' | 'gas' | 'gasCost'): Value;
+  /** A name the expression was made to know (a data breakpoint's variable: its new value). */
+  variable?(name: string): bigint | undefined;
   stack(index: bigint): bigint | undefined;
   memory(offset: bigint): bigint | undefined;
   storage(slot: bigint): bigint | undefined;
@@ -24,6 +26,7 @@ export class ExpressionError extends Error {}
 type Node =
   | { k: 'lit'; v: Value }
   | { k: 'name'; name: string }
+  | { k: 'var'; name: string }
   | { k: 'index'; target: 'stack' | 'memory' | 'storage'; index: Node }
   | { k: 'un'; op: '!' | '-'; arg: Node }
   | { k: 'bin'; op: string; left: Node; right: Node };
@@ -54,7 +57,10 @@ const LEVELS: string[][] = [['||'], ['&&'], ['==', '!=', '<', '<=', '>', '>='], 
 
 class Parser {
   private at = 0;
-  constructor(private readonly tokens: string[]) {}
+  constructor(
+    private readonly tokens: string[],
+    private readonly variables: ReadonlySet<string>,
+  ) {}
 
   parse(): Node {
     if (this.tokens.length === 0) throw new ExpressionError('The expression is empty.');
@@ -112,6 +118,7 @@ class Parser {
         return { k: 'index', target: t as 'stack' | 'memory' | 'storage', index };
       }
       if (SCALARS.has(t)) return { k: 'name', name: t };
+      if (this.variables.has(t)) return { k: 'var', name: t };
       if (t === t.toUpperCase() && isOpcodeName(t)) return { k: 'lit', v: t };
       throw new ExpressionError(`"${t}" is not a name the debugger knows here.`);
     }
@@ -123,8 +130,12 @@ class Parser {
 export class Expression {
   private readonly root: Node;
 
-  constructor(readonly text: string) {
-    this.root = new Parser(tokenize(text)).parse();
+  /** `variables`: further names it reads through EvalContext.variable. */
+  constructor(
+    readonly text: string,
+    variables: readonly string[] = [],
+  ) {
+    this.root = new Parser(tokenize(text), new Set(variables)).parse();
   }
 
   evaluate(ctx: EvalContext): Value {
@@ -151,6 +162,11 @@ function evaluate(node: Node, ctx: EvalContext): Value {
       return node.v;
     case 'name':
       return ctx.scalar(node.name as Parameters<EvalContext['scalar']>[0]);
+    case 'var': {
+      const v = ctx.variable?.(node.name);
+      if (v === undefined) throw new ExpressionError(`${node.name} has no value at this step.`);
+      return v;
+    }
     case 'index': {
       let index = num(evaluate(node.index, ctx), node.target);
       // Read as a signed word, so stack[-1] (2^256 - 1 after the minus wraps) is the top.

@@ -18,8 +18,8 @@ const UNKNOWN = '(not in the trace or the mirror)';
 
 const inherits = (f: Frame) => f.callType === 'DELEGATECALL' || f.callType === 'CALLCODE';
 
-/** address(this): a delegate call runs in its caller's account. */
-function thisOf(trace: Trace, f: Frame): string | null {
+/** address(this): a delegate call runs in its caller's account (whose storage it reads and writes). */
+export function thisOf(trace: Trace, f: Frame): string | null {
   return inherits(f) ? (f.parent >= 0 ? thisOf(trace, trace.frame(f.parent)) : null) : f.callee;
 }
 

@@ -9,7 +9,8 @@ import type { StorageLayout, StorageType, StorageVariable } from '../core/build-
 import { quote } from '../core/names/values';
 import { traceMappingKeys } from './mapping-keys';
 import type { Program } from './program';
-import { entityOfAddress, type Variable } from './variables';
+import { thisOf } from './globals';
+import { entityOfAddress, type StorageRef, type Variable } from './variables';
 
 /** Most slots, children or bytes one scope decodes. */
 const MAX_ITEMS = 1024;
@@ -41,9 +42,11 @@ export function storageWords(storage: Record<string, string>): Map<bigint, Hex> 
 const slotName = (slot: bigint) => `storage[${numberToHex(slot)}]`;
 const dataSlot = (slot: bigint) => hexToBigInt(keccak256(numberToHex(slot, { size: SLOT_BYTES })));
 
-/** The raw slots, as the scope shows them without a layout. */
-export function rawStorage(words: ReadonlyMap<bigint, Hex>): Variable[] {
-  return [...words].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([slot, word]) => ({ name: slotName(slot), value: word }));
+/** The raw slots, as the scope shows them without a layout; `account`: whose, for data breakpoints. */
+export function rawStorage(words: ReadonlyMap<bigint, Hex>, account?: string): Variable[] {
+  return [...words]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([slot, word]) => ({ name: slotName(slot), value: word, ...(account && { storage: { account, slot, offset: 0, size: SLOT_BYTES } }) }));
 }
 
 /** `size` bytes at byte `offset` from the low-order end of a 32-byte word. */
@@ -91,6 +94,7 @@ class Decoder {
     private readonly words: ReadonlyMap<bigint, Hex>,
     private readonly mappingKeys: MappingKeys | undefined,
     private readonly enums: EnumMembers,
+    private readonly account: string | undefined,
   ) {}
 
   private word(slot: bigint): Hex | undefined {
@@ -121,7 +125,9 @@ class Decoder {
 
   private value(name: string, type: StorageType, slot: bigint, offset: number): Variable | undefined {
     const word = this.word(slot);
-    return word === undefined ? undefined : { name, type: type.label, value: valueText(type.label, cut(word, offset, type.numberOfBytes), this.enums) };
+    if (word === undefined) return undefined;
+    const storage: StorageRef | undefined = this.account ? { account: this.account, slot, offset, size: type.numberOfBytes } : undefined;
+    return { name, type: type.label, value: valueText(type.label, cut(word, offset, type.numberOfBytes), this.enums), ...(storage && { storage }) };
   }
 
   private struct(name: string, type: StorageType, members: readonly StorageVariable[], slot: bigint): Variable | undefined {
@@ -198,22 +204,23 @@ function mappingKeysAt(program: Program, step: number, layout: StorageLayout, sl
 export function storageScope(program: Program, step: number, storage: Record<string, string> | null, traceFrame: number): Variable[] | string {
   if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
   const words = storageWords(storage);
+  const account = thisOf(program.trace, program.trace.frame(traceFrame))?.toLowerCase() ?? undefined;
   const contract = program.frameCode[traceFrame].artifact;
   const layout = contract?.storageLayout;
   if (!layout) {
     const why = contract
       ? `The build output of ${contract.name} has no storageLayout: slots are shown raw (README › Debugging › Storage says how to turn it on).`
       : 'No build output matches this code: slots are shown raw.';
-    return [{ name: '(layout)', value: why }, ...rawStorage(words)];
+    return [{ name: '(layout)', value: why }, ...rawStorage(words, account)];
   }
   // Enum members come from parsing the sources: only for a layout that has an enum.
   const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
-  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums);
+  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums, account);
 }
 
 /** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
-export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys, enums: EnumMembers = NO_ENUMS): Variable[] {
-  const decoder = new Decoder(layout, words, mappingKeys, enums);
+export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys, enums: EnumMembers = NO_ENUMS, account?: string): Variable[] {
+  const decoder = new Decoder(layout, words, mappingKeys, enums, account);
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
-  return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))))];
+  return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))), account)];
 }

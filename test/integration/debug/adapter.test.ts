@@ -400,6 +400,59 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal((await scopeTree((await stack())[0].id, 'Storage')).open, 'false');
     });
 
+    it('data breakpoints stop where a packed state variable is written, forward and in reverse, with conditions on the new value and hit counts', async () => {
+      const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
+      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
+      // The writes of slot 0 (owner, payments and open share it), from the trace itself: post-op, so SSTORE's slot
+      // is on top of the stack of the step before.
+      const trace = await ref.fetch('dynamic-args', { stack: true, memory: false, storage: true });
+      const slot0: number[] = [];
+      for (let s = 1; s < trace.length; s++) {
+        const st = trace.row(s).op === 'SSTORE' ? trace.detail(s - 1).stack! : undefined;
+        if (st && BigInt(st[st.length - 1] === '0x' ? 0 : st[st.length - 1]) === 0n) slot0.push(s);
+      }
+      assert.equal(slot0.length, 2, 'payments is written, then open');
+      const [top] = await stack();
+      const storage = (await dc.scopesRequest({ frameId: top.id })).body.scopes.find((s) => s.name === 'Storage')!.variablesReference;
+      const info = async (name: string) => (await dc.customRequest('dataBreakpointInfo', { variablesReference: storage, name })).body as DebugProtocol.DataBreakpointInfoResponse['body'];
+      const open = await info('open');
+      const payments = await info('payments');
+      assert.ok(open.dataId && payments.dataId && open.dataId !== payments.dataId);
+      assert.deepEqual(open.accessTypes, ['write']);
+      assert.equal((await info('label')).dataId, null, 'a string is not a value type');
+      const watch = async (breakpoints: DebugProtocol.DataBreakpoint[]) =>
+        ((await dc.customRequest('setDataBreakpoints', { breakpoints })).body as DebugProtocol.SetDataBreakpointsResponse['body']).breakpoints.map((b) => b.verified);
+      await dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [] });
+      assert.deepEqual(await watch([{ dataId: open.dataId }]), [true]);
+
+      let stop = await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.equal(stop.body.reason, 'data breakpoint');
+      assert.equal(await currentStep(), slot0[1]);
+      assert.match(stop.body.description ?? '', /^open = 1 \(written at step \d+\)$/);
+      // payments' write of the same slot leaves open as it was: Reverse Continue passes it, to the start.
+      stop = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+      assert.notEqual(stop.body.reason, 'data breakpoint');
+      assert.equal(await currentStep(), 0);
+
+      assert.deepEqual(await watch([{ dataId: payments.dataId, condition: 'payments == 2' }]), [true]);
+      stop = await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.equal(stop.body.reason, 'data breakpoint');
+      assert.equal(await currentStep(), slot0[0]);
+      stop = await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.notEqual(stop.body.reason, 'data breakpoint', 'written once');
+      const end = await currentStep();
+      stop = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+      assert.equal(stop.body.reason, 'data breakpoint');
+      assert.equal(await currentStep(), slot0[0], 'Reverse Continue finds the previous write');
+
+      assert.deepEqual(await watch([{ dataId: payments.dataId, condition: 'value < 2' }]), [true]);
+      await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.equal(await currentStep(), end, 'the condition is false at the only write');
+      assert.deepEqual(await watch([{ dataId: payments.dataId, hitCondition: '2' }]), [true]);
+      await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+      assert.equal(await currentStep(), 0, 'no second hit');
+    });
+
     it('names enum values by member (argument, return value, state variable, mapping key and value) and string keys from memory', async () => {
       const lastLine = await lineOf('Orders.sol', 'byRef[ref] = status');
       await launch('enum-state', { stopOnEntry: false, storage: true, memory: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }));
