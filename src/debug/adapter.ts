@@ -35,6 +35,7 @@ import { storageScope } from './storage';
 import { nextAtLine } from './stepping';
 import { raisedError } from './raised-error';
 import { writesOf } from './watchpoints';
+import { resolvePath } from './lookup';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
 export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
@@ -376,31 +377,34 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
+    // Never shown in a box (hovering over Solidity the language does not know is normal); the hover, Watch and
+    // Debug Console show the message in place.
+    this.evaluate(response, args).catch((err: unknown) => this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false }));
+  }
+
+  private async evaluate(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
     const rt = this.need();
     const { step, fn } = this.frameStep(args.frameId);
-    const name = args.expression.trim();
-    const found = /^[A-Za-z_$][\w$]*$/.test(name) ? this.named(name, step, fn) : undefined;
+    const expression = args.expression.trim();
+    const frame = rt.program.frames[fn];
+    const globals = globalVariables(rt.trace, step, frame.traceFrame, { result: await this.resultOnce(), actions: await this.pairedActions() });
+    const action = frame.kind === 'external' ? await this.actionOf(frame.traceFrame) : undefined;
+    const found = resolvePath(expression, (name) => globals.find((v) => v.name === name) ?? this.named(name, step, fn, action));
     if (found) {
-      response.body = { result: found.value, type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children) : 0 };
+      response.body = { result: found.value, type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children, expression) : 0 };
       return this.sendResponse(response);
     }
-    try {
-      const value = new Expression(args.expression).evaluate(rt.context(step));
-      response.body = { result: formatValue(value), variablesReference: 0 };
-      this.sendResponse(response);
-    } catch (err) {
-      // Never shown in a box (hovering over Solidity the language does not know is normal); the hover, Watch and
-      // Debug Console show the message in place.
-      this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false });
-    }
+    const value = new Expression(args.expression).evaluate(rt.context(step));
+    response.body = { result: formatValue(value), variablesReference: 0 };
+    this.sendResponse(response);
   }
 
   /** An argument of the frame's function, else a state variable the trace holds, by its Solidity name (hover, Watch). */
-  private named(name: string, step: number, fn: number): Variable | undefined {
+  private named(name: string, step: number, fn: number, action?: ContractAction): Variable | undefined {
     const rt = this.need();
     const frame = rt.program.frames[fn];
     const look = (vars: Variable[] | string) => (typeof vars === 'string' ? undefined : vars.find((v) => v.name === name));
-    return look(argumentsOf(rt.program, frame)) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
+    return look(argumentsOf(rt.program, frame, action)) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
   }
 
   private programSource(source: DebugProtocol.Source): ProgramSource | undefined {

@@ -400,6 +400,31 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal((await scopeTree((await stack())[0].id, 'Storage')).open, 'false');
     });
 
+    it('evaluates member access, indexing and mapping lookups, and reads back every variable by its evaluateName', async () => {
+      const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
+      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
+      const [top] = await stack();
+      assert.equal(await evaluate('amounts[1]', top.id), '7');
+      assert.equal(await evaluate('paid[0x3ea]', top.id), '5', 'a mapping entry by a literal key');
+      assert.equal(await evaluate(`paid[${address(1006)}]`, top.id), '7');
+      await assert.rejects(dc.evaluateRequest({ expression: 'paid[0x99]', frameId: top.id, context: 'watch' }), /not a name/, 'an entry the trace does not hold');
+      assert.match(await evaluate('msg.sender', top.id), /^0x[0-9a-f]{40}/);
+      // Every variable of Storage, Arguments and Globals, one level down too, reads back by its evaluateName.
+      const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes.filter((s) => ['Storage', 'Arguments', 'Globals'].includes(s.name));
+      let checked = 0;
+      for (const scope of scopes) {
+        for (const v of (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables) {
+          const all = [v, ...(v.variablesReference ? (await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables : [])];
+          for (const x of all) {
+            assert.ok(x.evaluateName, `${scope.name} ${x.name} has an evaluateName`);
+            assert.equal(await evaluate(x.evaluateName, top.id), x.value, x.evaluateName);
+            checked++;
+          }
+        }
+      }
+      assert.ok(checked > 15, `${checked} variables checked`);
+    });
+
     it('data breakpoints stop where a packed state variable is written, forward and in reverse, with conditions on the new value and hit counts', async () => {
       const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
       await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
