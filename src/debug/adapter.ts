@@ -94,6 +94,9 @@ function parseInstructionRef(ref: string, offset = 0): { code: number; pc: numbe
   return Number.isSafeInteger(n) && n >= 0 ? { code: Math.floor(n / PC_BITS), pc: n % PC_BITS } : undefined;
 }
 const MEMORY_REF = /^memory@(\d+)$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** A decimal number in hex when the client asks for hex (the Variables view's context menu); anything else as it is. */
+const formatted = (value: string, format: DebugProtocol.ValueFormat | undefined) => (format?.hex && /^-?\d+$/.test(value) ? `${value.startsWith('-') ? '-' : ''}0x${BigInt(value.replace('-', '')).toString(16)}` : value);
 /** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
 const CHILD_HANDLES = 1_000_000_000;
 
@@ -138,6 +141,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       supportsExceptionFilterOptions: true,
       supportsExceptionInfoRequest: true,
       supportsDataBreakpoints: true,
+      supportsValueFormattingOptions: true,
       exceptionBreakpointFilters: EXCEPTION_FILTERS,
     };
     this.sendResponse(response);
@@ -370,7 +374,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     response.body = {
       variables: list.map((v) => {
         const evaluateName = pathOf(v);
-        return { name: v.name, value: v.value, type: v.type, evaluateName, variablesReference: v.children?.length ? this.childHandle(v.children, evaluateName) : 0, memoryReference: v.memoryReference };
+        return { name: v.name, value: formatted(v.value, args.format), type: v.type, evaluateName, variablesReference: v.children?.length ? this.childHandle(v.children, evaluateName) : 0, memoryReference: v.memoryReference };
       }),
     };
     this.sendResponse(response);
@@ -389,9 +393,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const frame = rt.program.frames[fn];
     const globals = globalVariables(rt.trace, step, frame.traceFrame, { result: await this.resultOnce(), actions: await this.pairedActions() });
     const action = frame.kind === 'external' ? await this.actionOf(frame.traceFrame) : undefined;
-    const found = resolvePath(expression, (name) => globals.find((v) => v.name === name) ?? this.named(name, step, fn, action));
+    const found = resolvePath(expression, (name) => globals.find((v) => v.name === name) ?? (IDENTIFIER.test(name) ? this.named(name, step, fn, action) : undefined));
     if (found) {
-      response.body = { result: found.value, type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children, expression) : 0 };
+      response.body = { result: formatted(found.value, args.format), type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children, expression) : 0 };
       return this.sendResponse(response);
     }
     const value = new Expression(args.expression).evaluate(rt.context(step));

@@ -409,6 +409,8 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal(await evaluate(`paid[${address(1006)}]`, top.id), '7');
       await assert.rejects(dc.evaluateRequest({ expression: 'paid[0x99]', frameId: top.id, context: 'watch' }), /not a name/, 'an entry the trace does not hold');
       assert.match(await evaluate('msg.sender', top.id), /^0x[0-9a-f]{40}/);
+      const hex = await dc.evaluateRequest({ expression: 'amounts[1]', frameId: top.id, context: 'watch', format: { hex: true } });
+      assert.equal(hex.body.result, '0x7', 'value formatting: hex');
       // Every variable of Storage, Arguments and Globals, one level down too, reads back by its evaluateName.
       const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes.filter((s) => ['Storage', 'Arguments', 'Globals'].includes(s.name));
       let checked = 0;
