@@ -11,6 +11,7 @@ import { caseTransaction } from '../../servers/mirror/evm/ids';
 import type { LedgerMirrorApi } from '../../src/extension/extension';
 import { actionCommand } from '../../src/shared/trace-actions';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
+import { SolidityInlineValues } from '../../src/extension/debug/inline-values';
 import { activate, waitFor } from './tokens-support';
 
 const CASE = 'revert-error';
@@ -138,6 +139,22 @@ describe('debugger in VS Code', function () {
     assert.ok(await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Custom', transaction: transactionId, network: 'custom', stopOnEntry: false }));
     const stack = await frames((await stopped).session);
     assert.equal(stack[0].name, 'Callee.check');
+  });
+
+  it('inline values: the stopped function\'s names up to the stop, which the frame\'s scopes resolve', async () => {
+    const stopped = nextStop();
+    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Inline', transaction: transactionId, stopOnEntry: false });
+    const top = await stopped;
+    const document = await vscode.workspace.openTextDocument(workspaceFile('contracts/Callee.sol'));
+    const line = lineOf('contracts/Callee.sol', 'require(amount == 0') - 1;
+    const values = new SolidityInlineValues().provideInlineValues(document, new vscode.Range(0, 0, document.lineCount, 0), {
+      frameId: top.frameId,
+      stoppedLocation: new vscode.Range(line, 0, line, 0),
+    });
+    const lookups = values.filter((v): v is vscode.InlineValueVariableLookup => v instanceof vscode.InlineValueVariableLookup);
+    assert.ok(lookups.some((v) => v.variableName === 'amount' && v.range.start.line === line), 'amount on the stopped line');
+    assert.ok(lookups.every((v) => v.range.start.line <= line), 'nothing past the stop');
+    assert.ok(!lookups.some((v) => ['require', 'uint256', 'function'].includes(v.variableName!)));
   });
 
   it('Debug Transaction… on an open trace panel debugs that trace without fetching it again', async () => {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { fetchContractActions, fetchContractResult } from '../../core/contract-results';
 import { parseTransactionIdOrHash } from '../../core/ids';
 import { endpointsFor, readConfig } from '../config';
+import { registerInlineValues } from './inline-values';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
@@ -112,6 +113,7 @@ export function registerDebugger(context: vscode.ExtensionContext, services: Ser
       createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(new LedgerMirrorDebugSession(host)),
     }),
     vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new ConfigurationProvider()),
+    registerInlineValues(),
   );
   panels.onDebug((panel) => Promise.resolve(startOn(panel)));
   services.registerCommand(DEBUG_COMMAND, async (arg?: unknown) => {
