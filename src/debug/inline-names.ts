@@ -2,14 +2,6 @@
 // variable (keywords, types, and member names after a dot are left out). The debugger decides which it knows: a
 // name no scope holds shows nothing.
 
-export interface NameAt {
-  /** 0-based line and columns (UTF-16), end exclusive. */
-  line: number;
-  start: number;
-  end: number;
-  name: string;
-}
-
 /** Most names one stop offers (a long function is cut, not scanned whole). */
 const MAX_NAMES = 500;
 const MAX_LINES = 400;
@@ -23,6 +15,14 @@ const NOT_VARIABLES = new Set(
   ).split(' '),
 );
 const TYPE = /^(u?int\d*|bytes\d+|fixed\S*|ufixed\S*)$/;
+
+/** A name on a line: 0-based line and columns (UTF-16), end exclusive. */
+export interface NameAt {
+  name: string;
+  line: number;
+  start: number;
+  end: number;
+}
 
 /** Identifiers on `lines[from..to]` (inclusive), outside comments and strings. */
 export function inlineNames(lines: readonly string[], from: number, to: number): NameAt[] {
