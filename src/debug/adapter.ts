@@ -28,14 +28,21 @@ import type { ExceptionFilter } from './breakpoints';
 import { Program, type FnFrame, type ProgramSource } from '../core/sourcemap/program';
 import { pastLastStepNotice, truncatedNotice } from '../shared/truncation-text';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
-import type { ContractAction } from '../core/contract-results';
+import type { ContractAction, ContractResult } from '../core/contract-results';
+import { TraceNames } from '../core/session/names';
+import { eventVariables } from './events';
+import { globalVariables } from './globals';
+import { programAbis } from './program-abis';
 import { pairActions } from './actions';
-import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type Variable } from './variables';
+import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type StorageRef, type Variable } from './variables';
 import { storageScope } from './storage';
 import { localsData, variablesAt } from './locals/scope';
 import { nextAtLine } from './stepping';
 import type { FramingProblem } from './framing';
 import { checkArguments, RequestError } from './requests';
+import { raisedError } from './raised-error';
+import { writesOf } from './watchpoints';
+import { resolvePath } from './lookup';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
 export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
@@ -63,6 +70,8 @@ export interface OpenedTrace {
   files: SourceFiles;
   /** The transaction's REST actions (each call's calldata and return data), when the trace came from a mirror. */
   actions?(): Promise<ContractAction[]>;
+  /** The transaction's contract result (sender, value, block, logs), when the trace came from a mirror. */
+  result?(): Promise<ContractResult>;
   /** Runtime code at an address, for the disassembly of contracts without build output. */
   codeAt?(address: string): Promise<Uint8Array | undefined>;
   dispose?(): void;
@@ -81,7 +90,7 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'panic', label: 'Panic', description: 'Stop at a Panic (assert, overflow, division by zero) or INVALID.', default: false, supportsCondition: true },
 ];
 
-type ScopeRef = { kind: 'arguments' | 'locals' | 'return' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
+type ScopeRef = { kind: 'arguments' | 'locals' | 'return' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
 
 /** Instruction references: the code id in the high bits, the pc in the low 32. */
 const PC_BITS = 2 ** 32;
@@ -103,6 +112,9 @@ function credentialsOf(...urls: Array<string | undefined>): string[] {
     }
   });
 }
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** A decimal number in hex when the client asks for hex (the Variables view's context menu); anything else as it is. */
+const formatted = (value: string, format: DebugProtocol.ValueFormat | undefined) => (format?.hex && /^-?\d+$/.test(value) ? `${value.startsWith('-') ? '-' : ''}0x${BigInt(value.replace('-', '')).toString(16)}` : value);
 /** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
 const CHILD_HANDLES = 1_000_000_000;
 
@@ -112,7 +124,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private readonly scopes = new Handles<ScopeRef>();
   /** What a variable opens into (a struct's fields, an array's elements, a mapping's entries): valid until the next stop. */
   private readonly children = new Map<number, Variable[]>();
+  /** The expression (evaluateName) of the variable each child handle opened, where it has one. */
+  private readonly childPaths = new Map<number, string>();
   private readonly frameSteps = new Map<number, number>();
+  /** What a data breakpoint id names: the value in storage and how the breakpoint is labelled. */
+  private readonly dataTargets = new Map<string, { ref: StorageRef; label: string; name: string }>();
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
   private unfollow: (() => void) | undefined;
@@ -198,6 +214,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       supportsFunctionBreakpoints: true,
       supportsEvaluateForHovers: true,
       supportsExceptionFilterOptions: true,
+      supportsExceptionInfoRequest: true,
+      supportsDataBreakpoints: true,
+      supportsValueFormattingOptions: true,
       exceptionBreakpointFilters: EXCEPTION_FILTERS,
     };
     this.sendResponse(response);
@@ -241,14 +260,16 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   /** Handles apart from the scopes' (Handles#reset starts over at the scopes' first handle, so it is not used). */
-  private childHandle(children: Variable[]): number {
+  private childHandle(children: Variable[], path?: string): number {
     const handle = CHILD_HANDLES + this.children.size;
     this.children.set(handle, children);
+    if (path !== undefined) this.childPaths.set(handle, path);
     return handle;
   }
 
   private report(stop: Stop): void {
     this.children.clear();
+    this.childPaths.clear();
     const event = new StoppedEvent(stop.reason, THREAD_ID) as DebugProtocol.StoppedEvent;
     if (stop.description) event.body.description = stop.description;
     if (stop.ids) event.body.hitBreakpointIds = stop.ids;
@@ -260,11 +281,30 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
 
   private exceptionText(step: number): string {
     const rt = this.need();
-    const frame = rt.trace.frame(rt.trace.row(step).frame);
-    const r = frame.revert;
-    if (!r) return 'Reverted without data';
-    if (r.kind === 'Error' || r.kind === 'Panic') return r.message;
-    return r.kind === 'CustomError' ? `Custom error ${r.selector}` : `Reverted with ${r.data}`;
+    return raisedError(rt.program, rt.trace.row(step).frame).description;
+  }
+
+  /** The exception widget: the error by name with its arguments, its selector, and the frame that raised it. */
+  protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
+    const rt = this.need();
+    const raised = raisedError(rt.program, rt.trace.row(rt.step).frame);
+    const frame = rt.program.visibleFrame(rt.step);
+    const loc = rt.program.placeOf(rt.step);
+    const where = `${this.frameLabel(frame)}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
+    response.body = {
+      exceptionId: raised.name ?? raised.selector ?? 'revert',
+      description: raised.description,
+      breakMode: 'always',
+      details: {
+        message: `${where} reverted: ${raised.description}${raised.selector ? ` (selector ${raised.selector})` : ''}`,
+        typeName: raised.signature,
+        stackTrace: rt.program.callStack(rt.step).map(({ frame: f, step }) => {
+          const at = rt.program.placeOf(step);
+          return `at ${this.frameLabel(f)}${at ? ` (${at.source.sourceName}:${this.convertDebuggerLineToClient(at.line)})` : ''}`;
+        }).join('\n'),
+      },
+    };
+    this.sendResponse(response);
   }
 
   private need(): DebugRuntime {
@@ -326,6 +366,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       scopes: [
         ...(frame.header ? [scope('Arguments', 'arguments'), scope('Locals', 'locals')] : []),
         ...(frame.header && frame.kind === 'external' ? [scope('Return', 'return')] : []),
+        scope('Globals', 'globals'),
+        scope('Events', 'events'),
         scope('Stack', 'stack'),
         scope('Memory', 'memory', true),
         scope('Storage', 'storage'),
@@ -338,19 +380,46 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   /** Per trace frame, its REST action: fetched once, when Arguments or Return first needs it. */
   private frameActions: Promise<Array<ContractAction | undefined>> | undefined;
 
-  private actionOf(traceFrame: number): Promise<ContractAction | undefined> {
-    const opened = this.opened;
+  private rawActions: Promise<ContractAction[] | undefined> | undefined;
+
+  private pairedActions(): Promise<Array<ContractAction | undefined>> {
     const rt = this.need();
-    this.frameActions ??= opened?.actions
-      ? opened.actions().then(
-          (actions) => pairActions(rt.trace, actions),
-          (err: unknown) => {
-            this.sendEvent(new OutputEvent(`The call actions could not be read: ${err instanceof Error ? err.message : String(err)}\n`, 'console'));
-            return [];
-          },
-        )
-      : Promise.resolve([]);
-    return this.frameActions.then((pairs) => pairs[traceFrame]);
+    this.rawActions ??= this.fromMirror('call actions', this.opened?.actions);
+    this.frameActions ??= this.rawActions.then((actions) => (actions ? pairActions(rt.trace, actions) : []));
+    return this.frameActions;
+  }
+
+  private actionOf(traceFrame: number): Promise<ContractAction | undefined> {
+    return this.pairedActions().then((pairs) => pairs[traceFrame]);
+  }
+
+  /** The contract result, fetched once, when Globals or Events first needs it. */
+  private contractResult: Promise<ContractResult | undefined> | undefined;
+  /** Events by name, as the trace panel names them: built once, on the first Events scope. */
+  private traceNames: Promise<TraceNames> | undefined;
+
+  private resultOnce(): Promise<ContractResult | undefined> {
+    this.contractResult ??= this.fromMirror('contract result', this.opened?.result);
+    return this.contractResult;
+  }
+
+  private names(): Promise<TraceNames> {
+    const rt = this.need();
+    this.traceNames ??= Promise.all([this.resultOnce(), this.pairedActions().then(() => this.rawActions)]).then(([result, actions]) =>
+      TraceNames.build(rt.trace, { abis: programAbis(rt.program), result: result ?? null, actions: actions ?? null }),
+    );
+    return this.traceNames;
+  }
+
+  /** What a mirror request gives, or undefined (said once in the Debug Console) when there is no mirror or it fails. */
+  private async fromMirror<T>(what: string, read: (() => Promise<T>) | undefined): Promise<T | undefined> {
+    if (!read) return undefined;
+    try {
+      return await read();
+    } catch (err) {
+      this.sendEvent(new OutputEvent(`The ${what} could not be read: ${err instanceof Error ? err.message : String(err)}\n`, 'console'));
+      return undefined;
+    }
   }
 
   protected override variablesRequest(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): void {
@@ -375,37 +444,48 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
           break;
         }
         case 'return': vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action()); break;
+        case 'globals': vars = globalVariables(rt.trace, ref.step, frame.traceFrame, { result: await this.resultOnce(), actions: await this.pairedActions() }); break;
+        case 'events': vars = eventVariables(rt.trace, await this.names(), ref.step, frame.traceFrame); break;
         case 'stack': vars = stackVariables(detail.stack); break;
         case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
         case 'storage': vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame); break;
         case 'frame': vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name); break;
       }
     }
-    const list = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
+    const list: Variable[] = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
+    // Add to Watch and Copy as Expression: what evaluate reads the variable back by (not for Frame, Events, Return).
+    const base = ref ? (ref.kind === 'frame' || ref.kind === 'events' || ref.kind === 'return' ? undefined : '') : this.childPaths.get(args.variablesReference);
+    const pathOf = (v: Variable) => (base === undefined || v.name.startsWith('(') || v.name === '…' ? undefined : base === '' ? v.name : `${base}${v.name.startsWith('[') ? '' : '.'}${v.name}`);
     response.body = {
-      variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, variablesReference: v.children?.length ? this.childHandle(v.children) : 0, memoryReference: v.memoryReference })),
+      variables: list.map((v) => {
+        const evaluateName = pathOf(v);
+        return { name: v.name, value: formatted(v.value, args.format), type: v.type, evaluateName, variablesReference: v.children?.length ? this.childHandle(v.children, evaluateName) : 0, memoryReference: v.memoryReference };
+      }),
     };
     this.sendResponse(response);
   }
 
   protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
+    // Never shown in a box (hovering over Solidity the language does not know is normal); the hover, Watch and
+    // Debug Console show the message in place.
+    this.evaluate(response, args).catch((err: unknown) => this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false }));
+  }
+
+  private async evaluate(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
     const rt = this.need();
     const { step, fn } = this.frameStep(args.frameId);
-    const name = args.expression.trim();
-    const found = /^[A-Za-z_$][\w$]*$/.test(name) ? this.named(name, step, fn) : undefined;
+    const expression = args.expression.trim();
+    const frame = rt.program.frames[fn];
+    const globals = globalVariables(rt.trace, step, frame.traceFrame, { result: await this.resultOnce(), actions: await this.pairedActions() });
+    const action = frame.kind === 'external' ? await this.actionOf(frame.traceFrame) : undefined;
+    const found = resolvePath(expression, (name) => globals.find((v) => v.name === name) ?? (IDENTIFIER.test(name) ? this.named(name, step, fn, action) : undefined));
     if (found) {
-      response.body = { result: found.value, type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children) : 0 };
+      response.body = { result: formatted(found.value, args.format), type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children, expression) : 0 };
       return this.sendResponse(response);
     }
-    try {
-      const value = new Expression(args.expression).evaluate(rt.context(step));
-      response.body = { result: formatValue(value), variablesReference: 0 };
-      this.sendResponse(response);
-    } catch (err) {
-      // Hovering over Solidity the language does not know is normal: no error box for it.
-      if (args.context === 'hover') return this.sendErrorResponse(response, { id: 1002, format: 'not an expression', showUser: false });
-      this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false });
-    }
+    const value = new Expression(args.expression).evaluate(rt.context(step));
+    response.body = { result: formatValue(value), variablesReference: 0 };
+    this.sendResponse(response);
   }
 
   /**
@@ -422,11 +502,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   /** An argument of the frame's function, else a state variable the trace holds, by its Solidity name (hover, Watch). */
-  private named(name: string, step: number, fn: number): Variable | undefined {
+  private named(name: string, step: number, fn: number, action?: ContractAction): Variable | undefined {
     const rt = this.need();
     const frame = rt.program.frames[fn];
     const look = (vars: Variable[] | string) => (typeof vars === 'string' ? undefined : vars.find((v) => v.name === name));
-    return look(argumentsOf(rt.program, frame)) ?? look(variablesAt(rt.program, step, ['return', 'local'], () => localsData(rt, step, undefined))) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
+    return look(argumentsOf(rt.program, frame, action)) ?? look(variablesAt(rt.program, step, ['return', 'local'], () => localsData(rt, step, undefined))) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
   }
 
   private programSource(source: DebugProtocol.Source): ProgramSource | undefined {
@@ -458,6 +538,41 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         return bp;
       }),
     };
+    this.sendResponse(response);
+  }
+
+  protected override dataBreakpointInfoRequest(response: DebugProtocol.DataBreakpointInfoResponse, args: DebugProtocol.DataBreakpointInfoArguments): void {
+    const rt = this.need();
+    const scope = args.variablesReference === undefined ? undefined : this.scopes.get(args.variablesReference);
+    let found: Variable | undefined;
+    if (args.variablesReference !== undefined && this.children.has(args.variablesReference)) found = this.children.get(args.variablesReference)!.find((v) => v.name === args.name);
+    else if (scope?.kind === 'storage') {
+      const vars = storageScope(rt.program, scope.step, rt.detail(scope.step).storage, rt.program.frames[scope.fn].traceFrame);
+      found = typeof vars === 'string' ? undefined : vars.find((v) => v.name === args.name);
+    } else if (args.variablesReference === undefined) {
+      const { step, fn } = this.frameStep(args.frameId);
+      found = this.named(args.name, step, fn);
+    }
+    const ref = found?.storage;
+    if (!ref) {
+      response.body = { dataId: null, description: 'Data breakpoints watch state variables, struct fields, mapping entries and storage slots of value types.' };
+      return this.sendResponse(response);
+    }
+    const dataId = `${ref.account}:0x${ref.slot.toString(16)}:${ref.offset}:${ref.size}`;
+    const label = this.childPaths.get(args.variablesReference ?? -1) ? `${this.childPaths.get(args.variablesReference!)}${args.name.startsWith('[') ? '' : '.'}${args.name}` : args.name;
+    this.dataTargets.set(dataId, { ref, label, name: args.name });
+    response.body = { dataId, description: `${label} (slot 0x${ref.slot.toString(16)} of ${ref.account})`, accessTypes: ['write'], canPersist: false };
+    this.sendResponse(response);
+  }
+
+  protected override setDataBreakpointsRequest(response: DebugProtocol.SetDataBreakpointsResponse, args: DebugProtocol.SetDataBreakpointsArguments): void {
+    const rt = this.need();
+    const specs = args.breakpoints.map((b) => {
+      const target = this.dataTargets.get(b.dataId);
+      return { label: target?.label ?? b.dataId, name: target?.name ?? '', writes: target ? writesOf(rt.trace, target.ref) : [], condition: b.condition, hitCondition: b.hitCondition };
+    });
+    const verified = rt.breakpoints.setData(specs);
+    response.body = { breakpoints: verified.map((v) => ({ id: v.id, verified: v.verified, message: v.message })) };
     this.sendResponse(response);
   }
 
@@ -610,5 +725,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.unfollow?.();
     this.opened?.dispose?.();
     this.sendResponse(response);
+    // Over stdio the process ends now (DAP clients such as nvim-dap wait for it); inline in VS Code this does nothing.
+    this.shutdown();
   }
 }

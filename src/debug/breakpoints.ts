@@ -22,7 +22,7 @@ export interface Verified {
   message?: string;
 }
 
-type Kind = 'line' | 'function' | 'instruction' | 'exception';
+type Kind = 'line' | 'function' | 'instruction' | 'exception' | 'data';
 
 interface Breakpoint {
   id: number;
@@ -35,6 +35,18 @@ interface Breakpoint {
   /** Hits (condition true) among steps[0..i], filled in as far as a stop needed it. */
   hits: Int32Array;
   counted: number;
+  /** A data breakpoint's value written at each of its steps, which its condition reads by the variable's name. */
+  written?: { name: string; values: Map<number, bigint> };
+}
+
+/** A data breakpoint: the steps that write the value, and what each writes. */
+export interface DataSpec {
+  label: string;
+  /** The name its condition reads the new value by (besides `value`). */
+  name: string;
+  writes: ReadonlyArray<{ step: number; value: bigint }>;
+  condition?: string;
+  hitCondition?: string;
 }
 
 export type ExceptionFilter = 'revert' | 'panic';
@@ -60,7 +72,7 @@ export function parseHitCondition(text: string): ((count: number) => boolean) | 
 
 export interface StopAt {
   step: number;
-  reason: 'breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'exception';
+  reason: 'breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'exception' | 'data breakpoint';
   ids: number[];
   description: string;
 }
@@ -71,6 +83,7 @@ export class Breakpoints {
   private functions: Breakpoint[] = [];
   private instructions: Breakpoint[] = [];
   private exceptions: Breakpoint[] = [];
+  private data: Breakpoint[] = [];
   private merged: Int32Array | undefined;
   /** Breakpoints asked for, per line source ('line:<id>'), 'function' and 'instruction': their total is bounded. */
   private readonly asked = new Map<string, number>();
@@ -103,7 +116,7 @@ export class Breakpoints {
     this.hitRoom = HIT_COUNTERS_PER_STEP * this.trace.length - used;
   }
 
-  private make(kind: Kind, steps: Int32Array | number[], label: string, condition?: string, hitCondition?: string): Breakpoint {
+  private make(kind: Kind, steps: Int32Array | number[], label: string, condition?: string, hitCondition?: string, names: readonly string[] = []): Breakpoint {
     const counters = hitCondition?.trim() ? steps.length : 0;
     if (counters > this.hitRoom) {
       const most = (HIT_COUNTERS_PER_STEP * this.trace.length).toLocaleString('en-US');
@@ -117,7 +130,7 @@ export class Breakpoints {
       label,
       hits: new Int32Array(counters),
       counted: 0,
-      condition: condition?.trim() ? new Expression(condition) : undefined,
+      condition: condition?.trim() ? new Expression(condition, names) : undefined,
       hit: hitCondition?.trim() ? parseHitCondition(hitCondition) : undefined,
     };
   }
@@ -197,6 +210,25 @@ export class Breakpoints {
     return out;
   }
 
+  /** Data breakpoints: each stops where its value is written; its condition reads the new value. */
+  setData(specs: readonly DataSpec[]): Verified[] {
+    this.data = [];
+    const out: Verified[] = [];
+    for (const spec of specs) {
+      try {
+        const names = /^[A-Za-z_$][\w$]*$/.test(spec.name) ? [spec.name, 'value'] : ['value'];
+        const bp = this.make('data', spec.writes.map((w) => w.step), spec.label, spec.condition, spec.hitCondition, names);
+        bp.written = { name: spec.name, values: new Map(spec.writes.map((w) => [w.step, w.value])) };
+        this.data.push(bp);
+        out.push({ id: bp.id, verified: spec.writes.length > 0, message: spec.writes.length ? undefined : `The trace never writes ${spec.label}.` });
+      } catch (err) {
+        out.push({ id: this.nextId++, verified: false, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    this.merged = undefined;
+    return out;
+  }
+
   /** "Revert": every REVERT except a Panic's; "Panic": a Panic's REVERT and INVALID. */
   setExceptions(filters: readonly ExceptionFilter[], conditions: Partial<Record<ExceptionFilter, string>> = {}): void {
     const p = this.program;
@@ -223,7 +255,7 @@ export class Breakpoints {
   }
 
   private all(): Breakpoint[] {
-    return [...[...this.lines.values()].flat(), ...this.functions, ...this.instructions, ...this.exceptions];
+    return [...[...this.lines.values()].flat(), ...this.functions, ...this.instructions, ...this.exceptions, ...this.data];
   }
 
   private candidates(): Int32Array {
@@ -258,8 +290,10 @@ export class Breakpoints {
     const hits = this.all().filter((bp) => this.passes(bp, step, ctx));
     if (hits.length === 0) return undefined;
     const first = hits[0];
-    const reason = first.kind === 'line' ? 'breakpoint' : first.kind === 'function' ? 'function breakpoint' : first.kind === 'instruction' ? 'instruction breakpoint' : 'exception';
-    return { step, reason, ids: hits.map((h) => h.id), description: first.kind === 'exception' ? `${first.label} at step ${step}` : `Breakpoint at ${first.label}` };
+    const reason = first.kind === 'line' ? 'breakpoint' : first.kind === 'function' ? 'function breakpoint' : first.kind === 'instruction' ? 'instruction breakpoint' : first.kind === 'data' ? 'data breakpoint' : 'exception';
+    const description =
+      first.kind === 'exception' ? `${first.label} at step ${step}` : first.written ? `${first.label} = ${first.written.values.get(step)} (written at step ${step})` : `Breakpoint at ${first.label}`;
+    return { step, reason, ids: hits.map((h) => h.id), description };
   }
 
   private passes(bp: Breakpoint, step: number, ctx: (step: number) => EvalContext): boolean {
@@ -267,7 +301,8 @@ export class Breakpoints {
     if (at < 0 || bp.steps[at] !== step) return false;
     const ok = (s: number) => {
       try {
-        return bp.condition ? bp.condition.test(ctx(s)) : true;
+        const written = bp.written?.values.get(s);
+        return bp.condition ? bp.condition.test(written === undefined ? ctx(s) : { ...ctx(s), variable: () => written }) : true;
       } catch {
         // A condition that cannot be evaluated here (a part the trace lacks) does not stop.
         return false;

@@ -5,13 +5,17 @@
 //   sum := prod (('+'|'-'|'&'|'|'|'^') prod)*                    prod := unary (('*'|'/'|'%'|'<<'|'>>') unary)*
 //   unary := ('!'|'-')? atom       atom := number | "STRING" | name | name '[' or ']' | '(' or ')'
 // Names: step, depth, pc, op, gas, gasCost; stack[i] (negative from the top: stack[-1] is the top), memory[offset]
-// (the 32-byte word at a byte offset), storage[slot]. A bare opcode name (SSTORE) is a string, so `op == SSTORE`.
+// (the 32-byte word at a byte offset), storage[slot]. A bare opcode name in capitals (SSTORE) is a string, so
+// `op == SSTORE`; any other name is an error, never a value (a misspelt or unknown variable must not read as text).
+import { isOpcodeName } from '../core/sourcemap/opcodes';
 
 export type Value = bigint | string;
 
 /** What an expression can read at one step; undefined for a part the trace does not have. */
 export interface EvalContext {
   scalar(name: 'step' | 'depth' | 'pc' | 'op' | 'gas' | 'gasCost'): Value;
+  /** A name the expression was made to know (a data breakpoint's variable: its new value). */
+  variable?(name: string): bigint | undefined;
   stack(index: bigint): bigint | undefined;
   memory(offset: bigint): bigint | undefined;
   storage(slot: bigint): bigint | undefined;
@@ -22,6 +26,7 @@ export class ExpressionError extends Error {}
 type Node =
   | { k: 'lit'; v: Value }
   | { k: 'name'; name: string }
+  | { k: 'var'; name: string }
   | { k: 'index'; target: 'stack' | 'memory' | 'storage'; index: Node }
   | { k: 'un'; op: '!' | '-'; arg: Node }
   | { k: 'bin'; op: string; left: Node; right: Node };
@@ -54,7 +59,10 @@ const LEVELS: string[][] = [['||'], ['&&'], ['==', '!=', '<', '<=', '>', '>='], 
 
 class Parser {
   private at = 0;
-  constructor(private readonly tokens: string[]) {}
+  constructor(
+    private readonly tokens: string[],
+    private readonly variables: ReadonlySet<string>,
+  ) {}
 
   parse(): Node {
     if (this.tokens.length === 0) throw new ExpressionError('The expression is empty.');
@@ -111,22 +119,26 @@ class Parser {
         this.expect(']');
         return { k: 'index', target: t as 'stack' | 'memory' | 'storage', index };
       }
-      return SCALARS.has(t) ? { k: 'name', name: t } : { k: 'lit', v: t.toUpperCase() };
+      if (SCALARS.has(t)) return { k: 'name', name: t };
+      if (this.variables.has(t)) return { k: 'var', name: t };
+      if (t === t.toUpperCase() && isOpcodeName(t)) return { k: 'lit', v: t };
+      throw new ExpressionError(`"${t}" is not a name the debugger knows here.`);
     }
     throw new ExpressionError(`Unexpected "${t}".`);
   }
 }
 
-/** Parsed expressions by text, shared: a thousand breakpoints with one condition hold one tree. */
+/** Parsed expressions by text and the names they may read, shared: a thousand breakpoints with one condition hold one tree. */
 const parsed = new Map<string, Node>();
 const PARSED_KEPT = 1_000;
 
-function parse(text: string): Node {
-  let root = parsed.get(text);
+function parse(text: string, variables: readonly string[]): Node {
+  const key = variables.length ? `${variables.join(',')}\u0000${text}` : text;
+  let root = parsed.get(key);
   if (!root) {
-    root = new Parser(tokenize(text)).parse();
+    root = new Parser(tokenize(text), new Set(variables)).parse();
     if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
-    parsed.set(text, root);
+    parsed.set(key, root);
   }
   return root;
 }
@@ -135,8 +147,12 @@ function parse(text: string): Node {
 export class Expression {
   private readonly root: Node;
 
-  constructor(readonly text: string) {
-    this.root = parse(text);
+  /** `variables`: further names it reads through EvalContext.variable. */
+  constructor(
+    readonly text: string,
+    variables: readonly string[] = [],
+  ) {
+    this.root = parse(text, variables);
   }
 
   evaluate(ctx: EvalContext): Value {
@@ -163,6 +179,11 @@ function evaluate(node: Node, ctx: EvalContext): Value {
       return node.v;
     case 'name':
       return ctx.scalar(node.name as Parameters<EvalContext['scalar']>[0]);
+    case 'var': {
+      const v = ctx.variable?.(node.name);
+      if (v === undefined) throw new ExpressionError(`${node.name} has no value at this step.`);
+      return v;
+    }
     case 'index': {
       let index = num(evaluate(node.index, ctx), node.target);
       // Read as a signed word, so stack[-1] (2^256 - 1 after the minus wraps) is the top.

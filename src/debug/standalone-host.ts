@@ -1,7 +1,7 @@
 // Where the stdio adapter gets its trace and build output: the mirror named in the launch arguments (or a saved
 // trace file) and the compiler output under `buildOutput` (default: the current directory).
 import { basename, resolve } from 'node:path';
-import { fetchContractActions } from '../core/contract-results';
+import { fetchContractActions, fetchContractResult } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
 import { stripUserInfo } from '../core/net/redact';
@@ -25,7 +25,7 @@ function launchTransaction(transaction: string | undefined): TraceInput | undefi
   return parsed.value;
 }
 
-/** The launch's mirror: `mirrorUrl` (+ `web3Url`) is a custom network; otherwise `network` by name. */
+/** The launch's mirror: `mirrorUrl` (+ `web3Url`) is a custom network, whatever `network` says; otherwise `network` by name. */
 export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorUrl' | 'web3Url'>): Endpoints {
   if (args.mirrorUrl) {
     let url: URL;
@@ -38,7 +38,8 @@ export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorU
     return resolveNetwork('custom', { mirrorUrl: args.mirrorUrl, web3Url: args.web3Url });
   }
   const network = args.network ?? '';
-  if (!isNetworkName(network) || network === 'custom') throw new ApiError('invalid-input', 'Give "network" (mainnet, testnet, previewnet or local) or "mirrorUrl" in the launch configuration.');
+  if (network === 'custom') throw new ApiError('invalid-input', 'The custom network needs "mirrorUrl" (and optionally "web3Url") in the launch configuration.');
+  if (!isNetworkName(network)) throw new ApiError('invalid-input', 'Give "network" (mainnet, testnet, previewnet or local) or "mirrorUrl" in the launch configuration.');
   return resolveNetwork(network);
 }
 
@@ -76,6 +77,7 @@ export class StandaloneHost implements DebugHost {
       let trace;
       let title: string;
       let actions: OpenedTrace['actions'];
+      let result: OpenedTrace['result'];
       if (args.traceFile) {
         const file = resolve(this.cwd, args.traceFile);
         trace = await decodeTraceFile(file);
@@ -86,6 +88,7 @@ export class StandaloneHost implements DebugHost {
         trace = await fetchTrace(http, endpoints, id, parts);
         title = id;
         actions = async () => (await fetchContractActions(http, endpoints, id)).actions;
+        result = async () => (await fetchContractResult(http, endpoints, id)).result;
       } else {
         throw new ApiError('invalid-input', 'Give "transaction" (id, hash or HashScan URL) or "traceFile" in the launch configuration.');
       }
@@ -97,6 +100,7 @@ export class StandaloneHost implements DebugHost {
         sources,
         files,
         actions,
+        result,
         codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
         dispose: () => void http.close(),
       };

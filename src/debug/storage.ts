@@ -10,7 +10,8 @@ import type { StorageLayout, StorageType, StorageVariable } from '../core/build-
 import { quote } from '../core/names/values';
 import { traceMappingKeys, type MappingKeys } from './mapping-keys';
 import type { Program } from '../core/sourcemap/program';
-import { entityOfAddress, type Variable } from './variables';
+import { thisOf } from './globals';
+import { entityOfAddress, type StorageRef, type Variable } from './variables';
 
 /** Most slots, children or bytes one scope decodes. */
 const MAX_ITEMS = 1024;
@@ -32,9 +33,11 @@ export function storageWords(storage: Record<string, string>): Map<bigint, Hex> 
 const slotName = (slot: bigint) => `storage[${numberToHex(slot)}]`;
 const dataSlot = (slot: bigint) => hexToBigInt(keccak256(numberToHex(slot, { size: SLOT_BYTES })));
 
-/** The raw slots, as the scope shows them without a layout. */
-export function rawStorage(words: ReadonlyMap<bigint, Hex>): Variable[] {
-  return [...words].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([slot, word]) => ({ name: slotName(slot), value: word }));
+/** The raw slots, as the scope shows them without a layout; `account`: whose, for data breakpoints. */
+export function rawStorage(words: ReadonlyMap<bigint, Hex>, account?: string): Variable[] {
+  return [...words]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([slot, word]) => ({ name: slotName(slot), value: word, ...(account && { storage: { account, slot, offset: 0, size: SLOT_BYTES } }) }));
 }
 
 /** `size` bytes at byte `offset` from the low-order end of a 32-byte word. */
@@ -82,6 +85,7 @@ class Decoder {
     private readonly words: ReadonlyMap<bigint, Hex>,
     private readonly mappingKeys: MappingKeys | undefined,
     private readonly enums: EnumMembers,
+    private readonly account: string | undefined,
   ) {}
 
   private word(slot: bigint): Hex | undefined {
@@ -112,7 +116,9 @@ class Decoder {
 
   private value(name: string, type: StorageType, slot: bigint, offset: number): Variable | undefined {
     const word = this.word(slot);
-    return word === undefined ? undefined : { name, type: type.label, value: valueText(type.label, cut(word, offset, type.numberOfBytes), this.enums) };
+    if (word === undefined) return undefined;
+    const storage: StorageRef | undefined = this.account ? { account: this.account, slot, offset, size: type.numberOfBytes } : undefined;
+    return { name, type: type.label, value: valueText(type.label, cut(word, offset, type.numberOfBytes), this.enums), ...(storage && { storage }) };
   }
 
   private struct(name: string, type: StorageType, members: readonly StorageVariable[], slot: bigint): Variable | undefined {
@@ -189,24 +195,25 @@ function mappingKeysAt(program: Program, step: number, layout: StorageLayout, sl
 export function storageScope(program: Program, step: number, storage: Record<string, string> | null, traceFrame: number): Variable[] | string {
   if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
   const words = storageWords(storage);
+  const account = thisOf(program.trace, program.trace.frame(traceFrame))?.toLowerCase() ?? undefined;
   const contract = program.frameCode[traceFrame].artifact;
   const layout = contract?.storageLayout;
   if (!layout) {
     const why = contract
       ? `The build output of ${contract.name} has no storageLayout: slots are shown raw (the Debugger docs, "Storage by name", say how to turn it on).`
       : 'No build output matches this code: slots are shown raw.';
-    return [{ name: '(layout)', value: why }, ...rawStorage(words)];
+    return [{ name: '(layout)', value: why }, ...rawStorage(words, account)];
   }
   // Enum members come from parsing the sources: only for a layout that has an enum.
   const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
-  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums);
+  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums, account);
 }
 
 /** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
-export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys, enums: EnumMembers = NO_ENUMS): Variable[] {
-  const decoder = new Decoder(layout, words, mappingKeys, enums);
+export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys, enums: EnumMembers = NO_ENUMS, account?: string): Variable[] {
+  const decoder = new Decoder(layout, words, mappingKeys, enums, account);
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
-  return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))))];
+  return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))), account)];
 }
 
 /**
@@ -215,5 +222,5 @@ export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, H
  */
 export function storageAt(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, name: string, label: string, slot: bigint, enums: EnumMembers = NO_ENUMS): Variable | undefined {
   const typeId = [...layout.types].find(([id, t]) => t.label === label && !id.endsWith('_memory_ptr'))?.[0];
-  return typeId === undefined ? undefined : new Decoder(layout, words, undefined, enums).variable(name, typeId, slot, 0);
+  return typeId === undefined ? undefined : new Decoder(layout, words, undefined, enums, undefined).variable(name, typeId, slot, 0);
 }

@@ -20,6 +20,16 @@ export interface Variable {
   memoryReference?: string;
   /** Fields, elements or entries it opens into. */
   children?: Variable[];
+  /** Where a state variable of a value type lives, for data breakpoints. */
+  storage?: StorageRef;
+}
+
+/** A value in storage: `size` bytes at byte `offset` (from the low-order end) of `slot` of `account`. */
+export interface StorageRef {
+  account: string;
+  slot: bigint;
+  offset: number;
+  size: number;
 }
 
 /** Most stack items, memory words or storage slots one scope lists. */

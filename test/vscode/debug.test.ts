@@ -11,6 +11,7 @@ import { caseTransaction } from '../../servers/mirror/evm/ids';
 import type { LedgerMirrorApi } from '../../src/extension/extension';
 import { actionCommand } from '../../src/shared/trace-actions';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
+import { SolidityInlineValues } from '../../src/extension/debug/inline-values';
 import { activate, waitFor } from './tokens-support';
 
 const CASE = 'revert-error';
@@ -89,9 +90,14 @@ describe('debugger in VS Code', function () {
     assert.ok(stack[0].source?.path?.endsWith(workspaceFile('contracts/Callee.sol').path), stack[0].source?.path);
 
     const scopes = ((await session.customRequest('scopes', { frameId: stack[0].id })) as DebugProtocol.ScopesResponse['body']).scopes;
-    assert.deepEqual(scopes.map((s) => s.name), ['Arguments', 'Locals', 'Return', 'Stack', 'Memory', 'Storage', 'Frame']);
-    const args = ((await session.customRequest('variables', { variablesReference: scopes[0].variablesReference })) as DebugProtocol.VariablesResponse['body']).variables;
-    assert.deepEqual(args.map((v) => [v.name, v.value]), [['amount', '7']]);
+    assert.deepEqual(scopes.map((s) => s.name), ['Arguments', 'Locals', 'Return', 'Globals', 'Events', 'Stack', 'Memory', 'Storage', 'Frame']);
+    const variables = async (name: string) =>
+      ((await session.customRequest('variables', { variablesReference: scopes.find((s) => s.name === name)!.variablesReference })) as DebugProtocol.VariablesResponse['body']).variables;
+    assert.deepEqual((await variables('Arguments')).map((v) => [v.name, v.value]), [['amount', '7']]);
+    const globals = Object.fromEntries((await variables('Globals')).map((v) => [v.name, v.value]));
+    assert.equal(globals['msg.value'], '0 tinybars');
+    assert.match(globals['msg.sig'], /^0x[0-9a-f]{8}$/);
+    assert.deepEqual((await variables('Events')).map((v) => v.value), ['No events emitted by this call so far.']);
 
     // The trace panel opened for the session and shows the debugger's step.
     await waitFor('the trace panel', () => api.traces.panels().length === 1);
@@ -128,6 +134,61 @@ describe('debugger in VS Code', function () {
       assert.ok(refused, `the debugger's prompt accepts ${text}`);
       assert.equal(refused, await trace.validateInput?.(text), 'both prompts say the same');
     }
+  });
+
+  it('a .sol file opens as Solidity on a profile with no other extension, and F9 sets a breakpoint in it', async () => {
+    const others = vscode.extensions.all.filter((e) => !(e.packageJSON as { isBuiltin?: boolean }).isBuiltin && e.id !== 'ledger-mirror.ledger-mirror');
+    assert.deepEqual(others.map((e) => e.id), [], 'the profile has no other extension');
+    vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+    const document = await vscode.workspace.openTextDocument(workspaceFile('contracts/Callee.sol'));
+    assert.equal(document.languageId, 'solidity');
+    const editor = await vscode.window.showTextDocument(document);
+    const line = lineOf('contracts/Callee.sol', 'require(amount == 0') - 1;
+    editor.selection = new vscode.Selection(line, 0, line, 0);
+    await vscode.commands.executeCommand('editor.debug.action.toggleBreakpoint');
+    await waitFor('the breakpoint F9 sets', () =>
+      vscode.debug.breakpoints.some((b) => b instanceof vscode.SourceBreakpoint && b.location.uri.toString() === document.uri.toString() && b.location.range.start.line === line),
+    );
+    vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+  });
+
+  it("the status bar's source item follows the debugger's line", async () => {
+    const statusOf = (frame: DebugProtocol.StackFrame) => `$(file-code) ${frame.source!.path!.split('/').pop()}:${frame.line}`;
+    const stopped = nextStop();
+    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Status', transaction: transactionId, stopOnEntry: false });
+    const session = (await stopped).session;
+    const [top] = await frames(session);
+    await waitFor(`the status to show ${statusOf(top)} (shows ${api.sourceStepping.status()})`, () => api.sourceStepping.status() === statusOf(top));
+    const back = nextStop();
+    await vscode.commands.executeCommand('workbench.action.debug.stepBack');
+    await back;
+    const [now] = await frames(session);
+    assert.notEqual(now.line, top.line);
+    await waitFor(`the status to follow to ${statusOf(now)}`, () => api.sourceStepping.status() === statusOf(now));
+    assert.equal(api.sourceStepping.shown(), undefined, 'VS Code marks the line itself: no second mark');
+  });
+
+  it('"network": "custom" in a launch configuration uses the custom mirror of the settings', async () => {
+    const stopped = nextStop();
+    assert.ok(await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Custom', transaction: transactionId, network: 'custom', stopOnEntry: false }));
+    const stack = await frames((await stopped).session);
+    assert.equal(stack[0].name, 'Callee.check');
+  });
+
+  it('inline values: the stopped function\'s names up to the stop, which the frame\'s scopes resolve', async () => {
+    const stopped = nextStop();
+    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Inline', transaction: transactionId, stopOnEntry: false });
+    const top = await stopped;
+    const document = await vscode.workspace.openTextDocument(workspaceFile('contracts/Callee.sol'));
+    const line = lineOf('contracts/Callee.sol', 'require(amount == 0') - 1;
+    const values = new SolidityInlineValues().provideInlineValues(document, new vscode.Range(0, 0, document.lineCount, 0), {
+      frameId: top.frameId,
+      stoppedLocation: new vscode.Range(line, 0, line, 0),
+    });
+    const lookups = values.filter((v): v is vscode.InlineValueVariableLookup => v instanceof vscode.InlineValueVariableLookup);
+    assert.ok(lookups.some((v) => v.variableName === 'amount' && v.range.start.line === line), 'amount on the stopped line');
+    assert.ok(lookups.every((v) => v.range.start.line <= line), 'nothing past the stop');
+    assert.ok(!lookups.some((v) => ['require', 'uint256', 'function'].includes(v.variableName!)));
   });
 
   it('Debug Transaction… on an open trace panel debugs that trace without fetching it again', async () => {

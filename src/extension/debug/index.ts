@@ -2,7 +2,9 @@
 // one (so the panel and the editor highlight follow the debugger, and the trace is not fetched again), with the
 // workspace folders' build output. F5 without a launch.json, "Debug Transaction…" and the panel's Debug button start it.
 import * as vscode from 'vscode';
-import { fetchContractActions } from '../../core/contract-results';
+import { fetchContractActions, fetchContractResult } from '../../core/contract-results';
+import { endpointsFor, readConfig } from '../config';
+import { registerInlineValues } from './inline-values';
 import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
@@ -28,15 +30,18 @@ class ExtensionDebugHost implements DebugHost {
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
     const roots = workspaceRoots();
     // A mirror named in the launch configuration: fetched by the adapter itself, apart from the panels.
-    if (args.mirrorUrl || args.network) return new StandaloneHost(roots[0] ?? process.cwd(), roots).open(args, log);
+    if (args.mirrorUrl || args.network) return new StandaloneHost(roots[0] ?? process.cwd(), roots).open(withCustomMirror(args), log);
     const panel = await this.panelFor(args);
     const session = panel.session;
     const endpoints = this.services.endpoints();
     const lookup = endpoints.ok && session.meta.network !== 'file' ? (address: string) => fetchContractCode(this.services.http(), endpoints.value.restUrl, address) : undefined;
     // The workspace's build as source stepping already read it, unless the launch names other folders.
     const mapped = args.buildOutput === undefined ? await this.workspaceSources(session.trace, lookup) : await mapSources(session.trace, buildRoots(args, roots), lookup, log);
-    const actions = endpoints.ok && session.meta.network !== 'file' ? async () => (await fetchContractActions(this.services.http(), endpoints.value, session.trace.summary.transaction)).actions : undefined;
-    return { session, ...mapped, actions, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
+    const fromMirror = endpoints.ok && session.meta.network !== 'file';
+    const tx = session.trace.summary.transaction;
+    const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
+    const result = fromMirror ? async () => (await fetchContractResult(this.services.http(), endpoints.value, tx)).result : undefined;
+    return { session, ...mapped, actions, result, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
   }
 
   private async workspaceSources(trace: Trace, lookup: CodeLookup | undefined): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
@@ -59,6 +64,15 @@ class ExtensionDebugHost implements DebugHost {
     if (!panel) throw new Error('That trace panel is closed; open the trace again.');
     return panel;
   }
+}
+
+/** `"network": "custom"` without `mirrorUrl`: the custom mirror of the settings, as the rest of the extension uses. */
+function withCustomMirror(args: LaunchArguments): LaunchArguments {
+  if (args.network !== 'custom' || args.mirrorUrl) return args;
+  const config = readConfig();
+  const custom = endpointsFor({ ...config, network: 'custom' });
+  if (!custom.ok) throw new Error(custom.message);
+  return { ...args, mirrorUrl: config.mirrorUrl, web3Url: args.web3Url ?? (config.web3Url || undefined) };
 }
 
 const askTransaction = () => askTraceInput('Ledger Mirror: Debug Transaction');
@@ -86,6 +100,7 @@ export function registerDebugger(context: vscode.ExtensionContext, services: Ser
       createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(new LedgerMirrorDebugSession(host)),
     }),
     vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new ConfigurationProvider()),
+    registerInlineValues(),
   );
   panels.onDebug((panel) => Promise.resolve(startOn(panel)));
   services.registerCommand(DEBUG_COMMAND, async (arg?: unknown) => {

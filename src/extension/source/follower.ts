@@ -32,8 +32,8 @@ export class StepFollower implements vscode.Disposable {
     private readonly services: Services,
     private readonly artifacts: WorkspaceArtifacts,
     private readonly presenter: SourcePresenter,
-    /** True while something else (the debugger) shows the source: a step queued before then must not show late. */
-    private readonly paused: () => boolean = () => false,
+    /** True while the debugger marks the source itself: only the status bar follows the step then. */
+    private readonly statusOnly: () => boolean = () => false,
   ) {
     this.updates = new LatestOnly((target) => this.show(target), PACING, (err) =>
       services.log.error('Source stepping failed:', err instanceof Error ? err : String(err)),
@@ -65,14 +65,16 @@ export class StepFollower implements vscode.Disposable {
 
   private async show(target: Followed): Promise<void> {
     const sources = await this.sourcesFor(target.panel, target.trace);
-    if (!this.watched.has(target.panel) || this.paused()) return; // closed or handed over meanwhile
+    if (!this.watched.has(target.panel)) return; // closed meanwhile
     if (!sources) {
       this.presenter.noArtifacts();
     } else {
       const result = await sources.locate(target.step);
       // A newer step of the same panel is queued: showing this one would only flash by.
-      if (!this.watched.has(target.panel) || this.paused() || this.updates.queued?.panel === target.panel) return;
-      await this.presenter.present(result);
+      if (!this.watched.has(target.panel) || this.updates.queued?.panel === target.panel) return;
+      // Decided after the await: a session that started meanwhile gets no second editor marked.
+      if (this.statusOnly()) this.presenter.presentStatus(result);
+      else await this.presenter.present(result);
     }
     if (this.watched.has(target.panel)) this.last = target;
     else this.presenter.clear();

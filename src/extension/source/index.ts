@@ -29,8 +29,9 @@ export function registerSourceStepping(context: vscode.ExtensionContext, service
   const compiled = new CompiledDocuments();
   const presenter = new SourcePresenter(compiled);
   const artifacts = new WorkspaceArtifacts(services.log);
-  // While the debugger drives the trace, VS Code's own current-line highlight shows the source: no second editor.
-  // Counted from the start event: activeDebugSession is set only once the launch is done, after its first steps.
+  // While the debugger drives the trace, VS Code's own current-line highlight shows the source: no second editor,
+  // only the status bar item follows. Counted from the start event: activeDebugSession is set only once the launch
+  // is done, after its first steps.
   const sessions = new Set<vscode.DebugSession>();
   const debugging = () => sessions.size > 0;
   const follower = new StepFollower(services, artifacts, presenter, debugging);
@@ -39,13 +40,11 @@ export function registerSourceStepping(context: vscode.ExtensionContext, service
     presenter,
     artifacts,
     follower,
-    onDidChangeTraceStep((change) => {
-      if (!debugging()) follower.onStep(change);
-    }),
+    onDidChangeTraceStep((change) => follower.onStep(change)),
     vscode.debug.onDidStartDebugSession((session) => {
       if (session.type !== DEBUG_TYPE) return;
       sessions.add(session);
-      presenter.clear();
+      presenter.unmark();
     }),
     vscode.debug.onDidTerminateDebugSession((session) => sessions.delete(session)),
   );

@@ -79,11 +79,7 @@ export class SourcePresenter implements vscode.Disposable {
   /** Shows where a step is, or says why it has no place in the sources. */
   async present(result: StepSource): Promise<void> {
     const location = result.kind === 'source' ? result.location : result.caller;
-    if (!location) {
-      this.clearMarks();
-      if (result.kind === 'none') this.say(result.reason === 'generated' || result.reason === 'native' ? `$(symbol-misc) ${shortMessage(result)}` : `$(warning) ${shortMessage(result)}`, result.message);
-      return;
-    }
+    if (!location) return this.presentStatus(result);
     const style: MarkStyle = result.kind === 'source' ? 'current' : 'caller';
     const document = await this.documentFor(location);
     const range = new vscode.Range(location.startLine, location.startCol, location.endLine, location.endCol);
@@ -94,15 +90,29 @@ export class SourcePresenter implements vscode.Disposable {
     this.say(statusLine(result, location, document), tooltip(result, location, document));
   }
 
+  /** Only says where a step is (the debugger marks the line itself): no marks, no editor opened. */
+  presentStatus(result: StepSource): void {
+    this.unmark();
+    const location = result.kind === 'source' ? result.location : result.caller;
+    if (!location) {
+      if (result.kind === 'none') {
+        const text = result.reason === 'generated' ? '$(symbol-misc) Generated code' : result.reason === 'native' ? `$(symbol-misc) ${shortMessage(result)}` : `$(warning) ${shortMessage(result)}`;
+        this.say(text, result.message);
+      }
+      return;
+    }
+    this.say(statusLine(result, location), tooltip(result, location));
+  }
+
   /** No build output in the workspace at all. */
   noArtifacts(): void {
-    this.clearMarks();
+    this.unmark();
     this.say('$(warning) No build artifacts', 'No compiled contracts with source maps in this workspace (Hardhat: artifacts/build-info; Ignition: ignition/deployments/*/build-info; Foundry: out/ and out/build-info). Compile the project to step the trace in Solidity.');
   }
 
   /** Back to nothing shown (the trace panel closed). */
   clear(): void {
-    this.clearMarks();
+    this.unmark();
     this.status.hide();
     this.status.text = '';
   }
@@ -149,7 +159,8 @@ export class SourcePresenter implements vscode.Disposable {
     }
   }
 
-  private clearMarks(): void {
+  /** No marks in the editors; the status bar item stays. */
+  unmark(): void {
     this.mark = undefined;
     this.decorateAll();
   }
@@ -178,21 +189,22 @@ function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-function statusLine(result: StepSource, location: SourceLocation, document: vscode.TextDocument): string {
+/** `document`: the one marked, when the step is marked in an editor. */
+function statusLine(result: StepSource, location: SourceLocation, document?: vscode.TextDocument): string {
   const where = `${basename(location.sourceName)}:${location.startLine + 1}`;
-  const warn = location.metadataDiffers || document.uri.scheme !== 'file' ? '$(warning) ' : '';
+  const warn = location.metadataDiffers || (document && document.uri.scheme !== 'file') ? '$(warning) ' : '';
   if (result.kind === 'source') return `${warn}$(file-code) ${where}`;
   return `${warn}$(symbol-misc) ${result.reason === 'native' ? 'Native call' : 'Generated code'} (from ${where})`;
 }
 
-function tooltip(result: StepSource, location: SourceLocation, document: vscode.TextDocument): string {
+function tooltip(result: StepSource, location: SourceLocation, document?: vscode.TextDocument): string {
   const lines = [
     result.kind === 'source'
       ? `Step ${result.step}: ${location.contract}, ${location.sourceName} line ${location.startLine + 1}.`
       : `${result.message} Marked: the Solidity that led there, ${location.sourceName} line ${location.startLine + 1}.`,
   ];
   if (location.metadataDiffers) lines.push('The deployed code matches this build except its metadata: the sources may have changed since the deployment.');
-  if (document.uri.scheme !== 'file') lines.push(location.sourcePath ? `${location.sourcePath} changed since it was compiled; showing the compiled text.` : 'Not in the workspace; showing the text the build kept.');
-  lines.push('Click to show it.');
+  if (document && document.uri.scheme !== 'file') lines.push(location.sourcePath ? `${location.sourcePath} changed since it was compiled; showing the compiled text.` : 'Not in the workspace; showing the text the build kept.');
+  if (document) lines.push('Click to show it.');
   return lines.join('\n');
 }

@@ -2,7 +2,7 @@
 // real reference-mirror traces (solc + @ethereumjs/vm over loopback) and the sample workspace's build output.
 // Expected steps come from the source-stepping core (TraceSources), not from the adapter's own index.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -179,6 +179,89 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const again = await move(() => dc.continueRequest({ threadId: 1 }));
     assert.equal(again.body.reason, 'exception', 'the caller re-reverts with the same data');
     assert.equal((await stack())[0].name, 'Caller.callCheck');
+  });
+
+  it('names a custom error in the stop and the exception widget (the trace panel\'s decoder), with its selector and the frame that raised it', async () => {
+    const stopped = await launch('custom-error', { stopOnEntry: false });
+    assert.equal(stopped.body.reason, 'exception');
+    assert.equal(stopped.body.text, 'InsufficientBalance(available: 5, required: 100)');
+    const info = (await dc.customRequest('exceptionInfo', { threadId: 1 })).body as DebugProtocol.ExceptionInfoResponse['body'];
+    assert.equal(info.exceptionId, 'InsufficientBalance');
+    assert.equal(info.description, stopped.body.text);
+    assert.equal(info.breakMode, 'always');
+    assert.equal(info.details?.typeName, 'InsufficientBalance(uint256,uint256)');
+    const line = await lineOf('Vault.sol', 'revert InsufficientBalance');
+    assert.equal(info.details?.message, `Vault.withdraw (Vault.sol:${line}) reverted: InsufficientBalance(available: 5, required: 100) (selector 0xcf479181)`);
+    assert.match(info.details?.stackTrace ?? '', /^at Vault\.withdraw \(contracts\/Vault\.sol:\d+\)$/);
+  });
+
+  it('an unknown name is an error that says so in every context, never its own text', async () => {
+    await launch('revert-error', { stopOnEntry: false });
+    for (const context of ['watch', 'repl', 'hover']) {
+      await assert.rejects(dc.evaluateRequest({ expression: 'notAVariable', context }), /"notAVariable" is not a name the debugger knows here/);
+    }
+    assert.equal(await evaluate('op == REVERT'), '0x1 (1)', 'opcode names in capitals still read as opcodes');
+  });
+
+  it('ends its process after answering disconnect while stdin stays open (nvim-dap waits for the exit)', async function () {
+    this.timeout(30_000);
+    const child = spawn(process.execPath, [ADAPTER], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const send = (seq: number, command: string, args: object) => {
+      const body = JSON.stringify({ seq, type: 'request', command, arguments: args });
+      child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    send(1, 'initialize', { adapterID: 'ledger-mirror' });
+    send(2, 'disconnect', {});
+    assert.equal(await exited, 0);
+    assert.match(out, /"command":"disconnect"/, 'disconnect was answered before the exit');
+    child.stdin.destroy();
+  });
+
+  /** The case's contract result, as the reference mirror's REST API serves it. */
+  async function contractResult(name: CaseName): Promise<Record<string, string | number>> {
+    const response = await fetch(`${ref.mirror.url}/api/v1/contracts/results/${ref.info(name).transactionId}`);
+    assert.equal(response.status, 200);
+    return (await response.json()) as Record<string, string | number>;
+  }
+
+  it('Globals name msg, tx, block, address(this) and gasleft() from the trace and the contract result; Events list the frame\'s logs by name so far', async () => {
+    const line = await lineOf('Events.sol', 'log0(0, 0)');
+    await launch('logs', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Events.sol') }, breakpoints: [{ line }] }));
+    const [top] = await stack();
+    const result = await contractResult('logs');
+    const from = String(result.from).toLowerCase();
+    const globals = await scopeOf(top.id, 'Globals');
+    const account = new RegExp(`^${from} \\(0\\.0\\.\\d+\\)$`);
+    assert.match(globals['msg.sender'].toLowerCase(), account, 'the sender with its account id');
+    assert.match(globals['tx.origin'].toLowerCase(), account);
+    assert.equal(globals['msg.value'], `${result.amount} tinybars`);
+    assert.equal(globals['msg.sig'], String(result.function_parameters).slice(0, 10));
+    assert.match(globals['msg.data'], /^68 bytes: 0x[0-9a-f]{136}$/, 'selector and two words');
+    assert.equal(globals['block.number'], String(result.block_number));
+    assert.equal(globals['block.timestamp'], String(result.timestamp).split('.')[0]);
+    assert.match(globals['address(this)'].toLowerCase(), new RegExp(`^${String(result.to).toLowerCase()}( \\(0\\.0\\.\\d+\\))?$`));
+    assert.equal(globals['gasleft()'], /\((\d+)\)$/.exec(await evaluate('gas'))![1]);
+    // Stack-only trace: the data of the logs comes from the mirror's kept logs, as in the trace panel.
+    const events = Object.values(await scopeOf(top.id, 'Events'));
+    assert.equal(events.length, 2, events.join(' | '));
+    assert.match(events[0], new RegExp(`^Transfer\\(from: ${from}, to: 0x[0-9a-fA-F]{40}, value: 1000\\)$`, 'i'));
+    assert.equal(events[1], 'Note(text: "hello from Events")');
+  });
+
+  it('Globals of a nested call: msg.sender is the calling contract, address(this) the callee, no value', async () => {
+    await launch('nested-call', { stopOnEntry: false }, () => dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.double' }] }));
+    const [top, caller] = await stack();
+    assert.equal(top.name, 'Callee.double');
+    const outer = await scopeOf(caller.id, 'Globals');
+    const inner = await scopeOf(top.id, 'Globals');
+    assert.equal(inner['msg.sender'], outer['address(this)']);
+    assert.notEqual(inner['address(this)'], outer['address(this)']);
+    assert.equal(inner['msg.value'], '0 tinybars');
+    assert.equal(inner['tx.origin'], outer['tx.origin']);
+    assert.equal(Object.values(await scopeOf(top.id, 'Events'))[0], 'No events emitted by this call so far.');
   });
 
   it('Step Over runs an internal call (checked arithmetic) without stopping in it; Step Out returns to the caller', async () => {
@@ -364,6 +447,86 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal(after.owner, before.owner);
       await move(() => dc.stepBackRequest({ threadId: 1 }));
       assert.equal((await scopeTree((await stack())[0].id, 'Storage')).open, 'false');
+    });
+
+    it('evaluates member access, indexing and mapping lookups, and reads back every variable by its evaluateName', async () => {
+      const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
+      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
+      const [top] = await stack();
+      assert.equal(await evaluate('amounts[1]', top.id), '7');
+      assert.equal(await evaluate('paid[0x3ea]', top.id), '5', 'a mapping entry by a literal key');
+      assert.equal(await evaluate(`paid[${address(1006)}]`, top.id), '7');
+      await assert.rejects(dc.evaluateRequest({ expression: 'paid[0x99]', frameId: top.id, context: 'watch' }), /not a name/, 'an entry the trace does not hold');
+      assert.match(await evaluate('msg.sender', top.id), /^0x[0-9a-f]{40}/);
+      const hex = await dc.evaluateRequest({ expression: 'amounts[1]', frameId: top.id, context: 'watch', format: { hex: true } });
+      assert.equal(hex.body.result, '0x7', 'value formatting: hex');
+      // Every variable of Storage, Arguments and Globals, one level down too, reads back by its evaluateName.
+      const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes.filter((s) => ['Storage', 'Arguments', 'Globals'].includes(s.name));
+      let checked = 0;
+      for (const scope of scopes) {
+        for (const v of (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables) {
+          const all = [v, ...(v.variablesReference ? (await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables : [])];
+          for (const x of all) {
+            assert.ok(x.evaluateName, `${scope.name} ${x.name} has an evaluateName`);
+            assert.equal(await evaluate(x.evaluateName, top.id), x.value, x.evaluateName);
+            checked++;
+          }
+        }
+      }
+      assert.ok(checked > 15, `${checked} variables checked`);
+    });
+
+    it('data breakpoints stop where a packed state variable is written, forward and in reverse, with conditions on the new value and hit counts', async () => {
+      const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
+      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
+      // The writes of slot 0 (owner, payments and open share it), from the trace itself: post-op, so SSTORE's slot
+      // is on top of the stack of the step before.
+      const trace = await ref.fetch('dynamic-args', { stack: true, memory: false, storage: true });
+      const slot0: number[] = [];
+      for (let s = 1; s < trace.length; s++) {
+        const st = trace.row(s).op === 'SSTORE' ? trace.detail(s - 1).stack! : undefined;
+        if (st && BigInt(st[st.length - 1] === '0x' ? 0 : st[st.length - 1]) === 0n) slot0.push(s);
+      }
+      assert.equal(slot0.length, 2, 'payments is written, then open');
+      const [top] = await stack();
+      const storage = (await dc.scopesRequest({ frameId: top.id })).body.scopes.find((s) => s.name === 'Storage')!.variablesReference;
+      const info = async (name: string) => (await dc.customRequest('dataBreakpointInfo', { variablesReference: storage, name })).body as DebugProtocol.DataBreakpointInfoResponse['body'];
+      const open = await info('open');
+      const payments = await info('payments');
+      assert.ok(open.dataId && payments.dataId && open.dataId !== payments.dataId);
+      assert.deepEqual(open.accessTypes, ['write']);
+      assert.equal((await info('label')).dataId, null, 'a string is not a value type');
+      const watch = async (breakpoints: DebugProtocol.DataBreakpoint[]) =>
+        ((await dc.customRequest('setDataBreakpoints', { breakpoints })).body as DebugProtocol.SetDataBreakpointsResponse['body']).breakpoints.map((b) => b.verified);
+      await dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [] });
+      assert.deepEqual(await watch([{ dataId: open.dataId }]), [true]);
+
+      let stop = await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.equal(stop.body.reason, 'data breakpoint');
+      assert.equal(await currentStep(), slot0[1]);
+      assert.match(stop.body.description ?? '', /^open = 1 \(written at step \d+\)$/);
+      // payments' write of the same slot leaves open as it was: Reverse Continue passes it, to the start.
+      stop = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+      assert.notEqual(stop.body.reason, 'data breakpoint');
+      assert.equal(await currentStep(), 0);
+
+      assert.deepEqual(await watch([{ dataId: payments.dataId, condition: 'payments == 2' }]), [true]);
+      stop = await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.equal(stop.body.reason, 'data breakpoint');
+      assert.equal(await currentStep(), slot0[0]);
+      stop = await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.notEqual(stop.body.reason, 'data breakpoint', 'written once');
+      const end = await currentStep();
+      stop = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+      assert.equal(stop.body.reason, 'data breakpoint');
+      assert.equal(await currentStep(), slot0[0], 'Reverse Continue finds the previous write');
+
+      assert.deepEqual(await watch([{ dataId: payments.dataId, condition: 'value < 2' }]), [true]);
+      await move(() => dc.continueRequest({ threadId: 1 }));
+      assert.equal(await currentStep(), end, 'the condition is false at the only write');
+      assert.deepEqual(await watch([{ dataId: payments.dataId, hitCondition: '2' }]), [true]);
+      await move(() => dc.reverseContinueRequest({ threadId: 1 }));
+      assert.equal(await currentStep(), 0, 'no second hit');
     });
 
     it('names enum values by member (argument, return value, state variable, mapping key and value) and string keys from memory', async () => {

@@ -46,11 +46,14 @@ describe('debugger expression language', () => {
     assert.throws(() => new Expression('depth =='), /ends too early/);
     assert.throws(() => new Expression('depth == 1 )'), /Unexpected "\)"/);
     assert.throws(() => new Expression('stack[-1'), /Expected "\]"/);
-    assert.throws(() => new Expression('a < b < c'), /Unexpected "<"/, 'comparisons do not chain');
+    assert.throws(() => new Expression('1 < 2 < 3'), /Unexpected "<"/, 'comparisons do not chain');
     assert.throws(() => new Expression('depth @ 2'), /Unexpected "@ 2"/);
     assert.throws(() => new Expression('1'.repeat(1001)), /longer than 1000/);
     assert.throws(() => value('storage[1]'), /storage\[1\] is not in the trace/);
     assert.throws(() => value('op + 1'), /needs a number, not "SSTORE"/);
+    assert.throws(() => new Expression('amount'), /"amount" is not a name the debugger knows here/, 'an unknown name is no value');
+    assert.throws(() => new Expression('op == sstore'), /"sstore" is not a name/, 'opcode names bare only in capitals');
+    assert.throws(() => new Expression('op == FOO'), /"FOO" is not a name/);
   });
 
   it('formats numbers in hex and decimal, names as they are', () => {

@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import { parseHitCondition } from '../../../src/debug/breakpoints';
 import { disassemble, instructionIndexOf } from '../../../src/debug/disassembly';
 import { ExpressionError } from '../../../src/debug/expression';
+import { launchEndpoints } from '../../../src/debug/standalone-host';
 import { entityOfAddress, functionAbi } from '../../../src/debug/variables';
 
 describe('debugger helpers', () => {
@@ -15,6 +16,13 @@ describe('debugger helpers', () => {
     assert.deepEqual(hits('< 3'), [1, 2]);
     assert.deepEqual(hits('% 2'), [2, 4, 6]);
     assert.throws(() => parseHitCondition('often'), ExpressionError);
+  });
+
+  it('launch endpoints: "custom" takes mirrorUrl, and without it says so', () => {
+    assert.equal(launchEndpoints({ network: 'custom', mirrorUrl: 'http://127.0.0.1:5551/' }).restUrl, 'http://127.0.0.1:5551');
+    assert.throws(() => launchEndpoints({ network: 'custom' }), /custom network needs "mirrorUrl"/);
+    assert.throws(() => launchEndpoints({ network: 'moon' }), /Give "network"/);
+    assert.equal(launchEndpoints({ network: 'testnet' }).network, 'testnet');
   });
 
   it('names long-zero addresses by their Hedera id and nothing else', () => {
