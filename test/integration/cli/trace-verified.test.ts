@@ -1,0 +1,75 @@
+// `ledger-mirror trace --sources` (dist/cli.js) on the reference mirror's nested-call execution, whose contracts are
+// verified on the reference verifier and absent from the (empty) build output: the calls are named from the verified
+// ABIs, --json says where each frame's sources came from, the answers are cached under $XDG_CACHE_HOME so a second
+// run asks nothing, and `workspace` and `none` send nothing to the verifier.
+import { strict as assert } from 'node:assert';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EXIT } from '../../../src/core/errors';
+import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
+import { CHAIN_ID, startVerifiedReference, type VerifiedReference } from '../helpers/verified-fixtures';
+
+interface TraceJson {
+  calls: Array<{ depth: number; contract: string | null; function: string | null; args: Record<string, string> | null; source: string | null }>;
+}
+
+describe('CLI trace --sources: verified sources from the verification server', function () {
+  this.timeout(120_000);
+  let env: VerifiedReference;
+  let empty: string;
+  let cache: string;
+
+  const trace = (...args: string[]) =>
+    runCli(['trace', env.ref.info('nested-call').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', env.verifier.url, '--chain-id', CHAIN_ID, '--build-output', empty, ...args], { env: { XDG_CACHE_HOME: cache } });
+
+  before(async () => {
+    assertCliBuilt();
+    env = await startVerifiedReference();
+    empty = await mkdtemp(join(tmpdir(), 'ledger-empty-build-'));
+    cache = await mkdtemp(join(tmpdir(), 'ledger-xdg-cache-'));
+  });
+  after(async () => {
+    await env?.close();
+    for (const dir of [empty, cache]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('names the calls of a trace whose contracts only the verifier has; a second run asks nothing', async () => {
+    const run = await trace('--sources', 'verified', '--json');
+    expectExit(run, EXIT.ok);
+    const json = JSON.parse(run.stdout) as TraceJson;
+    assert.deepEqual(
+      json.calls.map((c) => [c.depth, c.contract, c.function, c.source]),
+      [
+        [0, 'Caller', 'callDouble', 'verified'],
+        [1, 'Callee', 'double', 'verified'],
+      ],
+    );
+    assert.deepEqual(json.calls[1].args, { x: '21' });
+    const asked = env.lookups().length;
+    assert.equal(asked, 2);
+
+    const again = await trace('--sources', 'verified', '--json');
+    expectExit(again, EXIT.ok);
+    assert.deepEqual(JSON.parse(again.stdout), json);
+    assert.equal(env.lookups().length, asked, 'the second run is answered from the cache');
+  });
+
+  it('prints which frames came from where in the summary', async () => {
+    const run = await trace();
+    expectExit(run, EXIT.ok);
+    assert.match(run.stdout, /Sources {7}0 frame\(s\) from the workspace's build output, 2 from verified contracts/);
+    assert.match(run.stdout, /CALL 0x0+3ea.*double\(.*\[verified sources\]/);
+  });
+
+  for (const mode of ['workspace', 'none']) {
+    it(`--sources ${mode} sends nothing to the verification server and names nothing from it`, async () => {
+      const before = env.verifier.requests.length;
+      const run = await trace('--sources', mode, '--json');
+      expectExit(run, EXIT.ok);
+      const json = JSON.parse(run.stdout) as TraceJson;
+      assert.deepEqual(json.calls.map((c) => [c.function, c.source]), [[null, null], [null, null]]);
+      assert.equal(env.verifier.requests.length, before);
+    });
+  }
+});

@@ -1,0 +1,79 @@
+// The reference mirror and the reference verifier together, with some of the mirror's contracts verified through
+// Sourcify API v2 (`POST /v2/verify/{chainId}/{address}`, then the job polled): the setup of the verified-sources
+// tests, where a trace's contracts are known to the verification server and not to the workspace.
+import * as assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CONTRACTS_DIR } from '../../../servers/mirror/evm/compile';
+import { longZeroAddress } from '../../../servers/mirror/evm/ids';
+import { BUNDLED_SOLC_VERSION } from '../../../servers/verifier/compiler';
+import { startVerifier, type VerifierHandle, type VerifierOptions } from '../../../servers/verifier/server';
+import { startReference, type ReferenceMirror } from './reference-mirror';
+
+/** The chain the reference mirror stands for (Hedera localnet). */
+export const CHAIN_ID = '298';
+
+/** The mirror's contracts by deployment number (servers/mirror/evm/cases.ts DEPLOYMENTS, from 0.0.1001). */
+export const MIRROR_ADDRESS = {
+  Calculator: longZeroAddress(1001),
+  Callee: longZeroAddress(1002),
+  Caller: longZeroAddress(1003),
+  Vault: longZeroAddress(1004),
+} as const;
+
+/** The mirror's compiler settings (servers/mirror/evm/compile.ts): the same settings give the same metadata. */
+const SETTINGS = { evmVersion: 'cancun', optimizer: { enabled: false, runs: 200 }, outputSelection: { '*': { '*': ['metadata'] } } };
+
+/** The standard-JSON input of the mirror's `files`, each text passed through `edit` (to make a partial match). */
+export async function mirrorInput(files: readonly string[], edit: (text: string) => string = (t) => t): Promise<Record<string, unknown>> {
+  const sources: Record<string, { content: string }> = {};
+  for (const file of files) sources[`contracts/${file}`] = { content: edit(await readFile(join(CONTRACTS_DIR, file), 'utf8')) };
+  return { language: 'Solidity', sources, settings: SETTINGS };
+}
+
+/** Verifies `contract` (in `contracts/<file>`) at `address` through API v2 and waits for the job's match. */
+export async function verifyOnReference(verifierUrl: string, address: string, file: string, contract: string, input: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${verifierUrl}/v2/verify/${CHAIN_ID}/${address}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ stdJsonInput: input, compilerVersion: BUNDLED_SOLC_VERSION, contractIdentifier: `contracts/${file}:${contract}` }),
+  });
+  assert.equal(res.status, 202, await res.clone().text());
+  const { verificationId } = (await res.json()) as { verificationId: string };
+  for (;;) {
+    const job = (await (await fetch(`${verifierUrl}/v2/verify/${verificationId}`)).json()) as { isJobCompleted: boolean; contract?: { match: string | null }; error?: unknown };
+    if (job.isJobCompleted) {
+      assert.ok(job.contract?.match, `verifying ${contract}: ${JSON.stringify(job.error)}`);
+      return job.contract.match;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export interface VerifiedReference {
+  ref: ReferenceMirror;
+  verifier: VerifierHandle;
+  /** Requests the verifier received for the lookup of verified contracts. */
+  lookups(): string[];
+  close(): Promise<void>;
+}
+
+/** The reference mirror and a verifier reading its chain, with Caller and Callee verified exactly. */
+export async function startVerifiedReference(options: VerifierOptions = {}): Promise<VerifiedReference> {
+  const ref = await startReference('post-op');
+  const verifier = await startVerifier({ mirrorUrl: ref.mirror.url, v2JobDelayMs: 5, ...options });
+  if (options.v2Api !== false) {
+    const input = await mirrorInput(['Callee.sol', 'Caller.sol']);
+    assert.equal(await verifyOnReference(verifier.url, MIRROR_ADDRESS.Callee, 'Callee.sol', 'Callee', input), 'exact_match');
+    assert.equal(await verifyOnReference(verifier.url, MIRROR_ADDRESS.Caller, 'Caller.sol', 'Caller', input), 'exact_match');
+  }
+  return {
+    ref,
+    verifier,
+    lookups: () => verifier.requests.filter((r) => r.startsWith('GET /v2/contract/')),
+    close: async () => {
+      await verifier.close();
+      await ref.close();
+    },
+  };
+}
