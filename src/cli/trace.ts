@@ -77,9 +77,17 @@ function revertJson(revert: DecodedRevert | null, abis: AbiRegistry): Record<str
   }
 }
 
-function frameLine(frame: Frame, named: NamedFrame | undefined, origin: FrameSource): string {
+/** The account whose storage a DELEGATECALL or CALLCODE frame runs on: the proxy, when the callee is its implementation. */
+function storageOwner(trace: ColumnarTrace, frame: Frame): string | null {
+  let owner = frame;
+  while ((owner.callType === 'DELEGATECALL' || owner.callType === 'CALLCODE') && owner.parent >= 0) owner = trace.frame(owner.parent);
+  return owner === frame ? null : owner.callee;
+}
+
+function frameLine(trace: ColumnarTrace, frame: Frame, named: NamedFrame | undefined, origin: FrameSource): string {
+  const proxy = storageOwner(trace, frame);
   const who = frame.callee ?? (frame.callType === 'CREATE' || frame.callType === 'CREATE2' ? '(new contract)' : '(unknown)');
-  const id = named?.contractId ? ` (${named.contractId})` : '';
+  const id = (named?.contractId ? ` (${named.contractId})` : '') + (proxy ? ` run for proxy ${proxy}` : '');
   const { call, revert } = frameNameText(frame, named?.named);
   const outcome = frame.reverted ? ` reverted${revert ? `: ${revert}` : ''}` : '';
   const source = origin ? `  [${origin} sources]` : '';
@@ -103,7 +111,7 @@ function summaryLines(trace: ColumnarTrace, abis: AbiRegistry, frames: readonly 
   if (shown > 0) lines.push('Call frames:');
   const count = (origin: FrameSource) => origins.filter((o) => o === origin).length;
   lines.push(`Sources       ${count('workspace')} frame(s) from the workspace's build output, ${count('verified')} from verified contracts`);
-  for (let i = 0; i < shown; i++) lines.push(frameLine(trace.frame(i), frames[i], origins[i] ?? null));
+  for (let i = 0; i < shown; i++) lines.push(frameLine(trace, trace.frame(i), frames[i], origins[i] ?? null));
   if (trace.frameCount() > shown) lines.push(`  … ${trace.frameCount() - shown} more frames`);
   return lines;
 }

@@ -62,6 +62,12 @@ describe('CLI trace --sources: verified sources from the verification server', f
     assert.match(run.stdout, /CALL 0x0+3ea.*double\(.*\[verified sources\]/);
   });
 
+  it("labels a DELEGATECALL frame with both the implementation and the proxy whose storage it runs on", async () => {
+    const run = await runCli(['trace', env.ref.info('delegatecall').transactionId, '--mirror', env.ref.mirror.url, '--sources', 'none']);
+    expectExit(run, EXIT.ok);
+    assert.match(run.stdout, /DELEGATECALL 0x0+3f0 \(0\.0\.1008\) run for proxy 0x0+3f1 /);
+  });
+
   for (const mode of ['workspace', 'none']) {
     it(`--sources ${mode} sends nothing to the verification server and names nothing from it`, async () => {
       const before = env.verifier.requests.length;

@@ -19,6 +19,8 @@ export const MIRROR_ADDRESS = {
   Callee: longZeroAddress(1002),
   Caller: longZeroAddress(1003),
   Vault: longZeroAddress(1004),
+  MathLib: longZeroAddress(1008),
+  LibUser: longZeroAddress(1009),
 } as const;
 
 /** The mirror's compiler settings (servers/mirror/evm/compile.ts): the same settings give the same metadata. */

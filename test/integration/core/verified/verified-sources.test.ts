@@ -191,6 +191,19 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       assert.equal(match?.artifact.verified?.exact, false);
     });
 
+    it("maps a DELEGATECALL frame to the implementation's sources, which is what ran", async () => {
+      const input = await mirrorInput(['MathLib.sol']);
+      assert.equal(await verifyOnReference(env.verifier.url, MIRROR_ADDRESS.MathLib, 'MathLib.sol', 'MathLib', input), 'exact_match');
+      const trace = await env.ref.fetch('delegatecall');
+      const frame = trace.frame(1);
+      assert.deepEqual([frame.callType, trace.frame(frame.parent).callee, frame.callee], ['DELEGATECALL', MIRROR_ADDRESS.LibUser, MIRROR_ADDRESS.MathLib]);
+      const sources = traceSources(trace, verifiedFor(env.verifier.url));
+      const inner = mapped(await sources.locate(firstStepAt(trace, 1)));
+      assert.deepEqual([inner.contract, inner.sourceName], ['MathLib', 'contracts/MathLib.sol']);
+      const outer = await sources.locate(firstStepAt(trace, 0));
+      assert.equal(outer.kind === 'none' && outer.reason, 'no-match', 'the proxy (LibUser) is not verified');
+    });
+
     describe('with a verification server that misbehaves', () => {
       let server: TestServer;
       let answer: (url: string) => { status: number; body: unknown };
