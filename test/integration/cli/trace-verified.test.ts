@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
-import { CHAIN_ID, startVerifiedReference, type VerifiedReference } from '../helpers/verified-fixtures';
+import { sampleWorkspace } from '../helpers/sample-workspace';
+import { CHAIN_ID, MIRROR_ADDRESS, startVerifiedReference, type VerifiedReference } from '../helpers/verified-fixtures';
 
 interface TraceJson {
   calls: Array<{ depth: number; contract: string | null; function: string | null; args: Record<string, string> | null; source: string | null }>;
@@ -53,6 +54,14 @@ describe('CLI trace --sources: verified sources from the verification server', f
     expectExit(again, EXIT.ok);
     assert.deepEqual(JSON.parse(again.stdout), json);
     assert.equal(env.lookups().length, asked, 'the second run is answered from the cache');
+  });
+
+  it("names the call into the mirror's verified-only contract (npm start's sample), which the sample workspace lacks", async () => {
+    const sample = await sampleWorkspace();
+    const run = await runCli(['trace', env.ref.info('verified-only').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', env.verifier.url, '--chain-id', CHAIN_ID, '--build-output', sample, '--json'], { env: { XDG_CACHE_HOME: cache } });
+    expectExit(run, EXIT.ok);
+    const json = JSON.parse(run.stdout) as TraceJson;
+    assert.deepEqual(json.calls.map((c) => [c.contract, c.function, c.args, c.source]), [['Treasury', 'grant', { to: MIRROR_ADDRESS.Callee, amount: '500' }, 'verified']]);
   });
 
   it('prints which frames came from where in the summary', async () => {

@@ -29,7 +29,7 @@ export const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'c
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
 /** Cases added for the debugger (arguments of dynamic types, named storage), named by its tests. */
 export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state'] as const;
-export type CaseName = (typeof CASE_NAMES)[number] | (typeof HTS_CASE_NAMES)[number] | (typeof DEBUG_CASE_NAMES)[number] | 'long-loop';
+export type CaseName = (typeof CASE_NAMES)[number] | (typeof HTS_CASE_NAMES)[number] | (typeof DEBUG_CASE_NAMES)[number] | 'verified-only' | 'long-loop';
 
 export const ALL_PARTS: OpcodeQuery = { stack: true, memory: true, storage: true };
 

@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTRACTS_DIR } from '../../../servers/mirror/evm/compile';
 import { longZeroAddress } from '../../../servers/mirror/evm/ids';
-import { BUNDLED_SOLC_VERSION } from '../../../servers/verifier/compiler';
 import { startVerifier, type VerifierHandle, type VerifierOptions } from '../../../servers/verifier/server';
+import { submitV2 } from '../../../servers/verifier/submit-v2';
 import { startReference, type ReferenceMirror } from './reference-mirror';
 
 /** The chain the reference mirror stands for (Hedera localnet). */
@@ -34,22 +34,8 @@ export async function mirrorInput(files: readonly string[], edit: (text: string)
 }
 
 /** Verifies `contract` (in `contracts/<file>`) at `address` through API v2 and waits for the job's match. */
-export async function verifyOnReference(verifierUrl: string, address: string, file: string, contract: string, input: Record<string, unknown>): Promise<string> {
-  const res = await fetch(`${verifierUrl}/v2/verify/${CHAIN_ID}/${address}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ stdJsonInput: input, compilerVersion: BUNDLED_SOLC_VERSION, contractIdentifier: `contracts/${file}:${contract}` }),
-  });
-  assert.equal(res.status, 202, await res.clone().text());
-  const { verificationId } = (await res.json()) as { verificationId: string };
-  for (;;) {
-    const job = (await (await fetch(`${verifierUrl}/v2/verify/${verificationId}`)).json()) as { isJobCompleted: boolean; contract?: { match: string | null }; error?: unknown };
-    if (job.isJobCompleted) {
-      assert.ok(job.contract?.match, `verifying ${contract}: ${JSON.stringify(job.error)}`);
-      return job.contract.match;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+export function verifyOnReference(verifierUrl: string, address: string, file: string, contract: string, input: Record<string, unknown>): Promise<string> {
+  return submitV2(verifierUrl, CHAIN_ID, address, `contracts/${file}:${contract}`, input);
 }
 
 export interface VerifiedReference {
@@ -60,11 +46,12 @@ export interface VerifiedReference {
   close(): Promise<void>;
 }
 
-/** The reference mirror and a verifier reading its chain, with Caller and Callee verified exactly. */
+/** The reference mirror and a verifier reading its chain, as `npm start` has them (Treasury verified), and Caller and Callee verified exactly. */
 export async function startVerifiedReference(options: VerifierOptions = {}): Promise<VerifiedReference> {
   const ref = await startReference('post-op');
   const verifier = await startVerifier({ mirrorUrl: ref.mirror.url, v2JobDelayMs: 5, ...options });
   if (options.v2Api !== false) {
+    for (const c of ref.provider.external) await submitV2(verifier.url, CHAIN_ID, c.address, c.identifier, c.input);
     const input = await mirrorInput(['Callee.sol', 'Caller.sol']);
     assert.equal(await verifyOnReference(verifier.url, MIRROR_ADDRESS.Callee, 'Callee.sol', 'Callee', input), 'exact_match');
     assert.equal(await verifyOnReference(verifier.url, MIRROR_ADDRESS.Caller, 'Caller.sol', 'Caller', input), 'exact_match');
