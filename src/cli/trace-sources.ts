@@ -12,7 +12,7 @@ import { discoverArtifacts } from '../core/sourcemap/discover';
 import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
 import { TraceSources } from '../core/sourcemap/trace-sources';
-import { cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
+import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
 import { VerifiedSources } from '../core/verified/verified-sources';
 import { VerifyTransport } from '../core/verify/transport';
 import type { Trace } from '../shared/trace-model';
@@ -20,12 +20,8 @@ import type { Trace } from '../shared/trace-model';
 export type SourcesMode = 'workspace' | 'verified' | 'none' | 'both';
 export type FrameSource = 'workspace' | 'verified' | null;
 
-/** The CLI's cache of verified answers: a small share of what the extension's trace cache may use. */
-const CACHE_BYTES = 64 * 1024 * 1024;
 /** Distinct addresses one trace may ask the verification server about. */
 const MAX_ADDRESSES = 64;
-/** Hedera's system accounts and contracts (0.0.1–0.0.1000: precompiles, 0x167…) have no verified code. */
-const SYSTEM_RANGE = 1000n;
 
 export function sourcesModeOf(value: string | undefined): SourcesMode {
   if (value === undefined) return 'both';
@@ -46,10 +42,6 @@ export interface FrameSources {
   requests: number;
 }
 
-function isSystemAddress(address: string): boolean {
-  return /^0x[0-9a-fA-F]{40}$/.test(address) && BigInt(address) <= SYSTEM_RANGE;
-}
-
 /**
  * Which frames' code the workspace's build output (under `roots`) or the verification server's verified contracts
  * match; the verified contracts' ABIs are added to `abis` so their calls, errors and returns are named.
@@ -60,12 +52,11 @@ export async function frameSources(trace: Trace, http: HttpClient, endpoints: En
   if (mode === 'none') return { origins, notes, requests: 0 };
   const artifacts: ContractArtifact[] = [];
   if (mode !== 'verified') for (const found of await Promise.all(roots.map((root) => discoverArtifacts(root)))) artifacts.push(...found.artifacts);
-  const verified = mode !== 'workspace' && server ? new VerifiedSources({ transport: new VerifyTransport(http.transport), url: server.url, chainId: String(server.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CACHE_BYTES) }) : undefined;
+  const verified = mode !== 'workspace' && server ? new VerifiedSources({ transport: new VerifyTransport(http.transport), url: server.url, chainId: String(server.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES) }) : undefined;
   if (!artifacts.length && !verified) return { origins, notes, requests: 0 };
   const asked = new Set<string>();
   const named = new Set<ContractArtifact>();
   const sources = new TraceSources(trace, new ArtifactIndex(artifacts), new SourceFiles(), (address) => fetchContractCode(http, endpoints.restUrl, address), verified && (async (address) => {
-    if (isSystemAddress(address)) return undefined;
     if (!asked.has(address.toLowerCase()) && asked.size >= MAX_ADDRESSES) return undefined;
     asked.add(address.toLowerCase());
     return verified.artifact(address);

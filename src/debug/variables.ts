@@ -9,6 +9,9 @@ import { namedValues, shownValue } from '../core/names/values';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
 import type { Frame, Trace } from '../shared/trace-model';
 import type { FnFrame, Program } from '../core/sourcemap/program';
+import { entityOfAddress } from '../core/ids';
+
+export { entityOfAddress };
 
 export interface Variable {
   name: string;
@@ -24,11 +27,6 @@ export interface Variable {
 const MAX_ITEMS = 1024;
 const WORD_BYTES = 32;
 
-/** `0.0.N` for a Hedera long-zero address (shard and realm 0), else undefined. */
-export function entityOfAddress(address: string | null | undefined): string | undefined {
-  const m = /^0x0{24}([0-9a-fA-F]{16})$/.exec(address ?? '');
-  return m ? `0.0.${BigInt(`0x${m[1]}`)}` : undefined;
-}
 
 /** Per contract, its ABI (from the metadata), read on first use. */
 const registries = new WeakMap<ContractArtifact, AbiRegistry>();

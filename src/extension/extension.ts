@@ -30,8 +30,8 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const trace = registerTrace(context, services);
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
-  registerDebugger(context, services, trace.panels, sourceStepping.artifacts);
-  registerGasProfile(context, services, trace.panels, sourceStepping.artifacts);
+  registerDebugger(context, services, trace.panels, sourceStepping.sourcing);
+  registerGasProfile(context, services, trace.panels, sourceStepping.sourcing);
   const traceLinks = registerTraceLinks(context, services, trace.panels);
   return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api, traceLinks };
 }

@@ -11,6 +11,8 @@ export interface SourceFile extends CompiledSource {
   candidates: string[];
   /** The folder the candidates are read from: only files inside it are. */
   workspace: WorkspaceFolder | undefined;
+  /** Set for a source fetched from a verification server: shown read-only under a title that says so. */
+  verified?: VerifiedOrigin;
 }
 
 /** Where a contract's sources came from when it is not the workspace's: a verification server's verified copy. */
@@ -19,6 +21,8 @@ export interface VerifiedOrigin {
   address: string;
   /** The server said the metadata matched too (`exact_match`); the code is checked here either way. */
   exact: boolean;
+  /** The server as users know it: `HashScan`, `Sourcify` or its host. */
+  server: string;
 }
 
 export interface ContractArtifact {

@@ -4,7 +4,7 @@
 // is a table read: pc → instruction → source-map entry → line and column.
 import { ApiError } from '../errors';
 import type { Frame, Trace } from '../../shared/trace-model';
-import type { ContractArtifact, SourceFile } from './artifacts';
+import type { ContractArtifact, SourceFile, VerifiedOrigin } from './artifacts';
 import type { ChainCode } from './contract-code';
 import { ArtifactIndex, fits, type CodeMatch, type ExecutedOp } from './match';
 import type { SourceFiles } from './source-files';
@@ -26,6 +26,8 @@ export interface SourceLocation {
   endCol: number;
   /** The deployed code matched the build except for its metadata: the sources may have changed since. */
   metadataDiffers: boolean;
+  /** Set when the source came from a verification server (shown read-only, never written into the workspace). */
+  verified?: VerifiedOrigin;
 }
 
 export type NoSourceReason =
@@ -123,6 +125,7 @@ export class TraceSources {
       endLine: end.line,
       endCol: end.character,
       metadataDiffers: match.metadataDiffers,
+      ...(source.file.verified && { verified: source.file.verified }),
     };
   }
 

@@ -12,6 +12,9 @@ export function cliVerifiedCacheDir(env: NodeJS.ProcessEnv = process.env): strin
   return path.join(base, 'ledger-mirror', 'verified');
 }
 
+/** The budget of the CLI's and the stdio debug adapter's cache (the extension's is a share of its trace cache). */
+export const CLI_VERIFIED_CACHE_BYTES = 64 * 1024 * 1024;
+
 export class VerifiedCache {
   constructor(
     private readonly dir: string,

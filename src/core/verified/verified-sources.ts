@@ -8,7 +8,7 @@ import type { ContractArtifact } from '../sourcemap/artifacts';
 import type { VerifiedCache } from './verified-cache';
 import { fetchVerifiedAnswer } from './verified-client';
 import { parseVerifiedContract } from './verified-contract';
-import { verifiedArtifact } from './verified-artifact';
+import { serverLabel, verifiedArtifact } from './verified-artifact';
 import { parseUntrustedJson } from '../json';
 
 export interface VerifiedServer {
@@ -23,6 +23,13 @@ export interface VerifiedServer {
 export interface VerifiedStats {
   requests: number;
   cached: number;
+}
+
+/** Hedera's system accounts and contracts (0.0.1–0.0.1000: precompiles, 0x167…) have no verified code. */
+const SYSTEM_RANGE = 1000n;
+
+function isSystemAddress(address: string): boolean {
+  return BigInt(address) <= SYSTEM_RANGE;
 }
 
 export class VerifiedSources {
@@ -43,7 +50,7 @@ export class VerifiedSources {
   }
 
   private async load(address: string): Promise<ContractArtifact | undefined> {
-    if (!isEvmAddress(address)) return undefined;
+    if (!isEvmAddress(address) || isSystemAddress(address)) return undefined;
     const { cache, chainId } = this.server;
     const kept = await cache?.read(chainId, address);
     if (kept !== undefined) {
@@ -70,6 +77,6 @@ export class VerifiedSources {
     } catch (err) {
       throw new ApiError('bad-response', `The verification server's answer for ${address} on chain ${this.server.chainId} is not JSON (${err instanceof Error ? err.message : String(err)})`, { url: this.server.url });
     }
-    return verifiedArtifact(parseVerifiedContract(body, this.server.chainId, address, this.server.url));
+    return verifiedArtifact(parseVerifiedContract(body, this.server.chainId, address, this.server.url), serverLabel(this.server.url));
   }
 }

@@ -30,7 +30,7 @@ export interface TraceFeatureHandle {
   panels: TracePanels;
 }
 
-function cacheBytes(): number {
+export function cacheBytes(): number {
   const mb = vscode.workspace.getConfiguration('ledgerMirror.trace').get<number>('cacheSizeMB', DEFAULT_CACHE_MB);
   return (typeof mb === 'number' && Number.isFinite(mb) && mb >= 0 ? mb : DEFAULT_CACHE_MB) * 1024 * 1024;
 }

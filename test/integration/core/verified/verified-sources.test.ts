@@ -153,7 +153,8 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       assert.deepEqual([inner.contract, inner.sourceName, inner.sourcePath, inner.compiled, inner.metadataDiffers], ['Callee', 'contracts/Callee.sol', undefined, true, false]);
       assert.match(inner.text, /contract Callee/);
       const { match } = await sources.frameMatch(1);
-      assert.deepEqual(match?.artifact.verified, { chainId: CHAIN_ID, address: MIRROR_ADDRESS.Callee, exact: true });
+      assert.deepEqual(match?.artifact.verified, { chainId: CHAIN_ID, address: MIRROR_ADDRESS.Callee, exact: true, server: new URL(env.verifier.url).host });
+      assert.equal(inner.verified?.server, new URL(env.verifier.url).host);
       assert.equal(verified.stats.requests, 2);
     });
 
