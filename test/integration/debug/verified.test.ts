@@ -1,0 +1,89 @@
+// The stdio debug adapter on a trace whose contract only the verification server has (the reference mirror's
+// verified-only case, Treasury, verified on the reference verifier; the build output folder is empty): the fetched
+// source is served by sourceReference and listed in loadedSources, named from the verified ABI, and a breakpoint set
+// in it binds and stops the debugger.
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { startVerifiedReference, type VerifiedReference } from '../helpers/verified-fixtures';
+
+const ADAPTER = 'dist/debug-adapter.js';
+
+describe('debug adapter: verified sources from the verification server', function () {
+  this.timeout(180_000);
+  let env: VerifiedReference;
+  let empty: string;
+  let cache: string;
+  let dc: DebugClient;
+
+  before(async () => {
+    assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`);
+    env = await startVerifiedReference();
+    empty = await mkdtemp(join(tmpdir(), 'ledger-empty-build-'));
+    cache = await mkdtemp(join(tmpdir(), 'ledger-xdg-cache-'));
+  });
+  after(async () => {
+    await env?.close();
+    for (const dir of [empty, cache]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    dc = new DebugClient('node', ADAPTER, 'ledger-mirror', { env: { ...process.env, XDG_CACHE_HOME: cache } });
+    await dc.start();
+  });
+  afterEach(() => dc.stop());
+
+  async function launch(extra: Record<string, unknown>, configure: () => Promise<unknown> = async () => {}): Promise<DebugProtocol.StoppedEvent> {
+    await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+    const initialized = dc.waitForEvent('initialized', 60_000);
+    const launched = dc.launchRequest({ transaction: env.ref.info('verified-only').transactionId, mirrorUrl: env.ref.mirror.url, buildOutput: empty, verifyUrl: env.verifier.url, ...extra } as DebugProtocol.LaunchRequestArguments);
+    await initialized;
+    await configure();
+    const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
+    await dc.configurationDoneRequest();
+    await launched;
+    return stopped;
+  }
+
+  const top = async () => (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames[0];
+
+  it('serves the fetched source by reference, titled with where it came from, and names the call', async () => {
+    await launch({ stopOnEntry: true });
+    const frame = await top();
+    const source = frame.source;
+    assert.ok(source?.sourceReference, JSON.stringify(frame));
+    assert.equal(source.path, undefined, 'never a file of the workspace');
+    assert.equal(source.name, 'Treasury.sol');
+    assert.match(source.origin ?? '', /^verified on 127\.0\.0\.1:\d+ \(0\.0\.\d+\)$/);
+    assert.match(frame.name, /grant/);
+    const content = (await dc.sourceRequest({ source, sourceReference: source.sourceReference })).body.content;
+    assert.match(content, /contract Treasury/);
+    const loaded = ((await dc.customRequest('loadedSources', {})) as DebugProtocol.LoadedSourcesResponse).body.sources;
+    assert.ok(loaded.some((s) => s.sourceReference === source.sourceReference && s.name === 'Treasury.sol'));
+  });
+
+  it('binds a breakpoint in the fetched source and stops there', async () => {
+    await launch({ stopOnEntry: true });
+    const source = (await top()).source!;
+    const reference = source.sourceReference!;
+    const content = (await dc.sourceRequest({ source, sourceReference: reference })).body.content;
+    const line = content.slice(0, content.indexOf('granted += amount;')).split('\n').length;
+    const set = await dc.setBreakpointsRequest({ source: { name: 'Treasury.sol', sourceReference: reference }, breakpoints: [{ line }] });
+    assert.equal(set.body.breakpoints[0].verified, true, JSON.stringify(set.body.breakpoints[0]));
+    const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
+    await dc.continueRequest({ threadId: 1 });
+    assert.equal((await stopped).body.reason, 'breakpoint');
+    const frame = await top();
+    assert.deepEqual([frame.source?.sourceReference, frame.line], [reference, line]);
+  });
+
+  it('asks no verification server with fetchVerified false: the frame has no Solidity source', async () => {
+    const before = env.lookups().length;
+    await launch({ stopOnEntry: true, fetchVerified: false });
+    assert.equal((await top()).source?.sourceReference ?? 0, 0);
+    assert.equal(env.lookups().length, before);
+  });
+});
