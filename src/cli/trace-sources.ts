@@ -13,7 +13,7 @@ import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
 import { TraceSources } from '../core/sourcemap/trace-sources';
 import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
-import { VerifiedSources } from '../core/verified/verified-sources';
+import { addVerifiedAbis, VerifiedSources } from '../core/verified/verified-sources';
 import { VerifyTransport } from '../core/verify/transport';
 import type { Trace } from '../shared/trace-model';
 
@@ -62,13 +62,13 @@ export async function frameSources(trace: Trace, http: HttpClient, endpoints: En
     return verified.artifact(address);
   }));
   const failures = new Set<string>();
+  const verifiedByFrame = await addVerifiedAbis(trace, sources, abis);
   for (let i = 0; i < trace.frameCount(); i++) {
     const { match } = await sources.frameMatch(i);
     if (!match) continue;
-    origins[i] = match.artifact.verified ? 'verified' : 'workspace';
+    origins[i] = verifiedByFrame[i] ? 'verified' : 'workspace';
     if (match.artifact.verified && !named.has(match.artifact)) {
       named.add(match.artifact);
-      abis.add(match.artifact.name, (match.artifact.metadata as { output: { abi: unknown } }).output.abi);
       if (!match.artifact.verified.exact || match.metadataDiffers) notes.push(`the verified ${match.artifact.name} at ${match.artifact.verified.address} matches the code that ran except for its metadata (a partial match): its sources may differ in comments or file names`);
     }
   }

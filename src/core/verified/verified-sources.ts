@@ -10,6 +10,9 @@ import { fetchVerifiedAnswer } from './verified-client';
 import { parseVerifiedContract } from './verified-contract';
 import { serverLabel, verifiedArtifact } from './verified-artifact';
 import { parseUntrustedJson } from '../json';
+import type { AbiRegistry } from '../names/registry';
+import type { TraceSources } from '../sourcemap/trace-sources';
+import type { Trace } from '../../shared/trace-model';
 
 export interface VerifiedServer {
   transport: VerifyTransport;
@@ -79,4 +82,21 @@ export class VerifiedSources {
     }
     return verifiedArtifact(parseVerifiedContract(body, this.server.chainId, address, this.server.url), serverLabel(this.server.url));
   }
+}
+
+/**
+ * Adds the ABIs of the verified contracts `sources` matched to `trace`'s frames to `abis`, so their calls, errors
+ * and returns are named; returns the verified artifacts by frame index (undefined where a frame is not verified).
+ */
+export async function addVerifiedAbis(trace: Pick<Trace, 'frameCount'>, sources: Pick<TraceSources, 'frameMatch'>, abis: AbiRegistry): Promise<Array<ContractArtifact | undefined>> {
+  const byFrame: Array<ContractArtifact | undefined> = [];
+  const added = new Set<ContractArtifact>();
+  for (let i = 0; i < trace.frameCount(); i++) {
+    const artifact = (await sources.frameMatch(i)).match?.artifact;
+    byFrame.push(artifact?.verified ? artifact : undefined);
+    if (!artifact?.verified || added.has(artifact)) continue;
+    added.add(artifact);
+    abis.add(artifact.name, (artifact.metadata as { output: { abi: unknown } }).output.abi);
+  }
+  return byFrame;
 }

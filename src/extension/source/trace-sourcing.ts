@@ -9,7 +9,8 @@ import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import type { SourceFiles } from '../../core/sourcemap/source-files';
 import { TraceSources, type CodeLookup, type VerifiedLookup } from '../../core/sourcemap/trace-sources';
 import { VerifiedCache } from '../../core/verified/verified-cache';
-import { VerifiedSources } from '../../core/verified/verified-sources';
+import { addVerifiedAbis, VerifiedSources } from '../../core/verified/verified-sources';
+import type { AbiRegistry } from '../../core/names/registry';
 import { VerifyTransport } from '../../core/verify/transport';
 import type { HttpClient } from '../../core/http';
 import type { Trace } from '../../shared/trace-model';
@@ -49,6 +50,15 @@ export class TraceSourcing {
     const verified = code && this.verifiedLookup();
     const sources = build.index.artifacts.length || verified ? new TraceSources(trace, build.index, build.files, code, verified) : undefined;
     return { sources, files: build.files };
+  }
+
+  /** Adds the ABIs of the verified contracts `trace` ran to `abis` (nothing when verified sources are off). */
+  async addVerifiedNames(trace: Trace, abis: AbiRegistry): Promise<void> {
+    const code = this.codeLookup();
+    const verified = code && this.verifiedLookup();
+    if (!verified) return;
+    const build = await this.artifacts.current();
+    await addVerifiedAbis(trace, new TraceSources(trace, build.index, build.files, code, verified), abis);
   }
 
   /** Verified contracts by address from the settings' server, or undefined when turned off or not possible. */

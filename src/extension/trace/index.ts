@@ -28,6 +28,8 @@ export interface TraceApi {
 export interface TraceFeatureHandle {
   api: TraceApi;
   panels: TracePanels;
+  /** Names the calls of verified contracts too: source stepping, which finds them, hands this in. */
+  useVerifiedNames(names: NonNullable<TraceFeature['verifiedNames']>): void;
 }
 
 export function cacheBytes(): number {
@@ -67,5 +69,11 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
     restore: (panel, state) => restorePanel(f, panel, state),
     post: (key, message) => panels.find(key)?.receive(message),
   };
-  return { api, panels };
+  return {
+    api,
+    panels,
+    useVerifiedNames: (names) => {
+      f.verifiedNames = names;
+    },
+  };
 }
