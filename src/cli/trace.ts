@@ -139,12 +139,11 @@ function progressReporter(): { update: (bytes: number, steps: number) => void; d
  * The verification server asked for verified sources: `--verify-url` and `--chain-id`, each defaulting to the
  * network's. Checked before any request; with the default mode a chain that cannot be told only skips the server.
  */
-function verifiedServer(values: { 'verify-url'?: string; 'chain-id'?: string }, endpoints: Endpoints, mode: SourcesMode): { choice?: VerifiedServerChoice; note?: string } {
+function verifiedServer(values: { 'verify-url'?: string; 'chain-id'?: string }, endpoints: Endpoints, mode: SourcesMode): { choice?: VerifiedServerChoice } {
   if (mode === 'none' || mode === 'workspace') return {};
   const url = httpUrlOf('verify-url', values['verify-url'] ?? DEFAULT_VERIFY_URL);
-  if (mode === 'both' && values['chain-id'] === undefined && endpoints.network === 'custom') {
-    return { note: 'no verified sources: give --chain-id (or a named --network) to ask the verification server' };
-  }
+  // A custom mirror names no chain: by default it is simply not asked (--sources verified needs --chain-id).
+  if (mode === 'both' && values['chain-id'] === undefined && endpoints.network === 'custom') return {};
   return { choice: { url, chainId: chainIdOf(values['chain-id'], endpoints.network, endpoints, USAGE.split('\n')[0]) } };
 }
 
@@ -188,7 +187,7 @@ export const traceCommand: Command = {
       const roots = values['build-output']?.length ? values['build-output'] : [process.cwd()];
       return [trace, actions, await frameSources(trace, http, endpoints, mode, roots, server.choice, abis)] as const;
     });
-    for (const note of [actions.note, server.note, ...sources.notes]) if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
+    for (const note of [actions.note, ...sources.notes]) if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
     const frames = nameFrames(trace, abis, actions.actions);
     if (values.json) printJson(traceJson(trace.summary, abis, frames, sources.origins));
     else printLines(summaryLines(trace, abis, frames, sources.origins));
