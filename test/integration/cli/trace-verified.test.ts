@@ -3,9 +3,6 @@
 // ABIs, --json says where each frame's sources came from, the answers are cached under $XDG_CACHE_HOME so a second
 // run asks nothing, and `workspace` and `none` send nothing to the verifier.
 import { strict as assert } from 'node:assert';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { sampleWorkspace } from '../helpers/sample-workspace';
@@ -18,22 +15,15 @@ interface TraceJson {
 describe('CLI trace --sources: verified sources from the verification server', function () {
   this.timeout(120_000);
   let env: VerifiedReference;
-  let empty: string;
-  let cache: string;
 
   const trace = (...args: string[]) =>
-    runCli(['trace', env.ref.info('nested-call').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', env.verifier.url, '--chain-id', CHAIN_ID, '--build-output', empty, ...args], { env: { XDG_CACHE_HOME: cache } });
+    runCli(['trace', env.ref.info('nested-call').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', env.verifier.url, '--chain-id', CHAIN_ID, '--build-output', env.emptyBuild, ...args], { env: { XDG_CACHE_HOME: env.cacheHome } });
 
   before(async () => {
     assertCliBuilt();
     env = await startVerifiedReference();
-    empty = await mkdtemp(join(tmpdir(), 'ledger-empty-build-'));
-    cache = await mkdtemp(join(tmpdir(), 'ledger-xdg-cache-'));
   });
-  after(async () => {
-    await env?.close();
-    for (const dir of [empty, cache]) if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  after(() => env?.close());
 
   it('names the calls of a trace whose contracts only the verifier has; a second run asks nothing', async () => {
     const run = await trace('--sources', 'verified', '--json');
@@ -58,7 +48,7 @@ describe('CLI trace --sources: verified sources from the verification server', f
 
   it("names the call into the mirror's verified-only contract (npm start's sample), which the sample workspace lacks", async () => {
     const sample = await sampleWorkspace();
-    const run = await runCli(['trace', env.ref.info('verified-only').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', env.verifier.url, '--chain-id', CHAIN_ID, '--build-output', sample, '--json'], { env: { XDG_CACHE_HOME: cache } });
+    const run = await runCli(['trace', env.ref.info('verified-only').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', env.verifier.url, '--chain-id', CHAIN_ID, '--build-output', sample, '--json'], { env: { XDG_CACHE_HOME: env.cacheHome } });
     expectExit(run, EXIT.ok);
     const json = JSON.parse(run.stdout) as TraceJson;
     assert.deepEqual(json.calls.map((c) => [c.contract, c.function, c.args, c.source]), [['Treasury', 'grant', { to: MIRROR_ADDRESS.Callee, amount: '500' }, 'verified']]);

@@ -15,6 +15,7 @@ import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import type { Trace } from '../../../src/shared/trace-model';
 import { depthBomb } from '../../helpers/hostile-traces';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
+import { launchAndStop } from '../helpers/debug-launch';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { startReference, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
@@ -54,16 +55,8 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
   const pathOf = (file: string) => join(ws, 'contracts', file);
 
   /** Launches on a case; `configure` runs between `initialized` and configurationDone. Resolves with the first stop. */
-  async function launch(name: CaseName, extra: Record<string, unknown> = {}, configure: () => Promise<unknown> = async () => {}, mirror = ref): Promise<DebugProtocol.StoppedEvent> {
-    await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsMemoryReferences: true });
-    const initialized = dc.waitForEvent('initialized', 60_000);
-    const launched = dc.launchRequest({ transaction: mirror.info(name).transactionId, mirrorUrl: mirror.mirror.url, buildOutput: ws, ...extra } as DebugProtocol.LaunchRequestArguments);
-    await initialized;
-    await configure();
-    const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
-    await dc.configurationDoneRequest();
-    await launched;
-    return stopped;
+  function launch(name: CaseName, extra: Record<string, unknown> = {}, configure?: () => Promise<unknown>, mirror = ref): Promise<DebugProtocol.StoppedEvent> {
+    return launchAndStop(dc, { transaction: mirror.info(name).transactionId, mirrorUrl: mirror.mirror.url, buildOutput: ws, ...extra }, configure);
   }
 
   async function stack(): Promise<DebugProtocol.StackFrame[]> {

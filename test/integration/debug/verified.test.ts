@@ -4,11 +4,9 @@
 // in it binds and stops the debugger.
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { launchAndStop } from '../helpers/debug-launch';
 import { startVerifiedReference, type VerifiedReference } from '../helpers/verified-fixtures';
 
 const ADAPTER = 'dist/debug-adapter.js';
@@ -16,37 +14,20 @@ const ADAPTER = 'dist/debug-adapter.js';
 describe('debug adapter: verified sources from the verification server', function () {
   this.timeout(180_000);
   let env: VerifiedReference;
-  let empty: string;
-  let cache: string;
   let dc: DebugClient;
 
   before(async () => {
     assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`);
     env = await startVerifiedReference();
-    empty = await mkdtemp(join(tmpdir(), 'ledger-empty-build-'));
-    cache = await mkdtemp(join(tmpdir(), 'ledger-xdg-cache-'));
   });
-  after(async () => {
-    await env?.close();
-    for (const dir of [empty, cache]) if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  after(() => env?.close());
   beforeEach(async () => {
-    dc = new DebugClient('node', ADAPTER, 'ledger-mirror', { env: { ...process.env, XDG_CACHE_HOME: cache } });
+    dc = new DebugClient('node', ADAPTER, 'ledger-mirror', { env: { ...process.env, XDG_CACHE_HOME: env.cacheHome } });
     await dc.start();
   });
   afterEach(() => dc.stop());
 
-  async function launch(extra: Record<string, unknown>, configure: () => Promise<unknown> = async () => {}): Promise<DebugProtocol.StoppedEvent> {
-    await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
-    const initialized = dc.waitForEvent('initialized', 60_000);
-    const launched = dc.launchRequest({ transaction: env.ref.info('verified-only').transactionId, mirrorUrl: env.ref.mirror.url, buildOutput: empty, verifyUrl: env.verifier.url, ...extra } as DebugProtocol.LaunchRequestArguments);
-    await initialized;
-    await configure();
-    const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
-    await dc.configurationDoneRequest();
-    await launched;
-    return stopped;
-  }
+  const launch = (extra: Record<string, unknown>) => launchAndStop(dc, { transaction: env.ref.info('verified-only').transactionId, mirrorUrl: env.ref.mirror.url, buildOutput: env.emptyBuild, verifyUrl: env.verifier.url, ...extra });
 
   const top = async () => (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames[0];
 

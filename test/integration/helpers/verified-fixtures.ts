@@ -2,7 +2,8 @@
 // Sourcify API v2 (`POST /v2/verify/{chainId}/{address}`, then the job polled): the setup of the verified-sources
 // tests, where a trace's contracts are known to the verification server and not to the workspace.
 import * as assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTRACTS_DIR } from '../../../servers/mirror/evm/compile';
 import { longZeroAddress } from '../../../servers/mirror/evm/ids';
@@ -41,6 +42,10 @@ export function verifyOnReference(verifierUrl: string, address: string, file: st
 export interface VerifiedReference {
   ref: ReferenceMirror;
   verifier: VerifierHandle;
+  /** An empty build output folder: nothing in the workspace matches. */
+  emptyBuild: string;
+  /** A fresh $XDG_CACHE_HOME for the CLI and the stdio adapter (removed on close). */
+  cacheHome: string;
   /** Requests the verifier received for the lookup of verified contracts. */
   lookups(): string[];
   close(): Promise<void>;
@@ -56,13 +61,17 @@ export async function startVerifiedReference(options: VerifierOptions = {}): Pro
     assert.equal(await verifyOnReference(verifier.url, MIRROR_ADDRESS.Callee, 'Callee.sol', 'Callee', input), 'exact_match');
     assert.equal(await verifyOnReference(verifier.url, MIRROR_ADDRESS.Caller, 'Caller.sol', 'Caller', input), 'exact_match');
   }
+  const [emptyBuild, cacheHome] = await Promise.all([mkdtemp(join(tmpdir(), 'ledger-empty-build-')), mkdtemp(join(tmpdir(), 'ledger-xdg-cache-'))]);
   return {
     ref,
     verifier,
+    emptyBuild,
+    cacheHome,
     lookups: () => verifier.requests.filter((r) => r.startsWith('GET /v2/contract/')),
     close: async () => {
       await verifier.close();
       await ref.close();
+      for (const dir of [emptyBuild, cacheHome]) await rm(dir, { recursive: true, force: true });
     },
   };
 }
