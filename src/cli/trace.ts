@@ -6,6 +6,7 @@ import { DEFAULT_VERIFY_URL } from '../core/verify/verify';
 import { nameFrames, type NamedFrame } from '../core/names/trace-names';
 import { fetchTrace } from '../core/opcodes-client';
 import { safeLine } from '../core/safe-text';
+import { storageOwner } from '../core/trace/storage-owner';
 import type { DecodedRevert, Frame, TraceSummary } from '../shared/trace-model';
 import type { ColumnarTrace } from '../core/trace/trace';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
@@ -75,13 +76,6 @@ function revertJson(revert: DecodedRevert | null, abis: AbiRegistry): Record<str
     case 'Raw':
       return { kind: revert.kind, data: revert.data, ...named };
   }
-}
-
-/** The account whose storage a DELEGATECALL or CALLCODE frame runs on: the proxy, when the callee is its implementation. */
-function storageOwner(trace: ColumnarTrace, frame: Frame): string | null {
-  let owner = frame;
-  while ((owner.callType === 'DELEGATECALL' || owner.callType === 'CALLCODE') && owner.parent >= 0) owner = trace.frame(owner.parent);
-  return owner === frame ? null : owner.callee;
 }
 
 function frameLine(trace: ColumnarTrace, frame: Frame, named: NamedFrame | undefined, origin: FrameSource): string {

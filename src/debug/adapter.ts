@@ -20,6 +20,7 @@ import type { TraceSession } from '../core/session/session';
 import type { SourceFiles } from '../core/sourcemap/source-files';
 import type { TraceSources } from '../core/sourcemap/trace-sources';
 import { verifiedOriginText } from '../core/verified/verified-artifact';
+import { storageOwner } from '../core/trace/storage-owner';
 import { disassemble, instructionIndexOf } from './disassembly';
 import { Expression, formatValue } from './expression';
 import type { ExceptionFilter } from './breakpoints';
@@ -213,10 +214,14 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   private frameLabel(frame: FnFrame): string {
-    if (frame.name && frame.contract) return frame.name;
-    const address = this.need().program.frameCode[frame.traceFrame].address;
-    const entity = entityOfAddress(address);
-    return address ? `${address}${entity ? ` (${entity})` : ''}` : frame.name || `frame ${frame.traceFrame}`;
+    const rt = this.need();
+    const shown = (address: string) => `${address}${entityOfAddress(address) ? ` (${entityOfAddress(address)})` : ''}`;
+    // A DELEGATECALL frame runs the implementation's code for a proxy: both are named.
+    const proxy = storageOwner(rt.trace, rt.trace.frame(frame.traceFrame));
+    const forProxy = proxy ? ` for proxy ${shown(proxy)}` : '';
+    if (frame.name && frame.contract) return `${frame.name}${forProxy}`;
+    const address = rt.program.frameCode[frame.traceFrame].address;
+    return address ? `${shown(address)}${forProxy}` : frame.name || `frame ${frame.traceFrame}`;
   }
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {

@@ -131,6 +131,14 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.equal(await evaluate('amount', frames[0].id), '7', 'hover/watch on an argument name');
   });
 
+  it('labels a DELEGATECALL frame with the implementation and the proxy it runs for', async () => {
+    const line = await lineOf('MathLib.sol', 'return a * b + c;');
+    await launch('delegatecall', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('MathLib.sol') }, breakpoints: [{ line }] }));
+    const [inner, outer] = await stack();
+    assert.match(inner.name, /mulAdd.* for proxy 0x0+3f1 \(0\.0\.1009\)$/);
+    assert.doesNotMatch(outer.name, /for proxy/);
+  });
+
   it('decodes several arguments in order', async () => {
     await launch('success');
     const [top] = await stack();
