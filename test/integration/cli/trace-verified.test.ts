@@ -5,6 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
+import { startVerifier } from '../../../servers/verifier/server';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { CHAIN_ID, MIRROR_ADDRESS, startVerifiedReference, type VerifiedReference } from '../helpers/verified-fixtures';
 
@@ -65,6 +66,18 @@ describe('CLI trace --sources: verified sources from the verification server', f
     const run = await runCli(['trace', env.ref.info('delegatecall').transactionId, '--mirror', env.ref.mirror.url, '--sources', 'none']);
     expectExit(run, EXIT.ok);
     assert.match(run.stdout, /DELEGATECALL 0x0+3f0 \(0\.0\.1008\) run for proxy 0x0+3f1 /);
+  });
+
+  it('says verified sources need API v2 when the server has only the session API (HashScan), and still prints the trace', async () => {
+    const legacy = await startVerifier({ mirrorUrl: env.ref.mirror.url, v2Api: false });
+    try {
+      const run = await runCli(['trace', env.ref.info('verified-only').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', legacy.url, '--chain-id', CHAIN_ID, '--build-output', env.emptyBuild, '--sources', 'verified', '--json'], { env: { XDG_CACHE_HOME: env.cacheHome } });
+      expectExit(run, EXIT.ok);
+      assert.match(run.stderr, /ledger-mirror: note: Could not get the verified sources of 0x[0-9a-f]{40}: .*Verified sources need API v2/);
+      assert.deepEqual((JSON.parse(run.stdout) as TraceJson).calls.map((c) => c.source), [null]);
+    } finally {
+      await legacy.close();
+    }
   });
 
   for (const mode of ['workspace', 'none']) {
