@@ -1,7 +1,7 @@
 // Verified sources (#21) on the two reference servers: the verifier's API v2 lookup, the core's reading of it as
 // hostile input, the disk cache, and the source mapper using a verified contract only where it is the code that ran.
 import { strict as assert } from 'node:assert';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpClient } from '../../../../src/core/http';
@@ -178,6 +178,30 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       assert.deepEqual([mapped(await again.locate(firstStepAt(trace, 0))).contract, mapped(await again.locate(firstStepAt(trace, 1))).contract], ['Caller', 'Callee']);
       assert.deepEqual(second.stats, { requests: 0, cached: 2 });
       assert.equal(env.lookups().length, before);
+    });
+
+    it('keeps the disk cache within its budget, and re-asks for a tampered file', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'ledger-verified-budget-'));
+      try {
+        const text = JSON.stringify(callee);
+        const cache = new VerifiedCache(dir, () => Math.floor(text.length * 2.5));
+        await cache.write(CHAIN_ID, MIRROR_ADDRESS.Callee, text);
+        await cache.write(CHAIN_ID, MIRROR_ADDRESS.Caller, text);
+        await cache.write(CHAIN_ID, MIRROR_ADDRESS.Vault, text);
+        const kept = await readdir(dir);
+        assert.equal(kept.length, 2, 'two answers fit the budget');
+        assert.ok(kept.includes(`${CHAIN_ID}-${MIRROR_ADDRESS.Vault}.json`), 'the answer just written is kept');
+        await cache.write(CHAIN_ID, MIRROR_ADDRESS.Callee, text);
+        await assert.rejects(cache.read(CHAIN_ID, '../../etc/passwd'), /Bad verified-cache key/);
+
+        await writeFile(join(dir, `${CHAIN_ID}-${MIRROR_ADDRESS.Callee}.json`), '{"match":"exact_match"}');
+        const before = env.lookups().length;
+        const verified = verifiedFor(env.verifier.url, cache);
+        assert.equal((await verified.artifact(MIRROR_ADDRESS.Callee))?.name, 'Callee');
+        assert.deepEqual([verified.stats, env.lookups().length - before], [{ requests: 1, cached: 0 }, 1]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('maps a partial match (the metadata differs) and says so', async () => {
