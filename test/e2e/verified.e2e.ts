@@ -2,7 +2,7 @@
 // is verified on the verification server steps in Solidity, in a read-only editor titled with where the source came
 // from. Also takes the README screenshot.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CASES, EXTERNAL_CASE } from '../../servers/mirror/evm/cases';
 import { compileContracts, contractOf, EXTERNAL_CONTRACTS_DIR } from '../../servers/mirror/evm/compile';
@@ -10,7 +10,7 @@ import { caseTransaction } from '../../servers/mirror/evm/ids';
 import { startVerifier, type VerifierHandle } from '../../servers/verifier/server';
 import { submitV2 } from '../../servers/verifier/submit-v2';
 import { projectRoot } from '../../scripts/vscode-real/tools';
-import { openWorkbench, type Workbench } from './harness';
+import { openTraceFromPalette, openWorkbench, readmeShot, type Workbench } from './harness';
 
 const README_SHOT = join(projectRoot, 'media/screenshots/verified.png');
 // Run after the cases (servers/mirror/evm/index.ts), so its id follows theirs.
@@ -39,14 +39,7 @@ describe('Verified sources in the browser', () => {
 
   it('steps a contract only the verification server has, in its fetched Solidity', async () => {
     const { page } = workbench;
-    await workbench.runCommand('Ledger Mirror: Open Opcode Trace…');
-    const input = page.locator('.quick-input-widget input.input');
-    await input.fill(transactionId);
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget', { hasText: 'Parts of the Trace' }).waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter');
-    const stepper = workbench.webviewFrame(0);
-    await stepper.locator('.st-row:not(.loading)').first().waitFor({ timeout: 60_000 });
+    const stepper = await openTraceFromPalette(workbench, transactionId);
 
     await stepper.locator('.step-table').focus();
     await page.keyboard.press('Alt+W');
@@ -58,10 +51,6 @@ describe('Verified sources in the browser', () => {
     await editor.locator('.view-line', { hasText: 'credit[to] += amount;' }).waitFor({ timeout: 15_000 });
     assert.ok((await editor.locator('.view-overlays [class*="ced-"], .view-lines [class*="ced-"]').count()) > 0, 'the step is decorated');
 
-    await workbench.runCommand('View: Close Primary Side Bar');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
-    await page.mouse.move(5, 450);
-    await page.waitForTimeout(500); // the palette fades out after it is hidden
-    copyFileSync(await workbench.shot('verified'), README_SHOT);
+    await readmeShot(workbench, 'verified', README_SHOT);
   });
 });
