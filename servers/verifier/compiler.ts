@@ -20,15 +20,41 @@ export interface CompiledContract {
   /** Runtime bytecode, hex without 0x; immutable slots are zero. */
   runtime: string;
   immutableReferences: Record<string, ImmutableSlot[]>;
+  /** What API v2's lookup serves of a verified contract. */
+  abi: unknown[];
+  runtimeSourceMap: string;
+  runtimeLinkReferences: Record<string, unknown>;
+  storageLayout: unknown;
+  /** Each source's index in the source maps, as solc numbered them. */
+  sourceIds: Record<string, { id: number }>;
+  /** The compilation it came from: the sources by name, settings and the full compiler version. */
+  input: StdJsonInput;
+  compilerVersion: string;
 }
+
+/** Everything the server keeps of a compilation (a client's outputSelection is replaced by it). */
+const SERVER_OUTPUT_SELECTION = {
+  '*': {
+    '*': ['abi', 'metadata', 'storageLayout', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.linkReferences'],
+  },
+};
 
 export type Compilation = Record<string, Record<string, CompiledContract>>;
 
 interface SolcOutput {
   errors?: Array<{ severity: string; formattedMessage?: string; message: string }>;
+  sources?: Record<string, { id: number }>;
   contracts?: Record<
     string,
-    Record<string, { metadata: string; evm: { bytecode: { object: string }; deployedBytecode: { object: string; immutableReferences?: Record<string, ImmutableSlot[]> } } }>
+    Record<
+      string,
+      {
+        abi?: unknown[];
+        metadata: string;
+        storageLayout?: unknown;
+        evm: { bytecode: { object: string }; deployedBytecode: { object: string; immutableReferences?: Record<string, ImmutableSlot[]>; sourceMap?: string; linkReferences?: Record<string, unknown> } };
+      }
+    >
   >;
 }
 
@@ -40,7 +66,7 @@ export function compileStdJson(input: StdJsonInput, compilerVersion: string = BU
   if (wanted !== BUNDLED_SOLC_VERSION) {
     throw new CompilerError(`Compiler ${wanted} is not available on this reference server; it has only ${BUNDLED_SOLC_VERSION}.`);
   }
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const output = JSON.parse(solc.compile(JSON.stringify({ ...input, settings: { ...input.settings, outputSelection: SERVER_OUTPUT_SELECTION } }))) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new CompilerError(errors.map((e) => e.formattedMessage ?? e.message).join('\n'));
   const out: Compilation = {};
@@ -51,6 +77,13 @@ export function compileStdJson(input: StdJsonInput, compilerVersion: string = BU
         creation: c.evm.bytecode.object,
         runtime: c.evm.deployedBytecode.object,
         immutableReferences: c.evm.deployedBytecode.immutableReferences ?? {},
+        abi: c.abi ?? [],
+        runtimeSourceMap: c.evm.deployedBytecode.sourceMap ?? '',
+        runtimeLinkReferences: c.evm.deployedBytecode.linkReferences ?? {},
+        storageLayout: c.storageLayout ?? null,
+        sourceIds: Object.fromEntries(Object.entries(output.sources ?? {}).map(([name, { id }]) => [name, { id }])),
+        input,
+        compilerVersion: solc.version(),
       };
     }
   }

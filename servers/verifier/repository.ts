@@ -2,6 +2,7 @@
 // a perfect match short-circuits later attempts (with its storage timestamp), and a partial match over an existing
 // partial match is refused.
 import { randomUUID } from 'node:crypto';
+import type { CompiledContract } from './compiler';
 import { HttpError, errorBody } from './http';
 
 export interface StoredMatch {
@@ -10,6 +11,9 @@ export interface StoredMatch {
   matchId: string;
   name: string;
   compiledPath: string;
+  /** The recompiled contract and the runtime code it was matched against. */
+  compiled: CompiledContract;
+  onchain: string;
 }
 
 export class Repository {

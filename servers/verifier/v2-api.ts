@@ -3,12 +3,12 @@
 // job_not_found / not_found, 409 already_verified).
 import { checksumAddress, isEvmAddress } from '../../src/core/verify/address';
 import type { StdJsonInput } from '../../src/core/verify/std-json';
-import { VERIFY_OUTPUT_SELECTION } from '../../src/core/verify/std-json';
 import { compileStdJson, CompilerError, type CompiledContract } from './compiler';
 import { importContract } from './explorer-import';
 import type { Handler, VerifierContext } from './context';
 import { HttpError, readJsonObject, sendJson } from './http';
 import type { StoredMatch } from './repository';
+import { lookupBody } from './v2-lookup';
 import { v2Error, type Job } from './v2-jobs';
 import { verifyDeployed } from './verification';
 
@@ -37,7 +37,7 @@ async function runJob(ctx: VerifierContext, chainId: string, address: string, pa
   if (existing && (existing.status === 'perfect' || outcome.status === 'partial')) {
     return { contract: unmatched, error: v2Error('already_verified', "The contract is already verified and the job didn't yield a better match.") };
   }
-  const stored = ctx.repository.store(chainId, address, { status: outcome.status, name, compiledPath: path });
+  const stored = ctx.repository.store(chainId, address, { status: outcome.status, name, compiledPath: path, compiled: outcome.compiled, onchain: outcome.onchain });
   const match = toV2Match(stored.status);
   return { contract: { match, creationMatch: null, runtimeMatch: match, chainId, address, verifiedAt: stored.verifiedAt.toISOString(), matchId: stored.matchId } };
 }
@@ -66,7 +66,7 @@ const submit: Handler = async (ctx, ex) => {
   const [path, name] = [identifier.slice(0, cut), identifier.slice(cut + 1)];
   const compile = () => {
     const std = input as StdJsonInput;
-    const compiled = compileStdJson({ ...std, settings: { ...std.settings, outputSelection: VERIFY_OUTPUT_SELECTION } }, compilerVersion)[path]?.[name];
+    const compiled = compileStdJson(std, compilerVersion)[path]?.[name];
     if (!compiled) throw new CompilerError(`The contract ${identifier} is not in the compilation output.`);
     return compiled;
   };
@@ -115,8 +115,7 @@ const lookup: Handler = async (ctx, ex) => {
   const { chainId, address } = pathTarget(ctx, ex.params[0], ex.params[1]);
   const stored = ctx.repository.get(chainId, address);
   if (!stored) throw v2Fail(404, 'not_found', `Contract ${address} on chain ${chainId} not found or not verified`);
-  const match = toV2Match(stored.status);
-  sendJson(ex.res, 200, { match, creationMatch: null, runtimeMatch: match, chainId, address, verifiedAt: stored.verifiedAt.toISOString(), matchId: stored.matchId });
+  sendJson(ex.res, 200, lookupBody(stored, chainId, address, ex.query, toV2Match(stored.status)));
 };
 
 export const v2Routes: Array<[method: string, path: RegExp, handler: Handler]> = [

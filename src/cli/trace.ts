@@ -1,18 +1,23 @@
 // `ledger-mirror trace <txIdOrHash>`: fetches and decodes a transaction's opcode trace, then summarises it.
 import { EXIT, ApiError } from '../core/errors';
-import type { AbiRegistry } from '../core/names/registry';
+import type { Endpoints } from '../core/networks';
+import { AbiRegistry } from '../core/names/registry';
+import { DEFAULT_VERIFY_URL } from '../core/verify/verify';
 import { nameFrames, type NamedFrame } from '../core/names/trace-names';
 import { fetchTrace } from '../core/opcodes-client';
 import { warmDecoder } from '../core/trace/decode-stream';
 import { safeLine } from '../core/safe-text';
 import { truncatedNotice } from '../shared/truncation-text';
+import { storageOwner } from '../core/trace/storage-owner';
 import type { DecodedRevert, Frame, TraceSummary } from '../shared/trace-model';
 import type { ColumnarTrace } from '../core/trace/trace';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
 import { printJson, printLines, printRows } from './output';
+import { chainIdOf, httpUrlOf } from './server-options';
+import { frameSources, sourcesModeOf, type FrameSource, type SourcesMode, type VerifiedServerChoice } from './trace-sources';
 import { callsJson, frameNameText, readAbis, readActions, revertNameJson, revertText } from './trace-names';
 
-const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--build-output DIR]... [--json] [--out FILE]
+const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--build-output DIR]... [--sources verified|workspace|none] [--verify-url URL] [--chain-id N] [--json] [--out FILE]
 
   <txIdOrHash>     0.0.1234-1234567890-000000001, 0.0.1234@1234567890.000000001, or a transaction hash
   --no-stack       leave the stack out (smaller and faster; the callee of each call is then unknown)
@@ -23,8 +28,16 @@ const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirro
   --build-output DIR
                    name calls, errors and return values with the ABIs of DIR's build output (Hardhat, Foundry);
                    repeatable; default the current directory
+  --sources verified|workspace|none
+                   where contract sources and ABIs come from: workspace = the build output only; verified = the
+                   verification server's verified contracts only; none = neither. Default: the build output, then
+                   the verified contracts for code it does not match (workspace and none send nothing to the server)
+  --verify-url URL the verification server (Sourcify API v2; default ${DEFAULT_VERIFY_URL})
+  --chain-id N     its chain (default the --network's); verified sources are cached under
+                   $XDG_CACHE_HOME/ledger-mirror (else ~/.cache/ledger-mirror)
   --json           print one JSON object: transaction, address, contractId, failed, gasUsed, steps, maxDepth,
-                   frames, truncated, revert (with name, signature, args), returnValue, calls
+                   frames, truncated, revert (with name, signature, args), returnValue, calls (each with
+                   source: workspace, verified or null)
 
 A transaction that reverted still exits 0: the trace was obtained.
 
@@ -35,7 +48,7 @@ const FRAMES_SHOWN = 40;
 const PROGRESS_INTERVAL_MS = 100;
 
 /** The `--json` object; its shape is documented in docs/cli.md and fixed by tests. */
-function traceJson(summary: TraceSummary, abis: AbiRegistry, frames: readonly NamedFrame[]): Record<string, unknown> {
+function traceJson(summary: TraceSummary, abis: AbiRegistry, frames: readonly NamedFrame[], origins: readonly FrameSource[]): Record<string, unknown> {
   return {
     transaction: summary.transaction,
     address: summary.address,
@@ -48,7 +61,7 @@ function traceJson(summary: TraceSummary, abis: AbiRegistry, frames: readonly Na
     truncated: summary.truncated,
     revert: revertJson(summary.revert, abis),
     returnValue: summary.rawReturnValue,
-    calls: callsJson(frames),
+    calls: callsJson(frames).map((call, i) => ({ ...call, source: origins[i] ?? null })),
   };
 }
 
@@ -67,15 +80,17 @@ function revertJson(revert: DecodedRevert | null, abis: AbiRegistry): Record<str
   }
 }
 
-function frameLine(frame: Frame, named: NamedFrame | undefined): string {
+function frameLine(trace: ColumnarTrace, frame: Frame, named: NamedFrame | undefined, origin: FrameSource): string {
+  const proxy = storageOwner(trace, frame);
   const who = frame.callee ?? (frame.callType === 'CREATE' || frame.callType === 'CREATE2' ? '(new contract)' : '(unknown)');
-  const id = named?.contractId ? ` (${named.contractId})` : '';
+  const id = (named?.contractId ? ` (${named.contractId})` : '') + (proxy ? ` run for proxy ${proxy}` : '');
   const { call, revert } = frameNameText(frame, named?.named);
   const outcome = frame.reverted ? ` reverted${revert ? `: ${revert}` : ''}` : '';
-  return `${'  '.repeat(frame.depth + 1)}${frame.callType} ${who}${id}${call}  steps ${frame.entryStep}–${frame.exitStep}  gas ${frame.gasUsed}${outcome}`;
+  const source = origin ? `  [${origin} sources]` : '';
+  return `${'  '.repeat(frame.depth + 1)}${frame.callType} ${who}${id}${call}  steps ${frame.entryStep}–${frame.exitStep}  gas ${frame.gasUsed}${outcome}${source}`;
 }
 
-function summaryLines(trace: ColumnarTrace, abis: AbiRegistry, frames: readonly NamedFrame[]): string[] {
+function summaryLines(trace: ColumnarTrace, abis: AbiRegistry, frames: readonly NamedFrame[], origins: readonly FrameSource[]): string[] {
   const s = trace.summary;
   const lines = [
     `Transaction   ${s.transaction}`,
@@ -91,7 +106,9 @@ function summaryLines(trace: ColumnarTrace, abis: AbiRegistry, frames: readonly 
   lines.push(`Return value  ${s.rawReturnValue}`, `pc recorded   ${s.pcConvention === 'post-op' ? 'after each op (mirror/Besu)' : 'before each op (geth)'}`);
   const shown = Math.min(trace.frameCount(), FRAMES_SHOWN);
   if (shown > 0) lines.push('Call frames:');
-  for (let i = 0; i < shown; i++) lines.push(frameLine(trace.frame(i), frames[i]));
+  const count = (origin: FrameSource) => origins.filter((o) => o === origin).length;
+  lines.push(`Sources       ${count('workspace')} frame(s) from the workspace's build output, ${count('verified')} from verified contracts`);
+  for (let i = 0; i < shown; i++) lines.push(frameLine(trace, trace.frame(i), frames[i], origins[i] ?? null));
   if (trace.frameCount() > shown) lines.push(`  … ${trace.frameCount() - shown} more frames`);
   return lines;
 }
@@ -115,6 +132,18 @@ function progressReporter(): { update: (bytes: number, steps: number) => void; d
   };
 }
 
+/**
+ * The verification server asked for verified sources: `--verify-url` and `--chain-id`, each defaulting to the
+ * network's. Checked before any request; with the default mode a chain that cannot be told only skips the server.
+ */
+function verifiedServer(values: { 'verify-url'?: string; 'chain-id'?: string }, endpoints: Endpoints, mode: SourcesMode): { choice?: VerifiedServerChoice } {
+  if (mode === 'none' || mode === 'workspace') return {};
+  const url = httpUrlOf('verify-url', values['verify-url'] ?? DEFAULT_VERIFY_URL);
+  // A custom mirror names no chain: by default it is simply not asked (--sources verified needs --chain-id).
+  if (mode === 'both' && values['chain-id'] === undefined && endpoints.network === 'custom') return {};
+  return { choice: { url, chainId: chainIdOf(values['chain-id'], endpoints.network, endpoints, USAGE.split('\n')[0]) } };
+}
+
 export const traceCommand: Command = {
   usage: USAGE,
   async run(argv) {
@@ -124,6 +153,9 @@ export const traceCommand: Command = {
       storage: { type: 'boolean' },
       out: { type: 'string' },
       'build-output': { type: 'string', multiple: true },
+      sources: { type: 'string' },
+      'verify-url': { type: 'string' },
+      'chain-id': { type: 'string' },
     });
     if (values.help) {
       printLines([USAGE]);
@@ -133,14 +165,16 @@ export const traceCommand: Command = {
       throw new ApiError('invalid-input', `Expected one transaction id or hash, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
     }
     const endpoints = endpointsFrom(values);
+    const mode = sourcesModeOf(values.sources);
+    const server = verifiedServer(values, endpoints, mode);
     // The decoder's thread starts while the build output is read and the request is sent, not after the first byte.
     warmDecoder();
-    const abis = await readAbis(values['build-output']);
+    const abis = mode === 'both' || mode === 'workspace' ? await readAbis(values['build-output']) : new AbiRegistry();
     // Enum members are parsed in a worker while the trace downloads.
     const enumNote = abis.loadEnums();
     const progress = progressReporter();
-    const [trace, actions] = await withHttp(values, (http) =>
-      Promise.all([
+    const [trace, actions, sources] = await withHttp(values, async (http) => {
+      const [trace, actions] = await Promise.all([
         fetchTrace(http, endpoints, positionals[0], {
           stack: !values['no-stack'],
           memory: values.memory === true,
@@ -149,14 +183,16 @@ export const traceCommand: Command = {
           onProgress: progress?.update,
         }).finally(() => progress?.done()),
         readActions(http, endpoints, positionals[0]),
-      ]),
-    );
-    for (const note of [actions.note, await enumNote]) if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
+      ]);
+      const roots = values['build-output']?.length ? values['build-output'] : [process.cwd()];
+      return [trace, actions, await frameSources(trace, http, endpoints, mode, roots, server.choice, abis)] as const;
+    });
+    for (const note of [actions.note, await enumNote, ...sources.notes]) if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
     const frames = nameFrames(trace, abis, actions.actions);
     // With --json the object says `truncated`; the sentence goes to stderr, where a person sees it and a pipe does not.
     if (values.json && trace.summary.truncated) process.stderr.write(`ledger-mirror: note: ${truncatedNotice(trace.summary.steps)}\n`);
-    if (values.json) printJson(traceJson(trace.summary, abis, frames));
-    else printRows(summaryLines(trace, abis, frames));
+    if (values.json) printJson(traceJson(trace.summary, abis, frames, sources.origins));
+    else printRows(summaryLines(trace, abis, frames, sources.origins));
     return EXIT.ok;
   },
 };

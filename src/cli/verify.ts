@@ -6,7 +6,6 @@ import { discoverDeployments } from '../core/deployments/discover';
 import { isHederaId, resolveEvmAddress } from '../core/deployments/evm-address';
 import type { DeploymentRecord } from '../core/deployments/record';
 import { ApiError, EXIT } from '../core/errors';
-import type { Endpoints } from '../core/networks';
 import { isEvmAddress } from '../core/verify/address';
 import { BuildIndex } from '../core/verify/builds';
 import { errorExitCode, reportExitCode } from '../core/verify/exit-codes';
@@ -19,6 +18,7 @@ import { VerifyTransport } from '../core/verify/transport';
 import { DEFAULT_POLL_TIMEOUT_S } from '../core/verify/v2-client';
 import { DEFAULT_VERIFY_URL, hederaExplorerProblem, verifyContracts, verifyViaExplorer, type ProtocolSetting, type VerificationReport } from '../core/verify/verify';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
+import { chainIdOf, httpUrlOf } from './server-options';
 import { printError, printJson, printLines } from './output';
 
 const USAGE = `Usage: ledger-mirror verify (--network NAME | --chain-id N) (--address ADDR [--contract C] | --workspace DIR) [options]
@@ -45,24 +45,6 @@ ${COMMON_USAGE}`;
 
 const invalid = (message: string) => new ApiError('invalid-input', message);
 const usageLine = () => USAGE.split('\n')[0];
-
-function httpUrlOf(option: string, value: string): string {
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw invalid(`--${option} needs an http(s) URL, got "${value}"`);
-  return value;
-}
-
-/** `--chain-id`, else the chain of `--network`; both given must agree. */
-function chainIdOf(value: string | undefined, network: string | undefined, endpoints: Endpoints): number {
-  const named = network !== undefined && network !== 'custom' ? endpoints.chainId : undefined;
-  if (value === undefined) {
-    if (named === undefined) throw invalid(`Give --network (mainnet, testnet, previewnet, local) or --chain-id. ${usageLine()}`);
-    return named;
-  }
-  const id = Number(value);
-  if (!/^\d+$/.test(value) || id === 0 || !Number.isSafeInteger(id)) throw invalid(`--chain-id needs a positive whole number, got "${value}"`);
-  if (named !== undefined && named !== id) throw invalid(`--chain-id ${id} contradicts --network ${network}, which is chain ${named}`);
-  return id;
-}
 
 /** A 0x address must have 40 hex digits and, when mixed-case, a valid EIP-55 checksum; checked before any request. */
 function addressOf(value: string | undefined): string | undefined {
@@ -148,7 +130,7 @@ export const verifyCommand: Command = {
     }
     if (positionals.length > 0) throw invalid(`Unexpected argument "${positionals[0]}". ${usageLine()}`);
     const endpoints = endpointsFrom(values);
-    const chainId = chainIdOf(values['chain-id'], values.network, endpoints);
+    const chainId = chainIdOf(values['chain-id'], values.network, endpoints, usageLine());
     const address = addressOf(values.address);
     const url = httpUrlOf('verify-url', values['verify-url'] ?? DEFAULT_VERIFY_URL);
     const repositoryUrl = values['repository-url'] !== undefined ? httpUrlOf('repository-url', values['repository-url']) : url === DEFAULT_VERIFY_URL ? DEFAULT_REPOSITORY_URL : undefined;

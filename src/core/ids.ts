@@ -102,3 +102,9 @@ export function parseTransactionIdOrHash(input: string): Parsed<TransactionRef> 
   const nanos = (id[5] ?? id[7]).padStart(9, '0');
   return ok({ kind: 'id', value: `${payer.value}-${seconds}-${nanos}` });
 }
+
+/** `0.0.N` for a Hedera long-zero address (shard and realm 0), else undefined. */
+export function entityOfAddress(address: string | null | undefined): string | undefined {
+  const m = /^0x0{24}([0-9a-fA-F]{16})$/.exec(address ?? '');
+  return m ? `0.0.${BigInt(`0x${m[1]}`)}` : undefined;
+}

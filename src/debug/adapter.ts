@@ -22,6 +22,8 @@ import { safeLine, safeText } from '../core/safe-text';
 import type { TraceSession } from '../core/session/session';
 import type { SourceFiles } from '../core/sourcemap/source-files';
 import type { TraceSources } from '../core/sourcemap/trace-sources';
+import { verifiedOriginText } from '../core/verified/verified-artifact';
+import { storageOwner } from '../core/trace/storage-owner';
 import { disassemble, instructionIndexOf } from './disassembly';
 import { Expression, formatValue } from './expression';
 import type { ExceptionFilter } from './breakpoints';
@@ -58,6 +60,10 @@ export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
   storage?: boolean;
   /** Folders whose compiler output maps the code to Solidity. */
   buildOutput?: string | string[];
+  /** The verification server (Sourcify API v2) asked for code the build output does not match; stdio adapter only. */
+  verifyUrl?: string;
+  /** false: never ask a verification server; stdio adapter only (VS Code has ledgerMirror.sources.fetchVerified). */
+  fetchVerified?: boolean;
   stopOnEntry?: boolean;
   /** Inside VS Code: the cache key of an open trace panel to debug (the Debug button). */
   traceKey?: string;
@@ -321,14 +327,21 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private sourceOf(source: ProgramSource): Source {
     return source.path
       ? new Source(basename(source.path), this.convertDebuggerPathToClient(source.path))
-      : new Source(basename(source.sourceName), undefined, source.id + 1, 'compiled source', { sourceName: source.sourceName });
+      : source.verified
+        ? // Named as the file (the editor picks the language, so breakpoints bind); the origin says where it came from.
+          new Source(basename(source.sourceName), undefined, source.id + 1, verifiedOriginText(source.verified), { sourceName: source.sourceName })
+        : new Source(basename(source.sourceName), undefined, source.id + 1, 'compiled source', { sourceName: source.sourceName });
   }
 
   private frameLabel(frame: FnFrame): string {
-    if (frame.name && frame.contract) return frame.name;
-    const address = this.need().program.frameCode[frame.traceFrame].address;
-    const entity = entityOfAddress(address);
-    return address ? `${address}${entity ? ` (${entity})` : ''}` : frame.name || `frame ${frame.traceFrame}`;
+    const rt = this.need();
+    const shown = (address: string) => `${address}${entityOfAddress(address) ? ` (${entityOfAddress(address)})` : ''}`;
+    // A DELEGATECALL frame runs the implementation's code for a proxy: both are named.
+    const proxy = storageOwner(rt.trace, rt.trace.frame(frame.traceFrame));
+    const forProxy = proxy ? ` for proxy ${shown(proxy)}` : '';
+    if (frame.name && frame.contract) return `${frame.name}${forProxy}`;
+    const address = rt.program.frameCode[frame.traceFrame].address;
+    return address ? `${shown(address)}${forProxy}` : frame.name || `frame ${frame.traceFrame}`;
   }
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {

@@ -13,7 +13,11 @@ import { fetchContractCode } from '../core/sourcemap/contract-code';
 import { discoverArtifacts } from '../core/sourcemap/discover';
 import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
-import { TraceSources, type CodeLookup } from '../core/sourcemap/trace-sources';
+import { TraceSources, type CodeLookup, type VerifiedLookup } from '../core/sourcemap/trace-sources';
+import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
+import { VerifiedSources } from '../core/verified/verified-sources';
+import { VerifyTransport } from '../core/verify/transport';
+import { DEFAULT_VERIFY_URL } from '../core/verify/verify';
 import type { Trace } from '../shared/trace-model';
 import type { DebugHost, LaunchArguments, OpenedTrace } from './adapter';
 
@@ -49,14 +53,26 @@ export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback:
   return (given.length ? given : fallback).map((p) => resolve(p));
 }
 
-/** The build output under `roots`, ready to map `trace`'s steps; `lookup` asks the mirror which code ran. */
-export async function mapSources(trace: Trace, roots: readonly string[], lookup: CodeLookup | undefined, log: (message: string) => void): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
+/**
+ * The build output under `roots`, ready to map `trace`'s steps; `lookup` asks the mirror which code ran, `verified`
+ * the verification server for code the build output does not match.
+ */
+export async function mapSources(trace: Trace, roots: readonly string[], lookup: CodeLookup | undefined, log: (message: string) => void, verified?: VerifiedLookup): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
   const found = await Promise.all(roots.map((root) => discoverArtifacts(root)));
   for (const problem of found.flatMap((d) => d.problems)) log(`Build output skipped: ${problem}`);
   const artifacts = found.flatMap((d) => d.artifacts);
   log(`${trace.length} steps; ${artifacts.length} compiled contract${artifacts.length === 1 ? '' : 's'} with source maps in ${roots.join(', ') || 'no folder'}`);
   const files = new SourceFiles();
-  return { files, sources: artifacts.length ? new TraceSources(trace, new ArtifactIndex(artifacts), files, lookup) : undefined };
+  return { files, sources: artifacts.length || verified ? new TraceSources(trace, new ArtifactIndex(artifacts), files, lookup, verified) : undefined };
+}
+
+/** The launch's verification server (`verifyUrl`, default Sourcify's), cached as the CLI caches; none when turned off. */
+function launchVerified(args: Pick<LaunchArguments, 'verifyUrl' | 'fetchVerified'>, endpoints: Endpoints, http: HttpClient): VerifiedLookup | undefined {
+  if (args.fetchVerified === false) return undefined;
+  const url = args.verifyUrl ?? DEFAULT_VERIFY_URL;
+  if (!/^https?:\/\//i.test(url)) throw new ApiError('invalid-input', 'verifyUrl must be an http or https URL.');
+  const sources = new VerifiedSources({ transport: new VerifyTransport(http.transport), url, chainId: String(endpoints.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES) });
+  return (address) => sources.artifact(address);
 }
 
 export class StandaloneHost implements DebugHost {
@@ -93,7 +109,8 @@ export class StandaloneHost implements DebugHost {
         throw new ApiError('invalid-input', 'Give "transaction" (id, hash or HashScan URL) or "traceFile" in the launch configuration.');
       }
       const lookup = endpoints ? (address: string) => fetchContractCode(http, endpoints.restUrl, address) : undefined;
-      const { sources, files } = await mapSources(trace, buildRoots(args, this.defaultRoots), lookup, log);
+      const verified = endpoints && launchVerified(args, endpoints, http);
+      const { sources, files } = await mapSources(trace, buildRoots(args, this.defaultRoots), lookup, log, verified);
       const session = new TraceSession(trace, { key: `debug:${title}`, title, network: endpoints?.network ?? 'file' });
       return {
         session,

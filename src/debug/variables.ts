@@ -11,6 +11,9 @@ import type { ContractArtifact } from '../core/sourcemap/artifacts';
 import type { Frame, Trace } from '../shared/trace-model';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { stackWord, stackWordValue } from '../shared/stack-words';
+import { entityOfAddress } from '../core/ids';
+
+export { entityOfAddress };
 
 export interface Variable {
   name: string;
@@ -36,11 +39,6 @@ export interface StorageRef {
 const MAX_ITEMS = 1024;
 const WORD_BYTES = 32;
 
-/** `0.0.N` for a Hedera long-zero address (shard and realm 0), else undefined. */
-export function entityOfAddress(address: string | null | undefined): string | undefined {
-  const m = /^0x0{24}([0-9a-fA-F]{16})$/.exec(address ?? '');
-  return m ? `0.0.${BigInt(`0x${m[1]}`)}` : undefined;
-}
 
 /** Per contract, its ABI (from the metadata), read on first use. */
 const registries = new WeakMap<ContractArtifact, AbiRegistry>();

@@ -32,8 +32,9 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const trace = registerTrace(context, services);
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
-  registerDebugger(context, services, trace.panels, sourceStepping.artifacts);
-  registerGasProfile(context, services, trace.panels, sourceStepping.artifacts);
+  trace.useVerifiedNames((t, abis) => sourceStepping.sourcing.addVerifiedNames(t, abis));
+  registerDebugger(context, services, trace.panels, sourceStepping.sourcing);
+  registerGasProfile(context, services, trace.panels, sourceStepping.sourcing);
   const traceLinks = registerTraceLinks(context, services, trace.panels);
   registerDocs(context, services);
   // The decoder's warm worker lives as long as the extension (core/trace/decode-stream.ts).

@@ -1,7 +1,7 @@
 // Harness for the real-browser scenarios, test/e2e/**/*.e2e.ts (mocha, started by test/e2e/run.mjs, which
 // packages the VSIX, installs it into a fresh code-server and starts the reference mirror). openWorkbench()
 // opens that workbench in Debian chromium on a fresh copy of the sample workspace.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { launchBrowser } from '../../scripts/vscode-real/browser';
@@ -131,4 +131,27 @@ export async function showOnlyView(page: Page, view: string, width: number): Pro
     await page.mouse.up();
   }
   await page.mouse.move(1000, 300);
+}
+
+/** Opens a transaction's trace from the palette with the default parts; resolves with the stepper once rows show. */
+export async function openTraceFromPalette(workbench: Workbench, transaction: string): Promise<FrameLocator> {
+  const { page } = workbench;
+  await workbench.runCommand('Ledger Mirror: Open Opcode Trace…');
+  await page.locator('.quick-input-widget input.input').fill(transaction);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget', { hasText: 'Parts of the Trace' }).waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  const stepper = workbench.webviewFrame(0);
+  await stepper.locator('.st-row:not(.loading)').first().waitFor({ timeout: 60_000 });
+  return stepper;
+}
+
+/** Hides the side bar and the palette, then saves the screenshot `name` and copies it to `target` (the README's). */
+export async function readmeShot(workbench: Workbench, name: string, target: string): Promise<void> {
+  const { page } = workbench;
+  await workbench.runCommand('View: Close Primary Side Bar');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
+  await page.mouse.move(5, 450);
+  await page.waitForTimeout(500); // the palette fades out after it is hidden
+  copyFileSync(await workbench.shot(name), target);
 }

@@ -1,12 +1,12 @@
 // Source stepping as a user meets it: stepping a reverted trace to the callee's REVERT opens the callee's Solidity
 // source beside the stepper and marks the `require` that reverted. Also takes the README screenshot.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CASES } from '../../servers/mirror/evm/cases';
 import { caseTransaction } from '../../servers/mirror/evm/ids';
 import { projectRoot } from '../../scripts/vscode-real/tools';
-import { openWorkbench, type Workbench } from './harness';
+import { openTraceFromPalette, openWorkbench, readmeShot, type Workbench } from './harness';
 
 const README_SHOT = join(projectRoot, 'media/screenshots/source.png');
 
@@ -26,14 +26,7 @@ describe('Source stepping in the browser', () => {
     const requireLine = source.findIndex((l) => l.includes('require(')) + 1;
     assert.ok(requireLine > 0, 'the sample Callee has a require');
 
-    await workbench.runCommand('Ledger Mirror: Open Opcode Trace…');
-    const input = page.locator('.quick-input-widget input.input');
-    await input.fill(id);
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget', { hasText: 'Parts of the Trace' }).waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter');
-    const stepper = workbench.webviewFrame(0);
-    await stepper.locator('.st-row:not(.loading)').first().waitFor({ timeout: 60_000 });
+    const stepper = await openTraceFromPalette(workbench, id);
 
     await stepper.locator('.step-table').focus();
     await page.keyboard.press('Alt+X');
@@ -46,10 +39,6 @@ describe('Source stepping in the browser', () => {
     // The step's range is drawn with an extension decoration (VS Code names their classes ced-…).
     assert.ok((await editor.locator('.view-overlays [class*="ced-"], .view-lines [class*="ced-"]').count()) > 0, 'the step is decorated');
 
-    await workbench.runCommand('View: Close Primary Side Bar');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
-    await page.mouse.move(5, 450);
-    await page.waitForTimeout(500); // the palette fades out after it is hidden
-    copyFileSync(await workbench.shot('source'), README_SHOT);
+    await readmeShot(workbench, 'source', README_SHOT);
   });
 });

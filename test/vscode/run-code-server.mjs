@@ -21,13 +21,14 @@ const SUITE_TIMEOUT_MS = 8 * 60_000;
 runMain('test:vscode', async () => {
   if (!values['no-build']) buildBundles();
   const tools = ensureTools();
-  const session = await startSession('vscode-suite');
+  // With the reference verifier (another team's contract verified there), for the verified-sources tests.
+  const session = await startSession('vscode-suite', { verifier: true });
   const server = await startCodeServer(tools, {
     profile: createProfile(join(session.dir, 'profile')),
     logFile: join(session.logDir, 'code-server.log'),
     smokeTestDriver: true,
   });
-  const environment = { LEDGER_MIRROR_TEST_MIRROR_URL: session.mirrorUrl, ...(values.grep && { LEDGER_MIRROR_TEST_GREP: values.grep }) };
+  const environment = { LEDGER_MIRROR_TEST_MIRROR_URL: session.mirrorUrl, LEDGER_MIRROR_TEST_VERIFIER_URL: session.verifierUrl, ...(values.grep && { LEDGER_MIRROR_TEST_GREP: values.grep }) };
   const url = workbenchUrl(server.url, session.workspace, [
     ['extensionDevelopmentPath', remoteUri(server.url, projectRoot)],
     ['extensionTestsPath', remoteUri(server.url, join(projectRoot, 'dist-test/vscode/index.js'))],

@@ -38,9 +38,9 @@ export async function removeAll(api: LedgerMirrorApi): Promise<void> {
   for (const root of api.tokensTree.roots()) await vscode.commands.executeCommand('ledgerMirror.tokens.remove', root);
 }
 
-export async function waitFor(what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -230,3 +230,15 @@ async function signedPermit(verifyingContract: Address, spender: Address): Promi
 /** Appended when the long loop is asked for; its argument is chosen to reach the requested step count. */
 export const LONG_LOOP = { name: 'long-loop', contract: 'Looper', signature: 'run(uint256)' } as const;
 export const DEFAULT_LONG_LOOP_STEPS = 500_000;
+
+/**
+ * Another team's contract (`evm/external/`), deployed and called after the cases above: `npm start` verifies it on
+ * the reference verifier, and the sample workspace's build output does not have it (verified sources, #21).
+ */
+export const EXTERNAL_CASE: CaseSpec = {
+  name: 'verified-only',
+  contract: 'Grants',
+  signature: 'grant(address,uint256)',
+  args: (addressOf) => [BigInt(addressOf('Callee')), 500n],
+  shows: 'a call into a contract only the verification server has the sources of; returns 500',
+};

@@ -11,6 +11,8 @@ import solc from 'solc';
 export const CONTRACTS_DIR = fileURLToPath(new URL('../contracts/', import.meta.url));
 /** Stand-ins for Hedera system contracts: compiled apart, so they are not part of the sample workspace's build. */
 export const SYSTEM_CONTRACTS_DIR = fileURLToPath(new URL('./system/', import.meta.url));
+/** Other teams' contracts: verified on the reference verifier, never in the sample workspace's build output. */
+export const EXTERNAL_CONTRACTS_DIR = fileURLToPath(new URL('./external/', import.meta.url));
 const CACHE_DIR = resolve(CONTRACTS_DIR, '../../../.cache/evm');
 
 /** Hardhat names sources relative to the project root; the sample workspace keeps them under `contracts/`. */

@@ -7,8 +7,8 @@ import { linkBytecode } from 'solc/linker';
 import type { ContractRecord, EvmTraceOptions, ResultRecord, TraceProvider, TraceRecord } from '../trace-provider';
 import { encodeCall, word } from './abi';
 import { writeBuildInfo } from './build-info';
-import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, type Deployment, DEPLOYMENTS, HTS_STAND_IN, LATE_DEPLOYMENTS, LONG_LOOP } from './cases';
-import { type Compilation, type CompilerVariant, compileContracts, contractOf, SYSTEM_CONTRACTS_DIR } from './compile';
+import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, type Deployment, DEPLOYMENTS, EXTERNAL_CASE, HTS_STAND_IN, LATE_DEPLOYMENTS, LONG_LOOP } from './cases';
+import { type Compilation, type CompilerVariant, compileContracts, contractOf, EXTERNAL_CONTRACTS_DIR, type StandardJsonInput, SYSTEM_CONTRACTS_DIR } from './compile';
 import { ContractRegistry } from './contract-records';
 import { caseTransaction, deploymentTimestamp, entityId, FIRST_CONTRACT_NUM, longZeroAddress, numOfLongZero } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
@@ -35,10 +35,18 @@ export interface TraceCaseInfo {
   steps: number;
 }
 
-export type EvmTraceProvider = TraceProvider & { cases: TraceCaseInfo[] };
+/** A deployed contract of another team, with what verifies it (`npm start` submits it to the reference verifier). */
+export interface ExternalContract {
+  address: string;
+  /** `<source name>:<contract>`, as API v2's `contractIdentifier`. */
+  identifier: string;
+  input: StandardJsonInput;
+}
+
+export type EvmTraceProvider = TraceProvider & { cases: TraceCaseInfo[]; external: ExternalContract[] };
 
 export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Promise<EvmTraceProvider> {
-  const [compilation, system] = await Promise.all([compileContracts(undefined, opts.compiler), compileContracts(SYSTEM_CONTRACTS_DIR)]);
+  const [compilation, system, external] = await Promise.all([compileContracts(undefined, opts.compiler), compileContracts(SYSTEM_CONTRACTS_DIR), compileContracts(EXTERNAL_CONTRACTS_DIR)]);
   if (opts.buildInfoDir !== undefined) await writeBuildInfo(opts.buildInfoDir, compilation);
   const ledger = await Ledger.create();
   const contracts = new ContractRegistry();
@@ -50,10 +58,10 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
     return record.evmAddress;
   };
 
-  const deploy = async (deployment: Deployment, index: number): Promise<void> => {
+  const deploy = async (deployment: Deployment, index: number, from = compilation): Promise<void> => {
     const num = nextNum++;
     const address = longZeroAddress(num);
-    const initCode = linkedInitCode(compilation, deployment.contract, deployment.libraries ?? [], addressOf) + (deployment.args?.(addressOf) ?? []).map(word).join('');
+    const initCode = linkedInitCode(from, deployment.contract, deployment.libraries ?? [], addressOf) + (deployment.args?.(addressOf) ?? []).map(word).join('');
     const runtimeBytecode = await ledger.deployAt(address, initCode);
     deployed.set(
       deployment.contract,
@@ -111,6 +119,8 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
     if (late >= 0 && !deployed.has(spec.contract)) await deploy(LATE_DEPLOYMENTS[late], DEPLOYMENTS.length + late);
     await run(spec, (await spec.calldata?.(addressOf)) ?? encodeCall(spec.signature, spec.args(addressOf)));
   }
+  await deploy({ contract: EXTERNAL_CASE.contract }, DEPLOYMENTS.length + LATE_DEPLOYMENTS.length, external);
+  await run(EXTERNAL_CASE, encodeCall(EXTERNAL_CASE.signature, EXTERNAL_CASE.args(addressOf)));
   if (opts.longLoop) {
     const { iterations, gasLimit } = await sizeLongLoop(ledger, addressOf(LONG_LOOP.contract), opts.longLoopSteps ?? DEFAULT_LONG_LOOP_STEPS);
     await run(LONG_LOOP, encodeCall(LONG_LOOP.signature, [iterations]), gasLimit);
@@ -120,8 +130,10 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   const byHash = new Map(traces.map((t) => [t.hash, t]));
   const resultById = new Map(results.map((r) => [r.transactionId, r]));
   const resultByHash = new Map(results.map((r) => [r.hash, r]));
+  const { sourceName } = contractOf(external, EXTERNAL_CASE.contract);
   return {
     cases,
+    external: [{ address: addressOf(EXTERNAL_CASE.contract), identifier: `${sourceName}:${EXTERNAL_CASE.contract}`, input: external.input }],
     findTrace: (kind, value) => (kind === 'id' ? byId : byHash).get(value),
     findResult: (kind, value) => (kind === 'id' ? resultById : resultByHash).get(value),
     findContract: (idOrAddress) => contracts.find(idOrAddress),

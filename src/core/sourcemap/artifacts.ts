@@ -7,10 +7,22 @@ import type { WorkspaceFolder } from '../workspace/confined-fs';
 import type { CompiledCode } from './compiled-code';
 
 export interface SourceFile extends CompiledSource {
-  /** Workspace paths it may be at, most likely first. */
+  /** Workspace paths it may be at, most likely first (none for sources fetched from a verification server). */
   candidates: string[];
   /** The folder the candidates are read from: only files inside it are. */
-  workspace: WorkspaceFolder;
+  workspace: WorkspaceFolder | undefined;
+  /** Set for a source fetched from a verification server: shown read-only under a title that says so. */
+  verified?: VerifiedOrigin;
+}
+
+/** Where a contract's sources came from when it is not the workspace's: a verification server's verified copy. */
+export interface VerifiedOrigin {
+  chainId: string;
+  address: string;
+  /** The server said the metadata matched too (`exact_match`); the code is checked here either way. */
+  exact: boolean;
+  /** The server as users know it: `HashScan`, `Sourcify` or its host. */
+  server: string;
 }
 
 export interface ContractArtifact {
@@ -27,6 +39,8 @@ export interface ContractArtifact {
   metadata?: unknown;
   /** Where its state variables live, when the build asked solc for `storageLayout`. */
   storageLayout?: StorageLayout;
+  /** Set for a contract fetched from a verification server (never written into the workspace). */
+  verified?: VerifiedOrigin;
 }
 
 /** Hardhat 3 names project files `project/<path>` and packages `npm/<name>@<version>/<path>`. */

@@ -5,7 +5,7 @@
 import { loadEnums } from '../build-output/enum-reader';
 import { isEnumType, mentionsEnum } from '../build-output/enums';
 import { abiOfMetadata } from '../names/registry';
-import type { ContractArtifact, SourceFile } from './artifacts';
+import type { ContractArtifact, SourceFile, VerifiedOrigin } from './artifacts';
 import type { CompiledCode } from './compiled-code';
 import { JUMP_IN, JUMP_OUT, jumpKinds } from './jump-kinds';
 import type { SourceFiles } from './source-files';
@@ -19,6 +19,8 @@ export interface ProgramSource {
   sourceName: string;
   /** The workspace file, when it exists. */
   path: string | undefined;
+  /** Set for a source fetched from a verification server. */
+  verified?: VerifiedOrigin;
   text: string;
   lines: string[];
 }
@@ -192,10 +194,11 @@ export class Program {
   private async source(file: SourceFile, files: SourceFiles): Promise<ProgramSource | undefined> {
     const read = await files.read(file);
     if (!read) return undefined;
-    const key = read.path ?? `compiled:${file.sourceName}`;
+    // Two verified contracts may each have a different file under the same name.
+    const key = read.path ?? (file.verified ? `verified:${file.verified.address}:${file.sourceName}` : `compiled:${file.sourceName}`);
     let source = this.sourceByKey.get(key);
     if (!source) {
-      source = { id: this.sources.length, sourceName: file.sourceName, path: read.path, text: read.text.text, lines: read.text.text.split(/\r\n|\r|\n/) };
+      source = { id: this.sources.length, sourceName: file.sourceName, path: read.path, ...(file.verified && { verified: file.verified }), text: read.text.text, lines: read.text.text.split(/\r\n|\r|\n/) };
       this.sources.push(source);
       this.sourceByKey.set(key, source);
       this.byteIndex.set(source, (offset) => read.text.position(offset));

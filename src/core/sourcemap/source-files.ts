@@ -2,7 +2,7 @@
 // workspace file. Read once per file and kept with its line table. Only files inside the workspace folder are read
 // (the build output names the paths, and a cloned repository's build output can name any path); a refused
 // candidate is passed over and logged, so a source outside the folder is simply not mapped.
-import type { Refused } from '../workspace/confined-fs';
+import type { Refused, WorkspaceFolder } from '../workspace/confined-fs';
 import type { SourceFile } from './artifacts';
 import { SourceText } from './source-text';
 
@@ -28,6 +28,13 @@ export class SourceFiles {
   }
 
   private async load({ candidates, content, workspace }: SourceFile): Promise<ReadSource | undefined> {
+    // Fetched sources have no folder: they are shown as compiled, never looked for on disk.
+    const found = workspace && (await this.inWorkspace(workspace, candidates, content));
+    if (found) return found;
+    return content === undefined ? undefined : { path: undefined, text: new SourceText(content), compiled: true };
+  }
+
+  private async inWorkspace(workspace: WorkspaceFolder, candidates: readonly string[], content: string | undefined): Promise<ReadSource | undefined> {
     for (const candidate of candidates) {
       // With the compiled text at hand only the file's place is needed: a file outside the folder is not shown either.
       if (content !== undefined) {
@@ -40,7 +47,7 @@ export class SourceFiles {
         this.refused(read);
       }
     }
-    return content === undefined ? undefined : { path: undefined, text: new SourceText(content), compiled: true };
+    return undefined;
   }
 
   private refused(r: Refused): void {

@@ -4,9 +4,9 @@
 // is a table read: pc → instruction → source-map entry → line and column.
 import { ApiError } from '../errors';
 import type { Frame, Trace } from '../../shared/trace-model';
-import type { SourceFile } from './artifacts';
+import type { ContractArtifact, SourceFile, VerifiedOrigin } from './artifacts';
 import type { ChainCode } from './contract-code';
-import { fits, type ArtifactIndex, type CodeMatch, type ExecutedOp } from './match';
+import { ArtifactIndex, fits, type CodeMatch, type ExecutedOp } from './match';
 import type { SourceFiles } from './source-files';
 
 export interface SourceLocation {
@@ -26,6 +26,8 @@ export interface SourceLocation {
   endCol: number;
   /** The deployed code matched the build except for its metadata: the sources may have changed since. */
   metadataDiffers: boolean;
+  /** Set when the source came from a verification server (shown read-only, never written into the workspace). */
+  verified?: VerifiedOrigin;
 }
 
 export type NoSourceReason =
@@ -56,6 +58,9 @@ export type StepSource =
 /** The code at an address; undefined when the mirror has no contract there. */
 export type CodeLookup = (address: string) => Promise<ChainCode | undefined>;
 
+/** The verified contract at an address (a verification server's), undefined when none is verified there. */
+export type VerifiedLookup = (address: string) => Promise<ContractArtifact | undefined>;
+
 type FrameCode =
   | { match: CodeMatch; address: string | undefined }
   | { match: undefined; address: string | undefined; reason: 'no-match' | 'lookup-failed' | 'native'; message: string };
@@ -74,6 +79,8 @@ export class TraceSources {
     private readonly index: ArtifactIndex,
     private readonly files: SourceFiles,
     private readonly lookup: CodeLookup | undefined,
+    /** Asked only for code that no workspace artifact matches: the workspace's build output wins. */
+    private readonly verified?: VerifiedLookup,
   ) {}
 
   async locate(step: number): Promise<StepSource> {
@@ -129,6 +136,7 @@ export class TraceSources {
       endLine: end.line,
       endCol: end.character,
       metadataDiffers: match.metadataDiffers,
+      ...(source.file.verified && { verified: source.file.verified }),
     };
   }
 
@@ -171,7 +179,20 @@ export class TraceSources {
     }
     const byOps = creating ? this.index.matchExecuted('creation', ops) : (this.index.matchExecuted('runtime', ops) ?? this.index.matchExecuted('creation', ops));
     if (byOps) return { match: byOps, address };
+    let mismatch: string | undefined;
+    if (address && chain?.runtime && this.verified) {
+      try {
+        const verified = await this.verified(address);
+        // The server's recompiled code must be the code that ran (links, immutables and metadata masked).
+        const match = verified && new ArtifactIndex([verified]).matchRuntime(chain.runtime);
+        if (match && fits(match.code, ops)) return { match, address };
+        if (verified) mismatch = `The verified contract ${verified.name} at ${address} does not match the code that ran there; its sources are not used.`;
+      } catch (err) {
+        failure = `Could not get the verified sources of ${address}: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
     if (failure) return { match: undefined, address, reason: 'lookup-failed', message: failure };
+    if (mismatch) return { match: undefined, address, reason: 'no-match', message: mismatch };
     const what = address ?? (creating ? `the code created at step ${frame.entryStep}` : `the code of frame ${frame.index}`);
     const noContract = address !== undefined && this.lookup !== undefined && chain === undefined;
     return { match: undefined, address, reason: 'no-match', message: noContract ? `The mirror has no contract at ${address}.` : `No build artifacts match ${what}.` };

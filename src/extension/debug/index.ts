@@ -5,12 +5,9 @@ import * as vscode from 'vscode';
 import { fetchContractActions, fetchContractResult } from '../../core/contract-results';
 import { endpointsFor, readConfig } from '../config';
 import { registerInlineValues } from './inline-values';
-import { fetchContractCode } from '../../core/sourcemap/contract-code';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
-import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
-import type { Trace } from '../../shared/trace-model';
-import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
+import type { TraceSourcing } from '../source/trace-sourcing';
 import type { Services } from '../services';
 import type { OpenedTrace as OpenedPanel } from '../trace/open';
 import { askTraceInput } from '../trace/transaction-prompt';
@@ -24,7 +21,7 @@ class ExtensionDebugHost implements DebugHost {
   constructor(
     private readonly services: Services,
     private readonly panels: TracePanels,
-    private readonly artifacts: WorkspaceArtifacts,
+    private readonly sourcing: TraceSourcing,
   ) {}
 
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
@@ -34,19 +31,14 @@ class ExtensionDebugHost implements DebugHost {
     const panel = await this.panelFor(args);
     const session = panel.session;
     const endpoints = this.services.endpoints();
-    const lookup = endpoints.ok && session.meta.network !== 'file' ? (address: string) => fetchContractCode(this.services.http(), endpoints.value.restUrl, address) : undefined;
-    // The workspace's build as source stepping already read it, unless the launch names other folders.
-    const mapped = args.buildOutput === undefined ? await this.workspaceSources(session.trace, lookup) : await mapSources(session.trace, buildRoots(args, roots), lookup, log);
+    const lookup = this.sourcing.codeLookup(session.meta.network === 'file');
+    // The workspace's build as source stepping already read it (then verified contracts), unless the launch names other folders.
+    const mapped = args.buildOutput === undefined ? await this.sourcing.sourcesFor(session.trace, lookup) : await mapSources(session.trace, buildRoots(args, roots), lookup, log, lookup && this.sourcing.verifiedLookup());
     const fromMirror = endpoints.ok && session.meta.network !== 'file';
     const tx = session.trace.summary.transaction;
     const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
     const result = fromMirror ? async () => (await fetchContractResult(this.services.http(), endpoints.value, tx)).result : undefined;
     return { session, ...mapped, actions, result, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
-  }
-
-  private async workspaceSources(trace: Trace, lookup: CodeLookup | undefined): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
-    const build = await this.artifacts.current();
-    return { files: build.files, sources: build.index.artifacts.length ? new TraceSources(trace, build.index, build.files, lookup) : undefined };
   }
 
   /** The panel showing the trace: the one named, else opened (or revealed) through the trace commands. */
@@ -93,8 +85,8 @@ function startOn(panel: TracePanel): Thenable<boolean> {
   return vscode.debug.startDebugging(folder, { type: DEBUG_TYPE, request: 'launch', name: `Debug ${panel.session.meta.title}`, traceKey: panel.session.meta.key, stopOnEntry: true });
 }
 
-export function registerDebugger(context: vscode.ExtensionContext, services: Services, panels: TracePanels, artifacts: WorkspaceArtifacts): void {
-  const host = new ExtensionDebugHost(services, panels, artifacts);
+export function registerDebugger(context: vscode.ExtensionContext, services: Services, panels: TracePanels, sourcing: TraceSourcing): void {
+  const host = new ExtensionDebugHost(services, panels, sourcing);
   context.subscriptions.push(
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
       createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(new LedgerMirrorDebugSession(host)),

@@ -2,15 +2,15 @@
 // Gas per Line command, which decorates the Solidity editors with the profile of the trace in front.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
+import type { TraceSourcing } from '../source/trace-sourcing';
 import type { GasMessage, TracePanel, TracePanels } from '../trace/panel';
 import { TOGGLE_GAS_LINES_COMMAND, TRACE_OPEN_CONTEXT } from './ids';
 import { GasLineDecorations } from './lines';
 import { GasProfiles } from './profiles';
 
 
-export function registerGasProfile(context: vscode.ExtensionContext, services: Services, panels: TracePanels, artifacts: WorkspaceArtifacts): void {
-  const profiles = new GasProfiles(services, artifacts);
+export function registerGasProfile(context: vscode.ExtensionContext, services: Services, panels: TracePanels, sourcing: TraceSourcing): void {
+  const profiles = new GasProfiles(services, sourcing);
   const decorations = new GasLineDecorations();
   /** Panels whose Gas view asked: they are sent every improvement. */
   const asked = new Set<TracePanel>();

@@ -5,13 +5,11 @@ import * as vscode from 'vscode';
 import { GasNotExactError, profileGas, type GasProfile, type ProfileOptions } from '../../core/gas/profile';
 import { profileView } from '../../core/gas/view';
 import type { TraceSession } from '../../core/session/session';
-import { fetchContractCode } from '../../core/sourcemap/contract-code';
-import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
 import { ColumnarTrace } from '../../core/trace/trace';
 import { Program } from '../../core/sourcemap/program';
 import type { GasProfileView } from '../../shared/gas-profile';
 import type { Services } from '../services';
-import type { WorkspaceArtifacts } from '../source/workspace-artifacts';
+import type { TraceSourcing } from '../source/trace-sourcing';
 
 export interface ProfileState {
   profile: GasProfile;
@@ -37,9 +35,9 @@ export class GasProfiles implements vscode.Disposable {
 
   constructor(
     private readonly services: Services,
-    private readonly artifacts: WorkspaceArtifacts,
+    private readonly sourcing: TraceSourcing,
   ) {
-    this.disposables.push(artifacts.onDidChange(() => this.entries.forEach((entry, session) => void this.compute(session, entry))));
+    this.disposables.push(sourcing.onDidChange(() => this.entries.forEach((entry, session) => void this.compute(session, entry))));
   }
 
   /** The profile so far: undefined until the first pass has run, which this starts. */
@@ -87,17 +85,16 @@ export class GasProfiles implements vscode.Disposable {
     if (!entry.state) this.profile(session, entry, trace, { frameLabel }, 'Looking for the Solidity functions and lines in the build output…');
     if (entry.state?.refused) return;
     try {
-      const build = await this.artifacts.current();
+      const { sources, files } = await this.sourcing.sourcesFor(trace, this.sourcing.codeLookup(session.meta.network === 'file'));
       if (entry.run !== run) return;
-      if (build.index.artifacts.length === 0) {
+      if (!sources) {
         this.profile(session, entry, trace, { frameLabel }, 'Call frames only: the workspace has no build output with source maps (compile the contracts for functions and lines).');
         return;
       }
-      const sources = new TraceSources(trace, build.index, build.files, this.lookup(session));
-      const program = await Program.cached(trace, sources, build.files);
+      const program = await Program.cached(trace, sources, files);
       if (entry.run !== run) return;
       const matched = program.frameCode.some((f) => f.code !== undefined);
-      this.profile(session, entry, trace, { functions: program, frameLabel }, matched ? null : 'Call frames only: no build output in the workspace matches the code this trace ran.');
+      this.profile(session, entry, trace, { functions: program, frameLabel }, matched ? null : 'Call frames only: neither the build output in the workspace nor a verified contract matches the code this trace ran.');
     } catch (err) {
       if (entry.run !== run) return;
       const message = err instanceof Error ? err.message : String(err);
@@ -106,14 +103,6 @@ export class GasProfiles implements vscode.Disposable {
       if (entry.state) this.set(session, entry, entry.state.profile, note);
       else this.profile(session, entry, trace, { frameLabel }, note);
     }
-  }
-
-  /** Code by address from the trace's mirror; none for a trace read from a file. */
-  private lookup(session: TraceSession): CodeLookup | undefined {
-    const endpoints = this.services.endpoints();
-    if (!endpoints.ok || session.meta.network === 'file') return undefined;
-    const { restUrl } = endpoints.value;
-    return (address) => fetchContractCode(this.services.http(), restUrl, address);
   }
 
   dispose(): void {

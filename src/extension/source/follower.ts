@@ -3,14 +3,13 @@
 // while a key is held, so holding F10 through a million steps costs a few editor updates, and no editor update
 // lands in the frames the panel is drawing for the keys.
 import * as vscode from 'vscode';
-import { fetchContractCode } from '../../core/sourcemap/contract-code';
-import { TraceSources, type CodeLookup } from '../../core/sourcemap/trace-sources';
+import type { TraceSources } from '../../core/sourcemap/trace-sources';
 import type { Trace } from '../../shared/trace-model';
 import type { Services } from '../services';
 import type { TraceStepChange } from '../trace/step-events';
 import { LatestOnly, type Pacing } from './latest-only';
 import type { SourcePresenter } from './presenter';
-import type { WorkspaceArtifacts } from './workspace-artifacts';
+import type { TraceSourcing } from './trace-sourcing';
 
 const PACING: Pacing = { quietMs: 100, maxWaitMs: 1000 };
 
@@ -29,8 +28,8 @@ export class StepFollower implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly services: Services,
-    private readonly artifacts: WorkspaceArtifacts,
+    services: Services,
+    private readonly sourcing: TraceSourcing,
     private readonly presenter: SourcePresenter,
     /** True while the debugger marks the source itself: only the status bar follows the step then. */
     private readonly statusOnly: () => boolean = () => false,
@@ -39,7 +38,7 @@ export class StepFollower implements vscode.Disposable {
       services.log.error('Source stepping failed:', err instanceof Error ? err : String(err)),
     );
     this.disposables.push(
-      artifacts.onDidChange(() => {
+      sourcing.onDidChange(() => {
         // Mapped against the old build: map again, and show the current step again (a compile may have fixed it).
         this.sources.clear();
         if (this.last) this.updates.push(this.last);
@@ -83,19 +82,9 @@ export class StepFollower implements vscode.Disposable {
   private async sourcesFor(panel: vscode.WebviewPanel, trace: Trace): Promise<TraceSources | undefined> {
     const known = this.sources.get(panel);
     if (known) return known;
-    const build = await this.artifacts.current();
-    if (build.index.artifacts.length === 0) return undefined;
-    const sources = new TraceSources(trace, build.index, build.files, this.lookup());
-    this.sources.set(panel, sources);
+    const { sources } = await this.sourcing.sourcesFor(trace, this.sourcing.codeLookup());
+    if (sources) this.sources.set(panel, sources);
     return sources;
-  }
-
-  /** Code by address from the current network's mirror; none when the settings name no mirror. */
-  private lookup(): CodeLookup | undefined {
-    const endpoints = this.services.endpoints();
-    if (!endpoints.ok) return undefined;
-    const { restUrl } = endpoints.value;
-    return (address) => fetchContractCode(this.services.http(), restUrl, address);
   }
 
   private closed(panel: vscode.WebviewPanel): void {

@@ -1,12 +1,13 @@
 // Source stepping: while a trace panel steps, the Solidity line of the current step is shown in the editor when the
-// workspace has build artifacts for the contracts it runs.
+// workspace has build artifacts for the contracts it runs, or the verification server has them verified.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { DEBUG_TYPE } from '../../debug/adapter';
 import { onDidChangeTraceStep } from '../trace/step-events';
-import { CompiledDocuments } from './compiled-documents';
+import { CompiledDocuments, VERIFIED_SCHEME } from './compiled-documents';
 import { StepFollower } from './follower';
 import { REVEAL_COMMAND, SourcePresenter, type ShownSource } from './presenter';
+import { TraceSourcing } from './trace-sourcing';
 import { WorkspaceArtifacts } from './workspace-artifacts';
 
 /** What the in-VS-Code tests observe. */
@@ -19,24 +20,27 @@ export interface SourceSteppingApi {
   status(): string | undefined;
 }
 
-/** The feature's API for tests, and the workspace build it keeps (the debugger maps traces with it too). */
+/** The feature's API for tests, and the sources it keeps (the debugger and the gas profile map traces with them too). */
 export interface SourceStepping {
   api: SourceSteppingApi;
-  artifacts: WorkspaceArtifacts;
+  sourcing: TraceSourcing;
 }
 
 export function registerSourceStepping(context: vscode.ExtensionContext, services: Services): SourceStepping {
   const compiled = new CompiledDocuments();
-  const presenter = new SourcePresenter(compiled);
+  const verified = new CompiledDocuments(VERIFIED_SCHEME);
+  const presenter = new SourcePresenter(compiled, verified);
   const artifacts = new WorkspaceArtifacts(services.log);
+  const sourcing = new TraceSourcing(services, artifacts, context.globalStorageUri);
   // While the debugger drives the trace, VS Code's own current-line highlight shows the source: no second editor,
   // only the status bar item follows. Counted from the start event: activeDebugSession is set only once the launch
   // is done, after its first steps.
   const sessions = new Set<vscode.DebugSession>();
   const debugging = () => sessions.size > 0;
-  const follower = new StepFollower(services, artifacts, presenter, debugging);
+  const follower = new StepFollower(services, sourcing, presenter, debugging);
   context.subscriptions.push(
     compiled,
+    verified,
     presenter,
     artifacts,
     follower,
@@ -49,5 +53,5 @@ export function registerSourceStepping(context: vscode.ExtensionContext, service
     vscode.debug.onDidTerminateDebugSession((session) => sessions.delete(session)),
   );
   services.registerCommand(REVEAL_COMMAND, () => presenter.reveal());
-  return { api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() }, artifacts };
+  return { api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() }, sourcing };
 }

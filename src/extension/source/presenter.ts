@@ -4,6 +4,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { SourceLocation, StepSource } from '../../core/sourcemap/trace-sources';
+import { verifiedTitle } from '../../core/verified/verified-artifact';
 import type { CompiledDocuments } from './compiled-documents';
 import { safeLine, safeText } from '../../core/safe-text';
 
@@ -55,7 +56,11 @@ export class SourcePresenter implements vscode.Disposable {
   /** The editor column sources open in, once one was opened beside the trace. */
   private column: vscode.ViewColumn | undefined;
 
-  constructor(private readonly compiled: CompiledDocuments) {
+  constructor(
+    private readonly compiled: CompiledDocuments,
+    /** Sources fetched from a verification server, titled with where they came from. */
+    private readonly verified: CompiledDocuments,
+  ) {
     this.status.name = 'Ledger Mirror: Source Step';
     this.disposables = [
       this.line.current,
@@ -138,6 +143,7 @@ export class SourcePresenter implements vscode.Disposable {
       const file = await vscode.workspace.openTextDocument(vscode.Uri.file(location.sourcePath));
       if (!location.compiled || file.getText() === location.text) return file;
     }
+    if (location.verified) return solidity(await vscode.workspace.openTextDocument(this.verified.uriFor(location.sourceName, location.text, verifiedTitle(location.sourceName, location.verified))));
     return vscode.workspace.openTextDocument(this.compiled.uriFor(location.sourceName, location.text));
   }
 
@@ -204,7 +210,14 @@ function tooltip(result: StepSource, location: SourceLocation, document?: vscode
       : `${result.message} Marked: the Solidity that led there, ${location.sourceName} line ${location.startLine + 1}.`,
   ];
   if (location.metadataDiffers) lines.push('The deployed code matches this build except its metadata: the sources may have changed since the deployment.');
-  if (document && document.uri.scheme !== 'file') lines.push(location.sourcePath ? `${location.sourcePath} changed since it was compiled; showing the compiled text.` : 'Not in the workspace; showing the text the build kept.');
+  if (location.verified) lines.push(`Verified on ${location.verified.server} for ${location.verified.address}; read-only, not in the workspace.`);
+  else if (document && document.uri.scheme !== 'file') lines.push(location.sourcePath ? `${location.sourcePath} changed since it was compiled; showing the compiled text.` : 'Not in the workspace; showing the text the build kept.');
   if (document) lines.push('Click to show it.');
   return lines.join('\n');
+}
+
+/** A verified source's title does not end in `.sol`: it is Solidity all the same, when a Solidity extension knows it. */
+async function solidity(document: vscode.TextDocument): Promise<vscode.TextDocument> {
+  if (document.languageId === 'solidity' || !(await vscode.languages.getLanguages()).includes('solidity')) return document;
+  return vscode.languages.setTextDocumentLanguage(document, 'solidity');
 }

@@ -29,9 +29,11 @@ export interface TraceApi {
 export interface TraceFeatureHandle {
   api: TraceApi;
   panels: TracePanels;
+  /** Names the calls of verified contracts too: source stepping, which finds them, hands this in. */
+  useVerifiedNames(names: NonNullable<TraceFeature['verifiedNames']>): void;
 }
 
-function cacheBytes(): number {
+export function cacheBytes(): number {
   const mb = vscode.workspace.getConfiguration('ledgerMirror.trace').get<number>('cacheSizeMB', DEFAULT_CACHE_MB);
   return (typeof mb === 'number' && Number.isFinite(mb) && mb >= 0 ? mb : DEFAULT_CACHE_MB) * 1024 * 1024;
 }
@@ -70,5 +72,11 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
     restore: (panel, state) => restorePanel(f, panel, state),
     post: (key, message) => panels.find(key)?.receive(message),
   };
-  return { api, panels };
+  return {
+    api,
+    panels,
+    useVerifiedNames: (names) => {
+      f.verifiedNames = names;
+    },
+  };
 }

@@ -21,6 +21,7 @@ import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './pro
 import { askTraceInput } from './transaction-prompt';
 import type { RecentTrace, RecentTraces } from './recent';
 import type { WorkspaceNames } from './names';
+import type { AbiRegistry } from '../../core/names/registry';
 import type { NameSources } from '../../core/session/names';
 import { TraceNames } from '../../core/session/names';
 import { TraceSession } from '../../core/session/session';
@@ -33,6 +34,8 @@ export interface TraceFeature {
   recent: RecentTraces;
   panels: TracePanels;
   names: WorkspaceNames;
+  /** Adds the ABIs of the verified contracts a network trace ran (set by source stepping, which knows them). */
+  verifiedNames?: (trace: ColumnarTrace, abis: AbiRegistry) => Promise<void>;
 }
 
 /** What the open commands resolve to once the panel is showing. */
@@ -113,10 +116,22 @@ function hooks(f: TraceFeature): PanelHooks {
   };
 }
 
+/** How long the panel waits for a verification server's ABIs before it shows the trace without them. */
+const VERIFIED_NAMES_WAIT_MS = 5000;
+
+async function verifiedNamesWithin(f: TraceFeature, adding: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const failed = adding.catch((err: unknown) => f.services.log.warn(safeLine(`Trace names: verified contracts unavailable: ${err instanceof Error ? err.message : String(err)}`)));
+  await Promise.race([failed, new Promise((resolve) => (timer = setTimeout(resolve, VERIFIED_NAMES_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
 /** The trace's names; a failure to name anything leaves the trace unnamed rather than unshown. */
-async function traceNames(f: TraceFeature, trace: ColumnarTrace, sources: Promise<NameSources>): Promise<TraceNames> {
+async function traceNames(f: TraceFeature, trace: ColumnarTrace, sources: Promise<NameSources>, fromNetwork: boolean): Promise<TraceNames> {
   try {
-    return TraceNames.build(trace, await sources);
+    const named = await sources;
+    if (fromNetwork && f.verifiedNames) await verifiedNamesWithin(f, f.verifiedNames(trace, named.abis));
+    return TraceNames.build(trace, named);
   } catch (err) {
     f.services.log.warn(safeLine(`Trace names unavailable: ${err instanceof Error ? err.message : String(err)}`));
     return TraceNames.none;
@@ -131,7 +146,7 @@ async function traceNames(f: TraceFeature, trace: ColumnarTrace, sources: Promis
 async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel, sources = f.names.sources()): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
   if (trace.length === 0) throw new ApiError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
   const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
-  const names = await traceNames(f, trace, sources);
+  const names = await traceNames(f, trace, sources, !recent.file);
   const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step, names);
   const panel = into ? f.panels.adopt(into, session, hooks(f)) : f.panels.create(session, hooks(f));
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });

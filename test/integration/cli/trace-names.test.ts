@@ -26,6 +26,7 @@ interface CallJson {
   gasUsed: number;
   system: string | null;
   responseCode: { code: number; name: string | null } | null;
+  source: 'workspace' | 'verified' | null;
 }
 
 interface TraceJson {
@@ -33,7 +34,7 @@ interface TraceJson {
   calls: CallJson[];
 }
 
-const CALL_KEYS = ['depth', 'type', 'to', 'contractId', 'contract', 'function', 'signature', 'args', 'returns', 'reverted', 'error', 'gasUsed', 'system', 'responseCode'];
+const CALL_KEYS = ['depth', 'type', 'to', 'contractId', 'contract', 'function', 'signature', 'args', 'returns', 'reverted', 'error', 'gasUsed', 'system', 'responseCode', 'source'];
 
 describe('CLI trace: names from the build output and the mirror', function () {
   this.timeout(120_000);
@@ -68,7 +69,7 @@ describe('CLI trace: names from the build output and the mirror', function () {
     ]);
     const [root] = out.calls;
     assert.deepEqual(Object.keys(root), CALL_KEYS);
-    assert.deepEqual([root.contract, root.function, root.args, root.reverted, root.error?.name], ['Vault', 'withdraw', { amount: '100' }, true, 'InsufficientBalance']);
+    assert.deepEqual([root.contract, root.function, root.args, root.reverted, root.error?.name, root.source], ['Vault', 'withdraw', { amount: '100' }, true, 'InsufficientBalance', 'workspace']);
   });
 
   it('names every frame of a nested call with its arguments and return value', async () => {

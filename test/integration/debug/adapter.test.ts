@@ -16,6 +16,7 @@ import type { Trace } from '../../../src/shared/trace-model';
 import { stackWordValue } from '../../../src/shared/stack-words';
 import { depthBomb } from '../../helpers/hostile-traces';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
+import { launchAndStop } from '../helpers/debug-launch';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { startReference, TRUNCATE_AT, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
@@ -55,16 +56,8 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
   const pathOf = (file: string) => join(ws, 'contracts', file);
 
   /** Launches on a case; `configure` runs between `initialized` and configurationDone. Resolves with the first stop. */
-  async function launch(name: CaseName, extra: Record<string, unknown> = {}, configure: () => Promise<unknown> = async () => {}, mirror = ref): Promise<DebugProtocol.StoppedEvent> {
-    await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsMemoryReferences: true });
-    const initialized = dc.waitForEvent('initialized', 60_000);
-    const launched = dc.launchRequest({ transaction: mirror.info(name).transactionId, mirrorUrl: mirror.mirror.url, buildOutput: ws, ...extra } as DebugProtocol.LaunchRequestArguments);
-    await initialized;
-    await configure();
-    const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
-    await dc.configurationDoneRequest();
-    await launched;
-    return stopped;
+  function launch(name: CaseName, extra: Record<string, unknown> = {}, configure?: () => Promise<unknown>, mirror = ref): Promise<DebugProtocol.StoppedEvent> {
+    return launchAndStop(dc, { transaction: mirror.info(name).transactionId, mirrorUrl: mirror.mirror.url, buildOutput: ws, ...extra }, configure);
   }
 
   async function stack(): Promise<DebugProtocol.StackFrame[]> {
@@ -137,6 +130,14 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.deepEqual(await argumentsOf(frames[0].id), { amount: '7' });
     assert.deepEqual(await argumentsOf(frames[1].id), { amount: '7' });
     assert.equal(await evaluate('amount', frames[0].id), '7', 'hover/watch on an argument name');
+  });
+
+  it('labels a DELEGATECALL frame with the implementation and the proxy it runs for', async () => {
+    const line = await lineOf('MathLib.sol', 'return a * b + c;');
+    await launch('delegatecall', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('MathLib.sol') }, breakpoints: [{ line }] }));
+    const [inner, outer] = await stack();
+    assert.match(inner.name, /mulAdd.* for proxy 0x0+3f1 \(0\.0\.1009\)$/);
+    assert.doesNotMatch(outer.name, /for proxy/);
   });
 
   it('decodes several arguments in order', async () => {

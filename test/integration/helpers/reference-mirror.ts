@@ -41,6 +41,7 @@ export type CaseName =
   | (typeof HTS_CASE_NAMES)[number]
   | (typeof DEBUG_CASE_NAMES)[number]
   | (typeof NATIVE_CASE_NAMES)[number]
+  | 'verified-only'
   | 'long-loop';
 
 export const ALL_PARTS: OpcodeQuery = { stack: true, memory: true, storage: true };

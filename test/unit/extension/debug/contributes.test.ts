@@ -27,9 +27,9 @@ describe('debugger: package.json contributions', () => {
   it('documents every launch argument with the defaults the adapter uses', () => {
     assert.ok(dbg);
     const props = dbg.configurationAttributes.launch.properties;
-    assert.deepEqual(Object.keys(props).sort(), ['buildOutput', 'memory', 'mirrorUrl', 'network', 'stack', 'stopOnEntry', 'storage', 'traceFile', 'transaction', 'web3Url']);
+    assert.deepEqual(Object.keys(props).sort(), ['buildOutput', 'fetchVerified', 'memory', 'mirrorUrl', 'network', 'stack', 'stopOnEntry', 'storage', 'traceFile', 'transaction', 'verifyUrl', 'web3Url']);
     for (const [name, p] of Object.entries(props)) assert.ok(p.description && p.description.length > 20, `${name} is described`);
-    assert.deepEqual([props.stack.default, props.memory.default, props.storage.default, props.stopOnEntry.default], [true, false, false, true]);
+    assert.deepEqual([props.stack.default, props.memory.default, props.storage.default, props.stopOnEntry.default, props.fetchVerified.default], [true, false, false, true, true]);
   });
 
   it('offers snippets that name a trace, and an initial configuration F5 completes by asking', () => {

@@ -10,7 +10,7 @@ import type { OpcodeEntry as Entry, OpcodesBody as Body } from '../../../../help
 
 const ALL: OpcodeQuery = { stack: true, memory: true, storage: true };
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'hts-transfer', 'hts-insufficient', 'internal-call', 'dynamic-args', 'enum-state', 'permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct', ...LOCALS_CASES.map((c) => c.name)];
+const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'hts-transfer', 'hts-insufficient', 'internal-call', 'dynamic-args', 'enum-state', 'permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct', ...LOCALS_CASES.map((c) => c.name), 'verified-only'];
 
 const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
 const word = (value: bigint | number): string => BigInt(value).toString(16).padStart(64, '0');

@@ -1,0 +1,75 @@
+// Verified contracts kept on disk by chain and address, so a reopened trace (and a second `trace` run of the CLI)
+// asks the verification server nothing. The file holds the server's answer as received; it is parsed with the same
+// bounds as a fresh answer each time it is read, so a file changed on disk is no more trusted than the server.
+// The least recently used answers go first once the folder passes its budget.
+import { promises as fs } from 'node:fs';
+import { homedir } from 'node:os';
+import * as path from 'node:path';
+
+/** `$XDG_CACHE_HOME/ledger-mirror/verified`, else `~/.cache/ledger-mirror/verified`: the CLI's cache. */
+export function cliVerifiedCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(homedir(), '.cache');
+  return path.join(base, 'ledger-mirror', 'verified');
+}
+
+/** The budget of the CLI's and the stdio debug adapter's cache (the extension's is a share of its trace cache). */
+export const CLI_VERIFIED_CACHE_BYTES = 64 * 1024 * 1024;
+
+export class VerifiedCache {
+  constructor(
+    private readonly dir: string,
+    /** The folder's budget in bytes; 0 keeps nothing. */
+    private readonly maxBytes: () => number,
+  ) {}
+
+  /** Chain ids are digits and addresses 0x + 40 hex (checked before any request), so the name is safe as it is. */
+  private file(chainId: string, address: string): string {
+    if (!/^\d{1,12}$/.test(chainId) || !/^0x[0-9a-f]{40}$/.test(address)) throw new Error(`Bad verified-cache key ${chainId}/${address}`);
+    return path.join(this.dir, `${chainId}-${address}.json`);
+  }
+
+  /** The kept answer, or undefined. Reading marks it used. */
+  async read(chainId: string, address: string): Promise<string | undefined> {
+    const file = this.file(chainId, address);
+    try {
+      const text = await fs.readFile(file, 'utf8');
+      const now = new Date();
+      await fs.utimes(file, now, now).catch(() => undefined);
+      return text;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps an answer (written whole, then renamed, so a reader never sees half of one), then trims the folder. */
+  async write(chainId: string, address: string, text: string): Promise<void> {
+    const budget = this.maxBytes();
+    if (budget <= 0 || Buffer.byteLength(text) > budget) return;
+    const file = this.file(chainId, address);
+    await fs.mkdir(this.dir, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.writeFile(partial, text);
+    await fs.rename(partial, file);
+    await this.trim(budget, file);
+  }
+
+  private async trim(budget: number, keep: string): Promise<void> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    const entries = (
+      await Promise.all(
+        names.filter((n) => n.endsWith('.json')).map(async (n) => {
+          const file = path.join(this.dir, n);
+          const stat = await fs.stat(file).catch(() => undefined);
+          return stat && { file, size: stat.size, used: stat.mtimeMs };
+        }),
+      )
+    ).filter((e): e is { file: string; size: number; used: number } => !!e);
+    let total = entries.reduce((sum, e) => sum + e.size, 0);
+    for (const e of entries.sort((a, b) => a.used - b.used)) {
+      if (total <= budget) break;
+      if (e.file === keep) continue;
+      await fs.rm(e.file, { force: true });
+      total -= e.size;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+// Starts a debug session over DAP the way VS Code does: initialize, launch with `args`, `configure` between the
+// `initialized` event and configurationDone (breakpoints), then resolves with the first stop.
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+
+export async function launchAndStop(dc: DebugClient, args: Record<string, unknown>, configure: () => Promise<unknown> = async () => {}): Promise<DebugProtocol.StoppedEvent> {
+  await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsMemoryReferences: true });
+  const initialized = dc.waitForEvent('initialized', 60_000);
+  const launched = dc.launchRequest(args as DebugProtocol.LaunchRequestArguments);
+  await initialized;
+  await configure();
+  const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
+  await dc.configurationDoneRequest();
+  await launched;
+  return stopped;
+}

@@ -1,0 +1,84 @@
+// Verified sources inside the real extension host: the reference mirror's verified-only trace runs Grants, which the
+// sample workspace's build output lacks and the run's reference verifier has verified. Opened by command, its call is
+// named from the verified ABI, a step lights its Solidity line in a read-only `ledger-mirror-verified:` document
+// titled with where it came from, and the debugger stops at a breakpoint set in the fetched source.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { CASES, EXTERNAL_CASE } from '../../servers/mirror/evm/cases';
+import { caseTransaction } from '../../servers/mirror/evm/ids';
+import type { LedgerMirrorApi } from '../../src/extension/extension';
+import type { OpenedTrace } from '../../src/extension/trace/open';
+import { actionCommand } from '../../src/shared/trace-actions';
+import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
+import { activate, waitFor } from './tokens-support';
+
+// Run after the cases (servers/mirror/evm/index.ts), so its id follows theirs.
+const transactionId = caseTransaction(CASES.length, EXTERNAL_CASE.name).transactionId;
+const verifyUrl = process.env.LEDGER_MIRROR_TEST_VERIFIER_URL ?? '';
+const traceTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
+const verifySettings = () => vscode.workspace.getConfiguration('ledgerMirror.verify');
+
+describe('verified sources in VS Code', function () {
+  this.timeout(120_000);
+  let api: LedgerMirrorApi;
+  let opened: OpenedTrace;
+
+  before(async () => {
+    assert.ok(verifyUrl, 'the runner starts the reference verifier (LEDGER_MIRROR_TEST_VERIFIER_URL)');
+    api = await activate();
+    await verifySettings().update('url', verifyUrl, vscode.ConfigurationTarget.Workspace);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, { stack: true })) as OpenedTrace;
+    assert.ok(opened, 'the verified-only trace opened');
+  });
+  after(async () => {
+    await vscode.debug.stopDebugging();
+    await vscode.window.tabGroups.close(traceTabs());
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await verifySettings().update('url', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  it('names the call from the verified ABI', () => {
+    const names = api.traces.names(opened.key);
+    assert.match(names?.frames[0]?.call ?? '', /^Grants\.grant\(to: .*, amount: 500\)/);
+  });
+
+  it('lights the Solidity line in a read-only document titled with where it came from', async () => {
+    assert.equal(await vscode.commands.executeCommand(actionCommand('gotoStep'), 0), 0);
+    await vscode.commands.executeCommand(actionCommand('nextSstore'));
+    await api.sourceStepping.settled();
+    const shown = api.sourceStepping.shown();
+    assert.ok(shown, `nothing shown; status: ${api.sourceStepping.status()}`);
+    const uri = vscode.Uri.parse(shown.uri);
+    assert.equal(uri.scheme, 'ledger-mirror-verified');
+    assert.match(decodeURIComponent(uri.path), /\/contracts\/Grants\.sol — verified on 127\.0\.0\.1:\d+ \(0\.0\.\d+\)$/);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown.uri);
+    assert.ok(document, 'the fetched source is open');
+    assert.match(document.lineAt(shown.range[0]).text, /credit\[to\] \+= amount;/);
+    assert.equal(vscode.workspace.workspaceFolders?.some((f) => document.uri.toString().startsWith(f.uri.toString())), false, 'not a file of the workspace');
+  });
+
+  it('stops the debugger at a breakpoint in the fetched source', async () => {
+    const started = new Promise<vscode.DebugSession>((resolve) => {
+      const sub = vscode.debug.onDidStartDebugSession((s) => {
+        sub.dispose();
+        resolve(s);
+      });
+    });
+    assert.ok(await vscode.debug.startDebugging(undefined, { type: 'ledger-mirror', request: 'launch', name: 'verified', traceKey: opened.key, stopOnEntry: true }));
+    const session = await started;
+    const top = async () => ((await session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body']).stackFrames[0];
+    await waitFor('a stop on entry', async () => !!(await top().catch(() => undefined))?.source);
+    const source = (await top()).source!;
+    assert.ok(source.sourceReference, JSON.stringify(source));
+    assert.match(source.origin ?? '', /^verified on /);
+    const { content } = (await session.customRequest('source', { source, sourceReference: source.sourceReference })) as DebugProtocol.SourceResponse['body'];
+    const line = content.slice(0, content.indexOf('granted += amount;')).split('\n').length;
+    const set = (await session.customRequest('setBreakpoints', { source, breakpoints: [{ line }] })) as DebugProtocol.SetBreakpointsResponse['body'];
+    assert.equal(set.breakpoints[0]?.verified, true);
+    await session.customRequest('continue', { threadId: 1 });
+    await waitFor('the stop at the breakpoint', async () => (await top()).line === line);
+    assert.equal((await top()).source?.sourceReference, source.sourceReference);
+  });
+});
