@@ -52,7 +52,7 @@ export async function frameSources(trace: Trace, http: HttpClient, endpoints: En
   if (mode === 'none') return { origins, notes, requests: 0 };
   const artifacts: ContractArtifact[] = [];
   if (mode !== 'verified') for (const found of await Promise.all(roots.map((root) => discoverArtifacts(root)))) artifacts.push(...found.artifacts);
-  const verified = mode !== 'workspace' && server ? new VerifiedSources({ transport: new VerifyTransport(http.transport), url: server.url, chainId: String(server.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES) }) : undefined;
+  const verified = mode !== 'workspace' && server ? new VerifiedSources({ transport: new VerifyTransport(http.transport), url: server.url, chainId: String(server.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, server.url) }) : undefined;
   if (!artifacts.length && !verified) return { origins, notes, requests: 0 };
   const asked = new Set<string>();
   const named = new Set<ContractArtifact>();
@@ -75,7 +75,7 @@ export async function frameSources(trace: Trace, http: HttpClient, endpoints: En
   for (let i = 0; i < trace.frameCount(); i++) {
     const located = await sources.frameMatch(i);
     if (!located.match && located.address) {
-      const why = await sources.locate(trace.frame(i).entryStep).then((s) => (s.kind === 'none' && s.reason !== 'no-match' ? s.message : undefined));
+      const why = await sources.locate(trace.frame(i).entryStep).then((s) => (s.kind === 'none' && s.reason === 'lookup-failed' ? s.message : undefined));
       if (why) failures.add(why);
     }
   }

@@ -71,7 +71,7 @@ function launchVerified(args: Pick<LaunchArguments, 'verifyUrl' | 'fetchVerified
   if (args.fetchVerified === false) return undefined;
   const url = args.verifyUrl ?? DEFAULT_VERIFY_URL;
   if (!/^https?:\/\//i.test(url)) throw new ApiError('invalid-input', 'verifyUrl must be an http or https URL.');
-  const sources = new VerifiedSources({ transport: new VerifyTransport(http.transport), url, chainId: String(endpoints.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES) });
+  const sources = new VerifiedSources({ transport: new VerifyTransport(http.transport), url, chainId: String(endpoints.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, url) });
   return (address) => sources.artifact(address);
 }
 

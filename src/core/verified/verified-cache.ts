@@ -2,6 +2,7 @@
 // asks the verification server nothing. The file holds the server's answer as received; it is parsed with the same
 // bounds as a fresh answer each time it is read, so a file changed on disk is no more trusted than the server.
 // The least recently used answers go first once the folder passes its budget.
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
@@ -16,16 +17,23 @@ export function cliVerifiedCacheDir(env: NodeJS.ProcessEnv = process.env): strin
 export const CLI_VERIFIED_CACHE_BYTES = 64 * 1024 * 1024;
 
 export class VerifiedCache {
+  /** Answers of different servers are kept apart: one server's word is not another's. */
+  private readonly serverTag: string;
+
   constructor(
     private readonly dir: string,
-    /** The folder's budget in bytes; 0 keeps nothing. */
+    /** The folder's budget in bytes (shared by every server's answers); 0 keeps nothing. */
     private readonly maxBytes: () => number,
-  ) {}
+    /** The verification server whose answers this cache keeps. */
+    server?: string,
+  ) {
+    this.serverTag = server === undefined ? '' : `-${createHash('sha256').update(server).digest('hex').slice(0, 12)}`;
+  }
 
   /** Chain ids are digits and addresses 0x + 40 hex (checked before any request), so the name is safe as it is. */
   private file(chainId: string, address: string): string {
     if (!/^\d{1,12}$/.test(chainId) || !/^0x[0-9a-f]{40}$/.test(address)) throw new Error(`Bad verified-cache key ${chainId}/${address}`);
-    return path.join(this.dir, `${chainId}-${address}.json`);
+    return path.join(this.dir, `${chainId}-${address}${this.serverTag}.json`);
   }
 
   /** The kept answer, or undefined. Reading marks it used. */

@@ -76,7 +76,7 @@ export class TraceSourcing {
     const key = `${settings.url} ${chainId}`;
     const http = this.services.http();
     if (this.verified?.key !== key || this.verified.http !== http) {
-      const cache = new VerifiedCache(vscode.Uri.joinPath(this.storage, 'verified').fsPath, () => Math.floor(cacheBytes() * SHARE_OF_TRACE_CACHE));
+      const cache = new VerifiedCache(vscode.Uri.joinPath(this.storage, 'verified').fsPath, () => Math.floor(cacheBytes() * SHARE_OF_TRACE_CACHE), settings.url);
       this.verified = { key, http, sources: new VerifiedSources({ transport: new VerifyTransport(http.transport), url: settings.url, chainId, cache }) };
     }
     const { sources } = this.verified;
