@@ -64,7 +64,13 @@ interface Row {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** `prepare` runs untimed before each run. */
-async function time(what: string, target: number, repeats: number, run: (i: number) => Promise<unknown>, prepare?: () => Promise<void>): Promise<Row> {
+async function time(
+  what: string,
+  target: number,
+  repeats: number,
+  run: (i: number) => Promise<unknown>,
+  prepare?: () => Promise<void>,
+): Promise<Row> {
   const samples: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < repeats; i++) {
@@ -127,9 +133,21 @@ async function main(): Promise<void> {
   const scopes = (await client.request<DebugProtocol.ScopesResponse>('scopes', { frameId })).body.scopes;
   rows.push(await time('stackTrace', 10, REPEATS, stack));
   rows.push(await time('scopes', 10, REPEATS, () => client.request('scopes', { frameId })));
-  rows.push(await time('variables (Stack)', 10, REPEATS, () => client.request('variables', { variablesReference: scopes.find((s) => s.name === 'Stack')!.variablesReference })));
-  rows.push(await time('variables (Arguments)', 10, REPEATS, () => client.request('variables', { variablesReference: scopes.find((s) => s.name === 'Arguments')!.variablesReference })));
-  rows.push(await time('evaluate stack[-1] + gas', 10, REPEATS, () => client.request('evaluate', { expression: 'stack[-1] + gas', frameId, context: 'watch' })));
+  rows.push(
+    await time('variables (Stack)', 10, REPEATS, () =>
+      client.request('variables', { variablesReference: scopes.find((s) => s.name === 'Stack')!.variablesReference }),
+    ),
+  );
+  rows.push(
+    await time('variables (Arguments)', 10, REPEATS, () =>
+      client.request('variables', { variablesReference: scopes.find((s) => s.name === 'Arguments')!.variablesReference }),
+    ),
+  );
+  rows.push(
+    await time('evaluate stack[-1] + gas', 10, REPEATS, () =>
+      client.request('evaluate', { expression: 'stack[-1] + gas', frameId, context: 'watch' }),
+    ),
+  );
   const move = async (command: string) => {
     const stopped = client.event('stopped');
     await client.request(command, { threadId: 1 });
@@ -152,7 +170,10 @@ async function main(): Promise<void> {
     '',
     '| Request | Target (ms) | Median (ms) | Max (ms) | CPU median (ms) | |',
     '|---|---:|---:|---:|---:|---|',
-    ...rows.map((r) => `| ${r.what} | ${r.target} | ${r.median.toFixed(2)} | ${r.max.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.median <= r.target ? 'ok' : '**over**'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.what} | ${r.target} | ${r.median.toFixed(2)} | ${r.max.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.median <= r.target ? 'ok' : '**over**'} |`,
+    ),
     '',
   ]);
 }

@@ -38,7 +38,10 @@ async function best<T>(repeats: number, run: () => T): Promise<Timed<T>> {
   return out!;
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 
 async function main(): Promise<void> {
   console.log(`gas bench: building a ${STEPS.toLocaleString('en-US')}-step long-loop trace…`);

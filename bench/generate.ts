@@ -55,7 +55,11 @@ function random(seed: number): () => number {
 }
 
 const hex64 = (rand: () => number): string =>
-  Array.from({ length: 8 }, () => Math.floor(rand() * 0x100000000).toString(16).padStart(8, '0')).join('');
+  Array.from({ length: 8 }, () =>
+    Math.floor(rand() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0'),
+  ).join('');
 
 /** Writes a trace body to `path`; returns its size in bytes. */
 export async function generateTrace(path: string, opts: GenerateOptions): Promise<number> {
@@ -78,7 +82,9 @@ export async function generateTrace(path: string, opts: GenerateOptions): Promis
     pc: number;
     end: number;
   }
-  const frames: FrameState[] = [{ stack: ['"0x4"', small[0x80]], memory: [zeroWord, zeroWord, `"0x${'0'.repeat(62)}80"`], pc: 0, end: opts.steps }];
+  const frames: FrameState[] = [
+    { stack: ['"0x4"', small[0x80]], memory: [zeroWord, zeroWord, `"0x${'0'.repeat(62)}80"`], pc: 0, end: opts.steps },
+  ];
   let gas = 15_000_000;
   for (let i = 0; i < opts.steps; i++) {
     const depth = frames.length - 1;
@@ -94,7 +100,15 @@ export async function generateTrace(path: string, opts: GenerateOptions): Promis
       op = 'CALL';
       gasCost = 2600;
       const span = 200 + Math.floor(rand() * 1500);
-      frame.stack.push('"0x0"', '"0x0"', '"0x44"', '"0x80"', '"0x0"', `"0x${'0'.repeat(36)}${(0x3e9 + depth + 1).toString(16)}"`, '"0x5208"');
+      frame.stack.push(
+        '"0x0"',
+        '"0x0"',
+        '"0x44"',
+        '"0x80"',
+        '"0x0"',
+        `"0x${'0'.repeat(36)}${(0x3e9 + depth + 1).toString(16)}"`,
+        '"0x5208"',
+      );
       frames.push({ stack: [], memory: [], pc: 0, end: i + span });
     } else {
       const [name, pops, pushes] = OPS[TABLE[Math.floor(rand() * TABLE.length)]];

@@ -97,7 +97,14 @@ function navigationTimings(trace: ColumnarTrace): NavTiming[] {
     ['step over ±', () => ({ kind: 'over', backward: random() < 0.5 })],
     ['step into ±', () => ({ kind: 'into', backward: random() < 0.5 })],
     ['step out ±', () => ({ kind: 'out', backward: random() < 0.5 })],
-    ['next/prev op class', () => ({ kind: 'class', opClass: (['call', 'storage', 'sstore', 'log', 'revert', 'create'] as const)[Math.floor(random() * 6)], backward: random() < 0.5 })],
+    [
+      'next/prev op class',
+      () => ({
+        kind: 'class',
+        opClass: (['call', 'storage', 'sstore', 'log', 'revert', 'create'] as const)[Math.floor(random() * 6)],
+        backward: random() < 0.5,
+      }),
+    ],
     ['next/prev frame', () => ({ kind: 'frame', backward: random() < 0.5 })],
     ['go to pc', () => ({ kind: 'pc', pc: Math.floor(random() * 200) })],
     ['find op', () => ({ kind: 'op', name: ops[Math.floor(random() * ops.length)], backward: random() < 0.5 })],
@@ -158,7 +165,8 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage();
   const out: Measurement = { method, ok: true, steps: 0, wallMs: 0, cpuMs: 0, peakBytes: 0, retainedBytes: 0, maxRssBytes: 0 };
   try {
-    const run: { steps: number; result: unknown } = method === 'decoder' ? await decoder(file) : method === 'json-parse' ? jsonParse(file) : await streamParser(file);
+    const run: { steps: number; result: unknown } =
+      method === 'decoder' ? await decoder(file) : method === 'json-parse' ? jsonParse(file) : await streamParser(file);
     out.wallMs = performance.now() - started;
     const used = process.cpuUsage(cpu);
     out.cpuMs = (used.user + used.system) / 1000;

@@ -39,7 +39,13 @@ const THEME = `body{--vscode-font-family:sans-serif;--vscode-font-size:13px;--vs
 --vscode-diffEditor-insertedTextBackground:#9ccc2c33;--vscode-editorWarning-foreground:#cca700;--vscode-textLink-foreground:#3794ff}`;
 
 /** `parentDir` holds chromium's throw-away profile; `closeOnSignals` as for launchBrowser (processes without a launcher). */
-export async function openStepperPage(session: TraceSession, chromium: string, parentDir: string, closeOnSignals = false, gas: GasProfileView | null = null): Promise<StepperPage> {
+export async function openStepperPage(
+  session: TraceSession,
+  chromium: string,
+  parentDir: string,
+  closeOnSignals = false,
+  gas: GasProfileView | null = null,
+): Promise<StepperPage> {
   const browser = await launchBrowser(chromium, parentDir, closeOnSignals);
   const { page } = browser;
   const sent: Record<string, number> = {};
@@ -110,7 +116,10 @@ export async function openStepperPage(session: TraceSession, chromium: string, p
     if (!/^(dist\/webview|media)\/[\w.-]+$/.test(path)) return route.fulfill({ status: 404 });
     const body = readFileSync(join(projectRoot, path));
     const css = path === 'media/trace.css' ? `@import url("${ORIGIN}/theme.css");\n` : '';
-    return route.fulfill({ body: css ? Buffer.concat([Buffer.from(css), body]) : body, contentType: TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream' });
+    return route.fulfill({
+      body: css ? Buffer.concat([Buffer.from(css), body]) : body,
+      contentType: TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream',
+    });
   });
   await page.goto(`${ORIGIN}/index.html`);
   await page.evaluate(() => document.body.classList.add('vscode-dark'));

@@ -11,7 +11,16 @@ import { TraceSession } from '../src/core/session/session';
 import { generateTrace } from './generate';
 import { openStepperPage } from './stepper-page';
 
-const { values } = parseArgs({ options: { steps: { type: 'string', default: '1000000' }, chromium: { type: 'string', default: '/usr/bin/chromium' }, presses: { type: 'string', default: '300' }, shot: { type: 'string' }, 'no-memory': { type: 'boolean' }, 'memory-words': { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: {
+    steps: { type: 'string', default: '1000000' },
+    chromium: { type: 'string', default: '/usr/bin/chromium' },
+    presses: { type: 'string', default: '300' },
+    shot: { type: 'string' },
+    'no-memory': { type: 'boolean' },
+    'memory-words': { type: 'string', default: '8' },
+  },
+});
 const steps = Number(values.steps);
 const presses = Number(values.presses);
 
@@ -28,7 +37,9 @@ async function main(): Promise<void> {
     let t = performance.now();
     await generateTrace(file, { steps, stack: true, memory: !values['no-memory'], memoryWords: Number(values['memory-words']) });
     const trace = await decodeTraceFile(file);
-    console.log(`trace: ${trace.length} steps with stack${values['no-memory'] ? '' : ` and ${values['memory-words']} memory words`}, generated and decoded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `trace: ${trace.length} steps with stack${values['no-memory'] ? '' : ` and ${values['memory-words']} memory words`}, generated and decoded in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     const session = new TraceSession(trace, { key: 'bench', title: `synthetic ${steps}-step trace`, network: 'bench' });
     const stepper = await openStepperPage(session, values.chromium, dir, true);
     const { page } = stepper;
@@ -51,7 +62,7 @@ async function main(): Promise<void> {
       // Far jumps: a new region of the table with rows not yet loaded, through the mini-map.
       const box = await page.locator('.minimap').boundingBox();
       for (let i = 0; i < 40 && box; i++) {
-        await page.mouse.click(box.x + box.width / 2, box.y + ((i * 37) % 100) / 100 * box.height);
+        await page.mouse.click(box.x + box.width / 2, box.y + (((i * 37) % 100) / 100) * box.height);
         await page.waitForTimeout(30);
       }
       await page.waitForTimeout(300);
@@ -70,7 +81,9 @@ async function main(): Promise<void> {
         await page.mouse.move(track.x - 100, track.y + track.height / 2);
         await page.mouse.wheel(0, -2000);
         await page.locator(`.st-row[data-step="${trace.length - 101}"]:not(.loading)`).waitFor();
-        console.log(`scrollbar dragged to the last of ${trace.length} rows and wheeled back 100 rows in ${(performance.now() - t).toFixed(0)} ms`);
+        console.log(
+          `scrollbar dragged to the last of ${trace.length} rows and wheeled back 100 rows in ${(performance.now() - t).toFixed(0)} ms`,
+        );
       }
       console.log(`step to paint, one step at a time: ${stats(sequential)}`);
       console.log(`script work per step:              ${stats(sequentialRender)}`);

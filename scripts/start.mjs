@@ -45,9 +45,13 @@ async function desktop(code) {
   console.log('Building the extension…');
   buildBundles();
   const session = await startSession('start', { verifier: true });
-  console.log(['', 'Opening VS Code with Ledger Mirror (development build) on the sample workspace.', '', ...servers(session), ''].join('\n'));
+  console.log(
+    ['', 'Opening VS Code with Ledger Mirror (development build) on the sample workspace.', '', ...servers(session), ''].join('\n'),
+  );
   // --wait keeps this process (and so the mirror) alive until the window is closed.
-  const vscode = startProcess(code, ['--new-window', '--wait', `--extensionDevelopmentPath=${projectRoot}`, session.workspace], { stdio: 'inherit' });
+  const vscode = startProcess(code, ['--new-window', '--wait', `--extensionDevelopmentPath=${projectRoot}`, session.workspace], {
+    stdio: 'inherit',
+  });
   console.log('To stop: close the VS Code window, or press Ctrl-C here (stops the mirror and the verifier).');
   return new Promise((resolve) => vscode.once('exit', (status) => resolve(status ?? 0)));
 }
@@ -63,20 +67,22 @@ async function browser() {
   const server = await startCodeServer(tools, { profile, logFile: join(session.logDir, 'code-server.log') });
   const url = workbenchUrl(server.url, session.workspace);
   const { port } = new URL(server.url);
-  console.log([
-    '',
-    `Ledger Mirror is running in VS Code for the browser (code-server ${tools.codeServerVersion}). Open:`,
-    '',
-    `  ${url}`,
-    '',
-    ...servers(session),
-    '',
-    `code-server listens on 127.0.0.1 only, without a password. From another machine, forward the port over SSH:`,
-    `  ssh -N -L ${port}:127.0.0.1:${port} <user>@<this machine>`,
-    'and open the same URL in a browser there.',
-    '',
-    'To stop: press Ctrl-C here (stops code-server, the mirror and the verifier).',
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      `Ledger Mirror is running in VS Code for the browser (code-server ${tools.codeServerVersion}). Open:`,
+      '',
+      `  ${url}`,
+      '',
+      ...servers(session),
+      '',
+      `code-server listens on 127.0.0.1 only, without a password. From another machine, forward the port over SSH:`,
+      `  ssh -N -L ${port}:127.0.0.1:${port} <user>@<this machine>`,
+      'and open the same URL in a browser there.',
+      '',
+      'To stop: press Ctrl-C here (stops code-server, the mirror and the verifier).',
+    ].join('\n'),
+  );
   const status = await server.exited;
   if (!isStopping()) console.log(`code-server exited (${status}); log: ${server.logFile}`);
   return status ?? 1;

@@ -18,8 +18,18 @@ const steps = [
   { name: 'lint', command: [npm, 'run', '-s', 'lint'], timeout: minutes(5) },
   { name: 'typecheck', command: [npm, 'run', '-s', 'typecheck'], timeout: minutes(5) },
   { name: 'build', command: [node, 'esbuild.mjs'], timeout: minutes(3) },
-  { name: 'unit', mocha: true, command: [node, 'node_modules/mocha/bin/mocha.js', '--config', 'test/unit/.mocharc.json', 'test/unit/**/*.test.ts'], timeout: minutes(5) },
-  { name: 'integration', mocha: true, command: [node, 'node_modules/mocha/bin/mocha.js', '--config', 'test/integration/.mocharc.json', 'test/integration/**/*.test.ts'], timeout: minutes(30) },
+  {
+    name: 'unit',
+    mocha: true,
+    command: [node, 'node_modules/mocha/bin/mocha.js', '--config', 'test/unit/.mocharc.json', 'test/unit/**/*.test.ts'],
+    timeout: minutes(5),
+  },
+  {
+    name: 'integration',
+    mocha: true,
+    command: [node, 'node_modules/mocha/bin/mocha.js', '--config', 'test/integration/.mocharc.json', 'test/integration/**/*.test.ts'],
+    timeout: minutes(30),
+  },
   { name: 'install', command: ['bash', 'scripts/vscode-real/install.sh'], timeout: minutes(20) },
   { name: 'vscode', mocha: true, command: [node, 'test/vscode/run-code-server.mjs', '--no-build'], timeout: minutes(20) },
   { name: 'e2e', mocha: true, command: [node, 'test/e2e/run.mjs'], timeout: minutes(25) },
@@ -31,8 +41,8 @@ function run(step) {
     const [command, ...args] = step.command;
     const child = startProcess(command, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk, process.stdout.write(chunk)));
-    child.stderr.on('data', (chunk) => (output += chunk, process.stderr.write(chunk)));
+    child.stdout.on('data', (chunk) => ((output += chunk), process.stdout.write(chunk)));
+    child.stderr.on('data', (chunk) => ((output += chunk), process.stderr.write(chunk)));
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -42,7 +52,7 @@ function run(step) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (timedOut) console.log(`${step.name}: stopped after ${step.timeout / 60_000} min`);
-      resolve({ code: timedOut ? 1 : code ?? (signal ? 1 : 0), output });
+      resolve({ code: timedOut ? 1 : (code ?? (signal ? 1 : 0)), output });
     });
   });
 }
@@ -81,7 +91,10 @@ runMain('npm test', async () => {
     console.log(`=== ${step.name}: ${counts.passed} passed, ${counts.failed} failed (exit ${result.code}, ${seconds} s)`);
   }
   console.log('\nSummary');
-  for (const r of results) console.log(`  ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed ${r.seconds.padStart(7)} s`);
+  for (const r of results)
+    console.log(
+      `  ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed ${r.seconds.padStart(7)} s`,
+    );
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   console.log(`${passed} passed, ${failed} failed`);

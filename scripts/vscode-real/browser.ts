@@ -30,8 +30,16 @@ export async function launchBrowser(executablePath: string, parentDir: string, c
     env: { ...process.env, XDG_CONFIG_HOME: join(profileDir, 'xdg-config'), XDG_CACHE_HOME: join(profileDir, 'xdg-cache') },
     viewport: { width: 1400, height: 900 },
     // Offline, root, no GPU: no sandbox, no QUIC, no background fetches or component updates.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   let closed = false;
   const close = async (): Promise<void> => {

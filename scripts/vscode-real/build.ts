@@ -12,7 +12,8 @@ export function buildBundles(): void {
 
 // What the VSIX may contain (vsce paths). Everything else (servers, tests, sources, node_modules) stays out. The
 // docs pages and CONTRIBUTING ship because the README, which is the extension's page in VS Code, links to them.
-export const shipped = /^(dist\/extension\.js|dist\/debug-adapter\.js|dist\/trace-worker\.js|dist\/enum-worker\.js|dist\/webview\/.+(?<!\.map)|media\/.+|docs\/[\w-]+\.md|package\.json|README\.md|CONTRIBUTING\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
+export const shipped =
+  /^(dist\/extension\.js|dist\/debug-adapter\.js|dist\/trace-worker\.js|dist\/enum-worker\.js|dist\/webview\/.+(?<!\.map)|media\/.+|docs\/[\w-]+\.md|package\.json|README\.md|CONTRIBUTING\.md|CHANGELOG\.md|LICENSE|NOTICE)$/;
 // Runtime dependencies are bundled into dist/ by esbuild, so vsce must not collect node_modules.
 const noDependencies = '--no-dependencies';
 
@@ -27,7 +28,10 @@ export function packageVsix({ quiet = false }: { quiet?: boolean } = {}): string
   // No repository field to rewrite relative README links against; they resolve inside the VSIX (media/ is shipped).
   const packageFlags = ['--allow-missing-repository', '--no-rewrite-relative-links'];
   try {
-    execFileSync(vsce, ['package', noDependencies, ...packageFlags, '--out', vsix], { cwd: projectRoot, stdio: quiet ? 'pipe' : 'inherit' });
+    execFileSync(vsce, ['package', noDependencies, ...packageFlags, '--out', vsix], {
+      cwd: projectRoot,
+      stdio: quiet ? 'pipe' : 'inherit',
+    });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
     if (quiet) process.stderr.write(`${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
@@ -37,7 +41,9 @@ export function packageVsix({ quiet = false }: { quiet?: boolean } = {}): string
   const unexpected = files.filter((file) => !shipped.test(file));
   const problem = unexpected.length
     ? `the VSIX would ship files it must not (fix .vscodeignore): ${unexpected.join(', ')}`
-    : ['dist/extension.js', 'dist/trace-worker.js', 'dist/enum-worker.js'].filter((file) => !files.includes(file)).map((file) => `the VSIX has no ${file}`)[0];
+    : ['dist/extension.js', 'dist/trace-worker.js', 'dist/enum-worker.js']
+        .filter((file) => !files.includes(file))
+        .map((file) => `the VSIX has no ${file}`)[0];
   if (problem) {
     rmSync(vsix, { force: true });
     throw new Error(problem);

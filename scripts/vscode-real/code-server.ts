@@ -71,10 +71,17 @@ const listening = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/;
 export async function startCodeServer(tools: Tools, options: CodeServerOptions): Promise<CodeServer> {
   const { profile, logFile } = options;
   const args = [
-    '--bind-addr', '127.0.0.1:0', '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    '--bind-addr',
+    '127.0.0.1:0',
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
     // extension hosts of closed browser pages go away after 5 s instead of 3 h
-    '--reconnection-grace-time', '5',
+    '--reconnection-grace-time',
+    '5',
     ...profileArgs(profile),
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];

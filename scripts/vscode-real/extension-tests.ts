@@ -25,7 +25,10 @@ export async function runExtensionTests(page: Page, url: string, timeoutMs: numb
   await page.goto(url);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the extension tests did not finish within ${timeoutMs / 1000} s (log: ${logFile})`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`the extension tests did not finish within ${timeoutMs / 1000} s (log: ${logFile})`)),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([exited, timedOut]);

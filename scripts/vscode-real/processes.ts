@@ -56,7 +56,7 @@ export async function stopTree(root: number, graceMs = 5000): Promise<void> {
   if (!isAlive(root)) return;
   const tree = [root, ...descendants(root)];
   process.kill(root, 'SIGTERM');
-  for (const deadline = Date.now() + graceMs; isAlive(root) && Date.now() < deadline; ) await sleep(100);
+  for (const deadline = Date.now() + graceMs; isAlive(root) && Date.now() < deadline;) await sleep(100);
   await sleep(300);
   for (const pid of tree) {
     if (isAlive(pid)) {

@@ -49,5 +49,12 @@ export async function startSession(name: string, { verifier = false } = {}): Pro
   }
   const settings = { 'ledgerMirror.mirrorUrl': mirror.url, ...(verifierUrl && { 'ledgerMirror.verify.url': verifierUrl }) };
   const traceCases = traces.cases.map(({ name, transactionId }) => ({ name, transactionId }));
-  return { dir, logDir, mirrorUrl: mirror.url, verifierUrl, traceCases, workspace: await copySampleWorkspace(join(dir, 'workspace'), settings) };
+  return {
+    dir,
+    logDir,
+    mirrorUrl: mirror.url,
+    verifierUrl,
+    traceCases,
+    workspace: await copySampleWorkspace(join(dir, 'workspace'), settings),
+  };
 }

@@ -106,12 +106,14 @@ export function parseCommandLine(argv: string[]): CommandLine | 'help' {
         maxStorage: values['max-storage'],
       }),
     },
-    evm: values['no-traces'] ? undefined : {
-      preOp: values['pre-op'],
-      nullParts: values['null-parts'],
-      longLoop: values['long-loop'],
-      buildInfoDir: values['build-info-dir'],
-    },
+    evm: values['no-traces']
+      ? undefined
+      : {
+          preOp: values['pre-op'],
+          nullParts: values['null-parts'],
+          longLoop: values['long-loop'],
+          buildInfoDir: values['build-info-dir'],
+        },
     quiet: values.quiet ?? false,
   };
 }

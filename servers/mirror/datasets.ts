@@ -57,7 +57,9 @@ export function loadDatasets(specs: readonly SpecFile[] = readSpecFiles()): Data
 
 /** Each recorded body under its own `token_id`, text untouched (exponent-form numbers included). */
 function addCapturedTokens(store: TokenStore, dir: string = CAPTURED_TOKENS_DIR): void {
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const body = readFileSync(join(dir, file), 'utf8');
     store.addCaptured(parseSetupEntityId((JSON.parse(body) as { token_id: string }).token_id)!, body);
   }

@@ -30,4 +30,3 @@ export const MODE_PREFIXES: Readonly<Record<string, Partial<Mode>>> = {
   'v0.150': { opcodeApi: 'v0.150' },
   unavailable: { unavailable: true },
 };
-

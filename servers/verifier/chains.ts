@@ -39,7 +39,8 @@ export function mirrorCodeSource(mirrorUrl: string): CodeSource {
 }
 
 /** Code through the mirror at `mirrorUrl`, or, without one, a chain where nothing is deployed. */
-export const codeSourceFor = (mirrorUrl: string | undefined): CodeSource => (mirrorUrl ? mirrorCodeSource(mirrorUrl) : new MemoryChain().code);
+export const codeSourceFor = (mirrorUrl: string | undefined): CodeSource =>
+  mirrorUrl ? mirrorCodeSource(mirrorUrl) : new MemoryChain().code;
 
 /** A chain whose code is whatever a test deploys into it. */
 export class MemoryChain {

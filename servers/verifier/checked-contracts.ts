@@ -57,7 +57,8 @@ function splitFiles(files: readonly InputFile[]): Carriers {
       for (const byName of Object.values(info.output?.contracts ?? {})) {
         for (const c of Object.values(byName)) if (c.metadata) out.metadata.push({ raw: c.metadata, file: file.name });
       }
-      for (const s of Object.values(info.input?.sources ?? {})) if (s.content !== undefined) out.sources.push({ content: s.content, file: file.name });
+      for (const s of Object.values(info.input?.sources ?? {}))
+        if (s.content !== undefined) out.sources.push({ content: s.content, file: file.name });
     } else if (asMetadata(file.content)) {
       out.metadata.push({ raw: file.content, file: file.name });
     } else {
@@ -71,7 +72,9 @@ function splitFiles(files: readonly InputFile[]): Carriers {
 
 /** `generateId(JSON.stringify(metadataRaw))`: sha1 hex of the JSON-encoded raw metadata, 40 characters, no 0x. */
 function verificationIdOf(metadataRaw: string): string {
-  return createHash('sha1').update(JSON.stringify(JSON.stringify(metadataRaw))).digest('hex');
+  return createHash('sha1')
+    .update(JSON.stringify(JSON.stringify(metadataRaw)))
+    .digest('hex');
 }
 
 function checkOne(raw: string, metadata: SolcMetadata, byHash: Map<string, string>): CheckedContract | undefined {

@@ -35,7 +35,16 @@ export interface CompiledContract {
 /** Everything the server keeps of a compilation (a client's outputSelection is replaced by it). */
 const SERVER_OUTPUT_SELECTION = {
   '*': {
-    '*': ['abi', 'metadata', 'storageLayout', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.linkReferences'],
+    '*': [
+      'abi',
+      'metadata',
+      'storageLayout',
+      'evm.bytecode.object',
+      'evm.deployedBytecode.object',
+      'evm.deployedBytecode.immutableReferences',
+      'evm.deployedBytecode.sourceMap',
+      'evm.deployedBytecode.linkReferences',
+    ],
   },
 };
 
@@ -52,7 +61,15 @@ interface SolcOutput {
         abi?: unknown[];
         metadata: string;
         storageLayout?: unknown;
-        evm: { bytecode: { object: string }; deployedBytecode: { object: string; immutableReferences?: Record<string, ImmutableSlot[]>; sourceMap?: string; linkReferences?: Record<string, unknown> } };
+        evm: {
+          bytecode: { object: string };
+          deployedBytecode: {
+            object: string;
+            immutableReferences?: Record<string, ImmutableSlot[]>;
+            sourceMap?: string;
+            linkReferences?: Record<string, unknown>;
+          };
+        };
       }
     >
   >;
@@ -66,7 +83,9 @@ export function compileStdJson(input: StdJsonInput, compilerVersion: string = BU
   if (wanted !== BUNDLED_SOLC_VERSION) {
     throw new CompilerError(`Compiler ${wanted} is not available on this reference server; it has only ${BUNDLED_SOLC_VERSION}.`);
   }
-  const output = JSON.parse(solc.compile(JSON.stringify({ ...input, settings: { ...input.settings, outputSelection: SERVER_OUTPUT_SELECTION } }))) as SolcOutput;
+  const output = JSON.parse(
+    solc.compile(JSON.stringify({ ...input, settings: { ...input.settings, outputSelection: SERVER_OUTPUT_SELECTION } })),
+  ) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new CompilerError(errors.map((e) => e.formattedMessage ?? e.message).join('\n'));
   const out: Compilation = {};

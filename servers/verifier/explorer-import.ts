@@ -82,5 +82,8 @@ export async function importContract(apiUrl: string, address: string, apiKey: st
 /** The files an Etherscan import adds to the session: every source plus `metadata.json` of the named contract. */
 export async function importFromExplorer(apiUrl: string, address: string, apiKey: string): Promise<InputFile[]> {
   const { input, compiled } = await importContract(apiUrl, address, apiKey);
-  return [...Object.entries(input.sources).map(([name, s]) => ({ name, content: s.content })), { name: 'metadata.json', content: compiled.metadata }];
+  return [
+    ...Object.entries(input.sources).map(([name, s]) => ({ name, content: s.content })),
+    { name: 'metadata.json', content: compiled.metadata },
+  ];
 }

@@ -26,7 +26,14 @@ export interface ExplorerStub {
 
 /** The `{{…}}`-wrapped standard-JSON form Etherscan returns for contracts verified from standard JSON. */
 export function etherscanSourceFromStdJson(input: StdJsonInput, contractName: string, compilerVersion: string): EtherscanSource {
-  return { SourceCode: `{${JSON.stringify(input)}}`, ContractName: contractName, CompilerVersion: `v${compilerVersion}`, OptimizationUsed: '0', Runs: '200', EVMVersion: 'Default' };
+  return {
+    SourceCode: `{${JSON.stringify(input)}}`,
+    ContractName: contractName,
+    CompilerVersion: `v${compilerVersion}`,
+    OptimizationUsed: '0',
+    Runs: '200',
+    EVMVersion: 'Default',
+  };
 }
 
 const notok = (result: string) => ({ status: '0', message: 'NOTOK', result });

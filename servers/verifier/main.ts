@@ -37,7 +37,9 @@ async function main(): Promise<void> {
     sessionApi: !args.includes('--v2-only'),
     v2Api: !args.includes('--session-only'),
   });
-  console.log(`Reference verifier listening on ${handle.url}${mirrorUrl ? ` (code from ${mirrorUrl})` : ' (no mirror: no contracts deployed)'}`);
+  console.log(
+    `Reference verifier listening on ${handle.url}${mirrorUrl ? ` (code from ${mirrorUrl})` : ' (no mirror: no contracts deployed)'}`,
+  );
   console.log(`Failure modes (use as the verification URL): ${MODE_NAMES.map((name) => `${handle.url}/modes/${name}`).join(' ')}`);
   const stop = () => void handle.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -50,7 +50,10 @@ export class ModeState {
       case 'moved':
       case 'moved-308':
         ex.req.resume();
-        ex.res.writeHead(mode === 'moved' ? 301 : 308, { location: `http://localhost:${ex.port}${ex.path}${ex.search}`, 'content-type': 'text/plain; charset=utf-8' });
+        ex.res.writeHead(mode === 'moved' ? 301 : 308, {
+          location: `http://localhost:${ex.port}${ex.path}${ex.search}`,
+          'content-type': 'text/plain; charset=utf-8',
+        });
         ex.res.end('Moved Permanently');
         return true;
       case 'rate-limited':
@@ -73,7 +76,11 @@ export class ModeState {
         const job = ex.req.method === 'GET' ? JOB.exec(ex.path) : null;
         if (!job) return false;
         ex.req.resume();
-        sendJson(ex.res, 200, { isJobCompleted: false, verificationId: decodeURIComponent(job[1]), jobStartTime: new Date(0).toISOString() });
+        sendJson(ex.res, 200, {
+          isJobCompleted: false,
+          verificationId: decodeURIComponent(job[1]),
+          jobStartTime: new Date(0).toISOString(),
+        });
         return true;
       }
     }

@@ -47,7 +47,14 @@ export function buildProject(sources: Record<string, string>, settings: Record<s
         };
       }
       const id = createHash('md5').update(JSON.stringify(input)).digest('hex');
-      return { _format: 'hh-sol-build-info-1', id, solcVersion: BUNDLED_SOLC_VERSION.split('+')[0], solcLongVersion: BUNDLED_SOLC_VERSION, input, output };
+      return {
+        _format: 'hh-sol-build-info-1',
+        id,
+        solcVersion: BUNDLED_SOLC_VERSION.split('+')[0],
+        solcLongVersion: BUNDLED_SOLC_VERSION,
+        input,
+        output,
+      };
     },
   };
 }

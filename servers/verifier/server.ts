@@ -62,26 +62,33 @@ export async function startVerifier(options: VerifierOptions = {}): Promise<Veri
   const requests: string[] = [];
   const modes = new ModeState();
   // The handler answers every failure itself (the catch below), so nothing is left for the returned promise.
-  const server = createServer((req, res) => void (async () => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    requests.push(`${req.method} ${url.pathname}`);
-    try {
-      const prefixed = splitMode(url.pathname);
-      if (prefixed && modes.answer(prefixed.mode, { req, res, path: prefixed.path, search: url.search, port: (server.address() as AddressInfo).port })) return;
-      const pathname = prefixed?.path ?? url.pathname;
-      for (const [method, pattern, handler] of routes) {
-        const m = pattern.exec(pathname);
-        if (m && req.method === method) {
-          await handler(ctx, { req, res, params: m.slice(1).map(decodeURIComponent), query: url.searchParams });
-          return;
+  const server = createServer(
+    (req, res) =>
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        requests.push(`${req.method} ${url.pathname}`);
+        try {
+          const prefixed = splitMode(url.pathname);
+          if (
+            prefixed &&
+            modes.answer(prefixed.mode, { req, res, path: prefixed.path, search: url.search, port: (server.address() as AddressInfo).port })
+          )
+            return;
+          const pathname = prefixed?.path ?? url.pathname;
+          for (const [method, pattern, handler] of routes) {
+            const m = pattern.exec(pathname);
+            if (m && req.method === method) {
+              await handler(ctx, { req, res, params: m.slice(1).map(decodeURIComponent), query: url.searchParams });
+              return;
+            }
+          }
+          throw new HttpError(404, v2Error('route_not_found', `The requested path ${url.pathname} was not found`));
+        } catch (err) {
+          if (!res.headersSent) sendError(res, err);
+          else res.destroy();
         }
-      }
-      throw new HttpError(404, v2Error('route_not_found', `The requested path ${url.pathname} was not found`));
-    } catch (err) {
-      if (!res.headersSent) sendError(res, err);
-      else res.destroy();
-    }
-  })());
+      })(),
+  );
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

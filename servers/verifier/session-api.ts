@@ -43,7 +43,8 @@ function supportedChain(ctx: VerifierContext, chainId: string): string {
 /** JSON `files` values must be strings, or Node Buffers serialised as `{type: "Buffer", data}`. */
 function filesFromBody(body: Record<string, unknown>): InputFile[] {
   const files = body.files;
-  if (typeof files !== 'object' || files === null || Object.keys(files).length === 0) throw badRequest('There should be files in the <files> field');
+  if (typeof files !== 'object' || files === null || Object.keys(files).length === 0)
+    throw badRequest('There should be files in the <files> field');
   return Object.entries(files as Record<string, unknown>).map(([name, v]) => {
     if (typeof v === 'string') return { name, content: v };
     const buf = v as { type?: string; data?: number[] };
@@ -86,7 +87,8 @@ function receivedContracts(ctx: VerifierContext, body: Record<string, unknown>):
     if (typeof item !== 'object' || item === null) throw validationError(where, 'must be object');
     const c = item as Record<string, unknown>;
     const creatorTxHash = c.creatorTxHash;
-    if (creatorTxHash !== undefined && creatorTxHash !== null && typeof creatorTxHash !== 'string') throw validationError(`${where}/creatorTxHash`, 'must be string');
+    if (creatorTxHash !== undefined && creatorTxHash !== null && typeof creatorTxHash !== 'string')
+      throw validationError(`${where}/creatorTxHash`, 'must be string');
     return {
       verificationId: requireString(c, where, 'verificationId'),
       address: validAddress(requireString(c, where, 'address')),

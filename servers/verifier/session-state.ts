@@ -75,7 +75,14 @@ export async function verifyWrappers(ctx: VerifierContext, wrappers: Iterable<Co
       continue;
     }
     Object.assign(w, { status: outcome.status, statusMessage: undefined, storageTimestamp: undefined });
-    if (!dryRun) ctx.repository.store(chainId, address, { status: outcome.status, name: w.contract.name, compiledPath: w.contract.compiledPath, compiled: outcome.compiled, onchain: outcome.onchain });
+    if (!dryRun)
+      ctx.repository.store(chainId, address, {
+        status: outcome.status,
+        name: w.contract.name,
+        compiledPath: w.contract.compiledPath,
+        compiled: outcome.compiled,
+        onchain: outcome.onchain,
+      });
   }
 }
 

@@ -35,16 +35,39 @@ async function runJob(ctx: VerifierContext, chainId: string, address: string, pa
   if (outcome.status === 'error') return { contract: unmatched, error: v2Error(outcome.code, outcome.message) };
   const existing = ctx.repository.get(chainId, address);
   if (existing && (existing.status === 'perfect' || outcome.status === 'partial')) {
-    return { contract: unmatched, error: v2Error('already_verified', "The contract is already verified and the job didn't yield a better match.") };
+    return {
+      contract: unmatched,
+      error: v2Error('already_verified', "The contract is already verified and the job didn't yield a better match."),
+    };
   }
-  const stored = ctx.repository.store(chainId, address, { status: outcome.status, name, compiledPath: path, compiled: outcome.compiled, onchain: outcome.onchain });
+  const stored = ctx.repository.store(chainId, address, {
+    status: outcome.status,
+    name,
+    compiledPath: path,
+    compiled: outcome.compiled,
+    onchain: outcome.onchain,
+  });
   const match = toV2Match(stored.status);
-  return { contract: { match, creationMatch: null, runtimeMatch: match, chainId, address, verifiedAt: stored.verifiedAt.toISOString(), matchId: stored.matchId } };
+  return {
+    contract: {
+      match,
+      creationMatch: null,
+      runtimeMatch: match,
+      chainId,
+      address,
+      verifiedAt: stored.verifiedAt.toISOString(),
+      matchId: stored.matchId,
+    },
+  };
 }
 
 function alreadyVerified(ctx: VerifierContext, chainId: string, address: string): void {
   if (ctx.repository.get(chainId, address)?.status === 'perfect') {
-    throw v2Fail(409, 'already_verified', `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
+    throw v2Fail(
+      409,
+      'already_verified',
+      `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`,
+    );
   }
 }
 

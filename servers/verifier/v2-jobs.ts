@@ -16,7 +16,15 @@ export interface Job {
   jobStartTime: string;
   jobFinishTime?: string;
   compilationTime?: string;
-  contract: { match: V2Match; creationMatch: V2Match; runtimeMatch: V2Match; chainId: string; address: string; verifiedAt?: string; matchId?: string };
+  contract: {
+    match: V2Match;
+    creationMatch: V2Match;
+    runtimeMatch: V2Match;
+    chainId: string;
+    address: string;
+    verifiedAt?: string;
+    matchId?: string;
+  };
   error?: V2Error;
 }
 
@@ -37,12 +45,20 @@ export class JobStore {
       contract: { match: null, creationMatch: null, runtimeMatch: null, chainId, address },
     };
     this.jobs.set(job.verificationId, job);
-    const timer = setTimeout(() => void (async () => {
-      this.timers.delete(timer);
-      const started = Date.now();
-      const result = await work().catch((err: unknown) => ({ contract: job.contract, error: v2Error('internal_error', String(err)) }));
-      Object.assign(job, result, { isJobCompleted: true, jobFinishTime: new Date().toISOString(), compilationTime: String(Date.now() - started) });
-    })(), this.delayMs);
+    const timer = setTimeout(
+      () =>
+        void (async () => {
+          this.timers.delete(timer);
+          const started = Date.now();
+          const result = await work().catch((err: unknown) => ({ contract: job.contract, error: v2Error('internal_error', String(err)) }));
+          Object.assign(job, result, {
+            isJobCompleted: true,
+            jobFinishTime: new Date().toISOString(),
+            compilationTime: String(Date.now() - started),
+          });
+        })(),
+      this.delayMs,
+    );
     this.timers.add(timer);
     return job;
   }

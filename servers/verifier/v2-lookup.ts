@@ -44,7 +44,10 @@ function runtimeBytecode(stored: StoredMatch) {
     cborAuxdata: aux ? { '1': aux } : {},
     immutableReferences: compiled.immutableReferences,
     transformations,
-    transformationValues: { ...(Object.keys(immutables).length ? { immutables } : {}), ...(Object.keys(cbor).length ? { cborAuxdata: cbor } : {}) },
+    transformationValues: {
+      ...(Object.keys(immutables).length ? { immutables } : {}),
+      ...(Object.keys(cbor).length ? { cborAuxdata: cbor } : {}),
+    },
   };
 }
 
@@ -62,7 +65,8 @@ function compilation(stored: StoredMatch, compiled: CompiledContract) {
 }
 
 const FIELDS: Record<string, (stored: StoredMatch) => unknown> = {
-  sources: ({ compiled }) => Object.fromEntries(Object.entries(compiled.input.sources).map(([name, s]) => [name, { content: s.content ?? '' }])),
+  sources: ({ compiled }) =>
+    Object.fromEntries(Object.entries(compiled.input.sources).map(([name, s]) => [name, { content: s.content ?? '' }])),
   compilation: (stored) => compilation(stored, stored.compiled),
   abi: ({ compiled }) => compiled.abi,
   metadata: ({ compiled }) => JSON.parse(compiled.metadata) as unknown,
@@ -80,7 +84,11 @@ function selected(query: URLSearchParams): Map<string, string[] | 'whole'> {
   if (fields !== null && omit !== null) throw fail("Cannot specify both 'fields' and 'omit' at the same time");
   const wanted = new Map<string, string[] | 'whole'>();
   if (fields === null && omit === null) return wanted;
-  const names = (text: string) => text.split(',').map((f) => f.trim()).filter(Boolean);
+  const names = (text: string) =>
+    text
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
   if (fields === 'all' || omit !== null) {
     const omitted = new Set(names(omit ?? ''));
     for (const name of omitted) if (!(name in FIELDS)) throw fail(`Field selector ${name} is not a valid field`);
@@ -98,7 +106,15 @@ function selected(query: URLSearchParams): Map<string, string[] | 'whole'> {
 }
 
 export function lookupBody(stored: StoredMatch, chainId: string, address: string, query: URLSearchParams, match: 'exact_match' | 'match') {
-  const body: Record<string, unknown> = { match, creationMatch: null, runtimeMatch: match, chainId, address, verifiedAt: stored.verifiedAt.toISOString(), matchId: stored.matchId };
+  const body: Record<string, unknown> = {
+    match,
+    creationMatch: null,
+    runtimeMatch: match,
+    chainId,
+    address,
+    verifiedAt: stored.verifiedAt.toISOString(),
+    matchId: stored.matchId,
+  };
   for (const [name, which] of selected(query)) {
     const value = FIELDS[name](stored);
     if (which === 'whole' || typeof value !== 'object' || value === null) body[name] = value;

@@ -8,7 +8,8 @@ import { CompilerError, type CompiledContract } from './compiler';
 export type FailureCode = 'compiler_error' | 'contract_not_deployed' | 'no_match' | 'internal_error';
 
 /** A match carries what was matched: the recompiled contract and the code on chain (API v2's lookup serves both). */
-export type Outcome = { status: 'perfect' | 'partial'; compiled: CompiledContract; onchain: string } | { status: 'error'; code: FailureCode; message: string };
+export type Outcome =
+  { status: 'perfect' | 'partial'; compiled: CompiledContract; onchain: string } | { status: 'error'; code: FailureCode; message: string };
 
 export async function verifyDeployed(chains: Chains, chainId: string, address: string, compile: () => CompiledContract): Promise<Outcome> {
   let compiled: CompiledContract;
@@ -24,7 +25,12 @@ export async function verifyDeployed(chains: Chains, chainId: string, address: s
   } catch {
     return { status: 'error', code: 'internal_error', message: `Chain #${chainId} is temporarily unavailable` };
   }
-  if (!onchain) return { status: 'error', code: 'contract_not_deployed', message: `Chain #${chainId} does not have a contract deployed at ${address}.` };
+  if (!onchain)
+    return {
+      status: 'error',
+      code: 'contract_not_deployed',
+      message: `Chain #${chainId} does not have a contract deployed at ${address}.`,
+    };
   const match = matchRuntime(onchain, compiled.runtime, compiled.immutableReferences);
   if (match === 'none') return { status: 'error', code: 'no_match', message: "The deployed and recompiled bytecode don't match." };
   return { status: match, compiled, onchain };

@@ -66,7 +66,8 @@ function httpUrl(option: string, value: string): string {
 export function endpointsFrom(v: CommonValues): Endpoints {
   const name = v.network ?? (v.mirror ? 'custom' : 'testnet');
   if (!isNetworkName(name)) throw invalid(`Unknown network "${name}"; expected one of ${NETWORK_NAMES.join(', ')}`);
-  if (name !== 'custom' && (v.mirror || v.web3)) throw invalid(`--mirror and --web3 describe a custom network; they cannot be combined with --network ${name}`);
+  if (name !== 'custom' && (v.mirror || v.web3))
+    throw invalid(`--mirror and --web3 describe a custom network; they cannot be combined with --network ${name}`);
   if (name === 'custom' && !v.mirror) throw invalid('The custom network needs --mirror URL');
   return resolveNetwork(name, {
     mirrorUrl: v.mirror === undefined ? undefined : httpUrl('mirror', v.mirror),
@@ -84,7 +85,9 @@ export async function withHttp<R>(v: CommonValues, use: (http: HttpClient) => Pr
   }
   if (v.verbose) {
     options.logger = (e) =>
-      process.stderr.write(safeText(`${e.method} ${e.url} → ${e.status ?? '-'} ${e.ms} ms ${e.bytes} bytes${e.error ? ` (${e.error})` : ''}`) + '\n');
+      process.stderr.write(
+        safeText(`${e.method} ${e.url} → ${e.status ?? '-'} ${e.ms} ms ${e.bytes} bytes${e.error ? ` (${e.error})` : ''}`) + '\n',
+      );
   }
   const http = new HttpClient(options);
   try {

@@ -14,12 +14,18 @@ interface CommandEntry {
  * code) as most of the CLI's start, which `trace` on a small trace paid again on top of its decode.
  */
 const commands: Record<string, CommandEntry> = {
-  token: { summary: 'Show a token: type, supplies, keys, custom fees, timestamps', load: async () => (await import('./token')).tokenCommand },
+  token: {
+    summary: 'Show a token: type, supplies, keys, custom fees, timestamps',
+    load: async () => (await import('./token')).tokenCommand,
+  },
   verify: {
     summary: 'Verify deployed contracts on a Sourcify server (session API or v2); exit 7 only when a contract does not match',
     load: async () => (await import('./verify')).verifyCommand,
   },
-  trace: { summary: 'Fetch and decode a transaction opcode trace: steps, frames, revert reason', load: async () => (await import('./trace')).traceCommand },
+  trace: {
+    summary: 'Fetch and decode a transaction opcode trace: steps, frames, revert reason',
+    load: async () => (await import('./trace')).traceCommand,
+  },
 };
 
 function help(): string[] {

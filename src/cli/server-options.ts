@@ -17,7 +17,8 @@ export function chainIdOf(value: string | undefined, network: string | undefined
     return named;
   }
   const id = Number(value);
-  if (!/^\d+$/.test(value) || id === 0 || !Number.isSafeInteger(id)) throw invalid(`--chain-id needs a positive whole number, got "${value}"`);
+  if (!/^\d+$/.test(value) || id === 0 || !Number.isSafeInteger(id))
+    throw invalid(`--chain-id needs a positive whole number, got "${value}"`);
   if (named !== undefined && named !== id) throw invalid(`--chain-id ${id} contradicts --network ${network}, which is chain ${named}`);
   return id;
 }

@@ -25,9 +25,12 @@ export const tokenCommand: Command = {
       printLines([USAGE]);
       return EXIT.ok;
     }
-    if (positionals.length !== 1) throw new ApiError('invalid-input', `Expected one token id, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
+    if (positionals.length !== 1)
+      throw new ApiError('invalid-input', `Expected one token id, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
     const endpoints = endpointsFrom(values);
-    const { token, raw } = await withHttp(values, (http) => new MirrorClient(endpoints, http).getToken(positionals[0], { timestamp: values.timestamp }));
+    const { token, raw } = await withHttp(values, (http) =>
+      new MirrorClient(endpoints, http).getToken(positionals[0], { timestamp: values.timestamp }),
+    );
     if (values.json) printJson(raw);
     else printLines([tokenTitle(token), ...describeToken(token).flatMap((s) => [s.label, ...itemLines(s.items, '  ')])]);
     return EXIT.ok;

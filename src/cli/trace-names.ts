@@ -30,7 +30,11 @@ export async function readAbis(dirs: readonly string[] | undefined): Promise<Abi
 }
 
 /** The actions, or null with why not (an older mirror, a network problem): the trace itself is still shown. */
-export async function readActions(http: HttpClient, endpoints: Endpoints, txIdOrHash: string): Promise<{ actions: ContractAction[] | null; note?: string }> {
+export async function readActions(
+  http: HttpClient,
+  endpoints: Endpoints,
+  txIdOrHash: string,
+): Promise<{ actions: ContractAction[] | null; note?: string }> {
   try {
     const response = await fetchContractActions(http, endpoints, txIdOrHash);
     return { actions: response.actions, note: partialActionsNote(response) ?? undefined };
@@ -63,7 +67,10 @@ export function callsJson(frames: readonly NamedFrame[]): Array<Record<string, u
 }
 
 /** The revert by name: `{name, signature, args}`, all null when the data names nothing known. */
-export function revertNameJson(abis: AbiRegistry, revert: DecodedRevert | null): { name: string | null; signature: string | null; args: Record<string, string> | null } {
+export function revertNameJson(
+  abis: AbiRegistry,
+  revert: DecodedRevert | null,
+): { name: string | null; signature: string | null; args: Record<string, string> | null } {
   return errorJson(revert ? decodeError(abis, revert.data) : null) ?? { name: null, signature: null, args: null };
 }
 

@@ -46,21 +46,45 @@ export interface FrameSources {
  * Which frames' code the workspace's build output (under `roots`) or the verification server's verified contracts
  * match; the verified contracts' ABIs are added to `abis` so their calls, errors and returns are named.
  */
-export async function frameSources(trace: Trace, http: HttpClient, endpoints: Endpoints, mode: SourcesMode, roots: readonly string[], server: VerifiedServerChoice | undefined, abis: AbiRegistry): Promise<FrameSources> {
+export async function frameSources(
+  trace: Trace,
+  http: HttpClient,
+  endpoints: Endpoints,
+  mode: SourcesMode,
+  roots: readonly string[],
+  server: VerifiedServerChoice | undefined,
+  abis: AbiRegistry,
+): Promise<FrameSources> {
   const origins: FrameSource[] = new Array<FrameSource>(trace.frameCount()).fill(null);
   const notes: string[] = [];
   if (mode === 'none') return { origins, notes, requests: 0 };
   const artifacts: ContractArtifact[] = [];
-  if (mode !== 'verified') for (const found of await Promise.all(roots.map((root) => discoverArtifacts(root)))) artifacts.push(...found.artifacts);
-  const verified = mode !== 'workspace' && server ? new VerifiedSources({ transport: new VerifyTransport(http.transport), url: server.url, chainId: String(server.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, server.url) }) : undefined;
+  if (mode !== 'verified')
+    for (const found of await Promise.all(roots.map((root) => discoverArtifacts(root)))) artifacts.push(...found.artifacts);
+  const verified =
+    mode !== 'workspace' && server
+      ? new VerifiedSources({
+          transport: new VerifyTransport(http.transport),
+          url: server.url,
+          chainId: String(server.chainId),
+          cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, server.url),
+        })
+      : undefined;
   if (!artifacts.length && !verified) return { origins, notes, requests: 0 };
   const asked = new Set<string>();
   const named = new Set<ContractArtifact>();
-  const sources = new TraceSources(trace, new ArtifactIndex(artifacts), new SourceFiles(), (address) => fetchContractCode(http, endpoints.restUrl, address), verified && (async (address) => {
-    if (!asked.has(address.toLowerCase()) && asked.size >= MAX_ADDRESSES) return undefined;
-    asked.add(address.toLowerCase());
-    return verified.artifact(address);
-  }));
+  const sources = new TraceSources(
+    trace,
+    new ArtifactIndex(artifacts),
+    new SourceFiles(),
+    (address) => fetchContractCode(http, endpoints.restUrl, address),
+    verified &&
+      (async (address) => {
+        if (!asked.has(address.toLowerCase()) && asked.size >= MAX_ADDRESSES) return undefined;
+        asked.add(address.toLowerCase());
+        return verified.artifact(address);
+      }),
+  );
   const failures = new Set<string>();
   const verifiedByFrame = await addVerifiedAbis(trace, sources, abis);
   for (let i = 0; i < trace.frameCount(); i++) {
@@ -69,13 +93,18 @@ export async function frameSources(trace: Trace, http: HttpClient, endpoints: En
     origins[i] = verifiedByFrame[i] ? 'verified' : 'workspace';
     if (match.artifact.verified && !named.has(match.artifact)) {
       named.add(match.artifact);
-      if (!match.artifact.verified.exact || match.metadataDiffers) notes.push(`the verified ${match.artifact.name} at ${match.artifact.verified.address} matches the code that ran except for its metadata (a partial match): its sources may differ in comments or file names`);
+      if (!match.artifact.verified.exact || match.metadataDiffers)
+        notes.push(
+          `the verified ${match.artifact.name} at ${match.artifact.verified.address} matches the code that ran except for its metadata (a partial match): its sources may differ in comments or file names`,
+        );
     }
   }
   for (let i = 0; i < trace.frameCount(); i++) {
     const located = await sources.frameMatch(i);
     if (!located.match && located.address) {
-      const why = await sources.locate(trace.frame(i).entryStep).then((s) => (s.kind === 'none' && s.reason === 'lookup-failed' ? s.message : undefined));
+      const why = await sources
+        .locate(trace.frame(i).entryStep)
+        .then((s) => (s.kind === 'none' && s.reason === 'lookup-failed' ? s.message : undefined));
       if (why) failures.add(why);
     }
   }

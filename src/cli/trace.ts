@@ -48,7 +48,12 @@ const FRAMES_SHOWN = 40;
 const PROGRESS_INTERVAL_MS = 100;
 
 /** The `--json` object; its shape is documented in docs/cli.md and fixed by tests. */
-function traceJson(summary: TraceSummary, abis: AbiRegistry, frames: readonly NamedFrame[], origins: readonly FrameSource[]): Record<string, unknown> {
+function traceJson(
+  summary: TraceSummary,
+  abis: AbiRegistry,
+  frames: readonly NamedFrame[],
+  origins: readonly FrameSource[],
+): Record<string, unknown> {
   return {
     transaction: summary.transaction,
     address: summary.address,
@@ -103,11 +108,16 @@ function summaryLines(trace: ColumnarTrace, abis: AbiRegistry, frames: readonly 
   ];
   if (s.revert) lines.push(`Revert        ${revertText(abis, s.revert)}`);
   if (s.truncated) lines.push(`Truncated     ${truncatedNotice(s.steps)}`);
-  lines.push(`Return value  ${s.rawReturnValue}`, `pc recorded   ${s.pcConvention === 'post-op' ? 'after each op (mirror/Besu)' : 'before each op (geth)'}`);
+  lines.push(
+    `Return value  ${s.rawReturnValue}`,
+    `pc recorded   ${s.pcConvention === 'post-op' ? 'after each op (mirror/Besu)' : 'before each op (geth)'}`,
+  );
   const shown = Math.min(trace.frameCount(), FRAMES_SHOWN);
   if (shown > 0) lines.push('Call frames:');
   const count = (origin: FrameSource) => origins.filter((o) => o === origin).length;
-  lines.push(`Sources       ${count('workspace')} frame(s) from the workspace's build output, ${count('verified')} from verified contracts`);
+  lines.push(
+    `Sources       ${count('workspace')} frame(s) from the workspace's build output, ${count('verified')} from verified contracts`,
+  );
   for (let i = 0; i < shown; i++) lines.push(frameLine(trace, trace.frame(i), frames[i], origins[i] ?? null));
   if (trace.frameCount() > shown) lines.push(`  … ${trace.frameCount() - shown} more frames`);
   return lines;
@@ -136,7 +146,11 @@ function progressReporter(): { update: (bytes: number, steps: number) => void; d
  * The verification server asked for verified sources: `--verify-url` and `--chain-id`, each defaulting to the
  * network's. Checked before any request; with the default mode a chain that cannot be told only skips the server.
  */
-function verifiedServer(values: { 'verify-url'?: string; 'chain-id'?: string }, endpoints: Endpoints, mode: SourcesMode): { choice?: VerifiedServerChoice } {
+function verifiedServer(
+  values: { 'verify-url'?: string; 'chain-id'?: string },
+  endpoints: Endpoints,
+  mode: SourcesMode,
+): { choice?: VerifiedServerChoice } {
   if (mode === 'none' || mode === 'workspace') return {};
   const url = httpUrlOf('verify-url', values['verify-url'] ?? DEFAULT_VERIFY_URL);
   // A custom mirror names no chain: by default it is simply not asked (--sources verified needs --chain-id).
@@ -187,7 +201,8 @@ export const traceCommand: Command = {
       const roots = values['build-output']?.length ? values['build-output'] : [process.cwd()];
       return [trace, actions, await frameSources(trace, http, endpoints, mode, roots, server.choice, abis)] as const;
     });
-    for (const note of [actions.note, await enumNote, ...sources.notes]) if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
+    for (const note of [actions.note, await enumNote, ...sources.notes])
+      if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
     const frames = nameFrames(trace, abis, actions.actions);
     // With --json the object says `truncated`; the sentence goes to stderr, where a person sees it and a pipe does not.
     if (values.json && trace.summary.truncated) process.stderr.write(`ledger-mirror: note: ${truncatedNotice(trace.summary.steps)}\n`);

@@ -16,7 +16,14 @@ import { isVerified, type ContractResult } from '../core/verify/result';
 import { prepareRecords } from '../core/verify/targets';
 import { VerifyTransport } from '../core/verify/transport';
 import { DEFAULT_POLL_TIMEOUT_S } from '../core/verify/v2-client';
-import { DEFAULT_VERIFY_URL, hederaExplorerProblem, verifyContracts, verifyViaExplorer, type ProtocolSetting, type VerificationReport } from '../core/verify/verify';
+import {
+  DEFAULT_VERIFY_URL,
+  hederaExplorerProblem,
+  verifyContracts,
+  verifyViaExplorer,
+  type ProtocolSetting,
+  type VerificationReport,
+} from '../core/verify/verify';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
 import { chainIdOf, httpUrlOf } from './server-options';
 import { printError, printJson, printLines } from './output';
@@ -51,8 +58,10 @@ function addressOf(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const address = value.trim();
   if (isHederaId(address)) return address;
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw invalid(`--address "${value}" is neither a 0x EVM address of 40 hex digits nor a Hedera id like 0.0.1234`);
-  if (!isEvmAddress(address)) throw invalid(`--address "${value}" has a bad EIP-55 checksum (mixed case that does not match); check it, or write it all lower-case`);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+    throw invalid(`--address "${value}" is neither a 0x EVM address of 40 hex digits nor a Hedera id like 0.0.1234`);
+  if (!isEvmAddress(address))
+    throw invalid(`--address "${value}" has a bad EIP-55 checksum (mixed case that does not match); check it, or write it all lower-case`);
   return address;
 }
 
@@ -80,7 +89,12 @@ function apiKeyOf(envName: string | undefined): string | undefined {
  * The records to verify: one address (its workspace record when there is one), or every record on the chain. The
  * address comes in every form a record may use for it (a `0.0.x` id and its EVM address); the last one is verified.
  */
-function selectRecords(all: readonly DeploymentRecord[], chainId: number, forms: readonly string[] | undefined, contract: string | undefined): DeploymentRecord[] {
+function selectRecords(
+  all: readonly DeploymentRecord[],
+  chainId: number,
+  forms: readonly string[] | undefined,
+  contract: string | undefined,
+): DeploymentRecord[] {
   const onChain = all.filter((r) => r.chainId === undefined || r.chainId === chainId);
   if (forms === undefined) return onChain;
   const recorded = onChain.find((r) => forms.some((a) => a.toLowerCase() === r.address.toLowerCase()));
@@ -91,7 +105,9 @@ function selectRecords(all: readonly DeploymentRecord[], chainId: number, forms:
 /** Where a verified contract can be seen: the repository page, and HashScan's on Hedera's public networks. */
 function linksFor(r: ContractResult, repositoryUrl: string | undefined): string[] {
   if (!isVerified(r) || !r.address || !r.chainId) return [];
-  return [repositoryUrl && repositoryLink(repositoryUrl, r.chainId, r.address), hashscanLink(r.chainId, r.address)].filter((l): l is string => Boolean(l));
+  return [repositoryUrl && repositoryLink(repositoryUrl, r.chainId, r.address), hashscanLink(r.chainId, r.address)].filter(
+    (l): l is string => Boolean(l),
+  );
 }
 
 function toJson(report: VerificationReport, repositoryUrl: string | undefined) {
@@ -133,13 +149,19 @@ export const verifyCommand: Command = {
     const chainId = chainIdOf(values['chain-id'], values.network, endpoints, usageLine());
     const address = addressOf(values.address);
     const url = httpUrlOf('verify-url', values['verify-url'] ?? DEFAULT_VERIFY_URL);
-    const repositoryUrl = values['repository-url'] !== undefined ? httpUrlOf('repository-url', values['repository-url']) : url === DEFAULT_VERIFY_URL ? DEFAULT_REPOSITORY_URL : undefined;
+    const repositoryUrl =
+      values['repository-url'] !== undefined
+        ? httpUrlOf('repository-url', values['repository-url'])
+        : url === DEFAULT_VERIFY_URL
+          ? DEFAULT_REPOSITORY_URL
+          : undefined;
     const protocol = protocolOf(values.protocol);
     const pollTimeoutMs = pollTimeoutOf(values['poll-timeout']);
     const apiKey = apiKeyOf(values['api-key-env']);
     const explorer = values.explorer;
     if (explorer !== undefined && address === undefined) throw invalid('--explorer imports one contract: give its --address');
-    if (explorer !== undefined && values['dry-run']) throw invalid('--dry-run cannot be combined with --explorer: the server always stores an explorer import');
+    if (explorer !== undefined && values['dry-run'])
+      throw invalid('--dry-run cannot be combined with --explorer: the server always stores an explorer import');
     if (explorer !== undefined) {
       const hedera = hederaExplorerProblem(String(chainId));
       if (hedera) throw invalid(hedera);
@@ -154,11 +176,22 @@ export const verifyCommand: Command = {
         try {
           const { records } = await discoverDeployments(root, undefined);
           // A 0.0.x id is resolved through the network's mirror first, so that a record holding its EVM address names it.
-          const forms = address === undefined ? undefined : isHederaId(address) ? [address, await resolveEvmAddress(http, endpoints.restUrl, address)] : [address];
+          const forms =
+            address === undefined
+              ? undefined
+              : isHederaId(address)
+                ? [address, await resolveEvmAddress(http, endpoints.restUrl, address)]
+                : [address];
           const selected = selectRecords(records, chainId, forms, values.contract);
-          if (selected.length === 0) throw new ApiError('not-found', `No deployment on chain ${chainId} is recorded in ${root} (hardhat-deploy, Ignition or Foundry); give --address and --contract`);
+          if (selected.length === 0)
+            throw new ApiError(
+              'not-found',
+              `No deployment on chain ${chainId} is recorded in ${root} (hardhat-deploy, Ignition or Foundry); give --address and --contract`,
+            );
           if (explorer === undefined && address !== undefined && !selected[0].name && !selected[0].metadata) {
-            throw invalid(`No deployment record in ${root} names the contract at ${address}: give --contract path/File.sol:Name (or just Name)`);
+            throw invalid(
+              `No deployment record in ${root} names the contract at ${address}: give --contract path/File.sol:Name (or just Name)`,
+            );
           }
           const prepared = await prepareRecords(selected, {
             root,

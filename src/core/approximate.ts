@@ -46,10 +46,9 @@ export function approximateText(a: Approximate): string {
  * An int64 a person only reads: exact (a number, or a bigint past 2^53) when sent as digits, else an Approximate
  * (its text as sent), never refused and never silently rounded.
  */
-export const shownInt64 = z.union(
-  [z.number().int().or(z.bigint()), z.instanceof(LosslessNumber).or(z.number()).transform(approximateOf)],
-  { error: 'expected a number' },
-);
+export const shownInt64 = z.union([z.number().int().or(z.bigint()), z.instanceof(LosslessNumber).or(z.number()).transform(approximateOf)], {
+  error: 'expected a number',
+});
 
 /** The value as shown: its digits when exact, `≈…` when sent inexactly. */
 export function shownNumber(value: number | bigint | Approximate): string {

@@ -146,7 +146,12 @@ function parsed<T>(schema: z.ZodType<T>, raw: unknown, what: string, url: string
 }
 
 /** `GET {rest}/api/v1/contracts/results/{id}`; the id is checked first, so bad input costs no request. */
-export async function fetchContractResult(http: HttpClient, endpoints: Endpoints, txIdOrHash: string, opts: ResultRequestOptions = {}): Promise<ContractResultResponse> {
+export async function fetchContractResult(
+  http: HttpClient,
+  endpoints: Endpoints,
+  txIdOrHash: string,
+  opts: ResultRequestOptions = {},
+): Promise<ContractResultResponse> {
   const url = `${endpoints.restUrl}${resultPath(txIdOrHash)}`;
   const raw = await http.getJson(url, { signal: opts.signal });
   const shown = safeUrl(url);
@@ -158,12 +163,19 @@ export async function fetchContractResult(http: HttpClient, endpoints: Endpoints
  * names the same actions path (it is re-rooted under the configured REST URL, which may carry a path prefix) and
  * moves forward, so a hostile server can neither redirect the client nor keep it paging forever.
  */
-export async function fetchContractActions(http: HttpClient, endpoints: Endpoints, txIdOrHash: string, opts: ActionsRequestOptions = {}): Promise<ContractActionsResponse> {
+export async function fetchContractActions(
+  http: HttpClient,
+  endpoints: Endpoints,
+  txIdOrHash: string,
+  opts: ActionsRequestOptions = {},
+): Promise<ContractActionsResponse> {
   const path = `${resultPath(txIdOrHash)}/actions`;
   const pageSize = opts.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw new ApiError('invalid-input', `The page size must be 1–100, got ${pageSize}`);
-  if (!Number.isInteger(maxPages) || maxPages < 1) throw new ApiError('invalid-input', `The page count must be a positive integer, got ${maxPages}`);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+    throw new ApiError('invalid-input', `The page size must be 1–100, got ${pageSize}`);
+  if (!Number.isInteger(maxPages) || maxPages < 1)
+    throw new ApiError('invalid-input', `The page count must be a positive integer, got ${maxPages}`);
   const first = `${endpoints.restUrl}${path}?limit=${pageSize}`;
   const actions: ContractAction[] = [];
   let url: string | undefined = first;
@@ -176,7 +188,8 @@ export async function fetchContractActions(http: HttpClient, endpoints: Endpoint
       raw = await http.getJson(url, { signal: opts.signal, maxBodyBytes: Math.min(left, BODY_LIMITS.json) });
     } catch (err) {
       // The page over what is left is dropped unread; the first page has the whole budget, so its failure is its own.
-      if (page > 0 && err instanceof ApiError && err.kind === 'too-large') return { actions, complete: false, stoppedBy: 'bytes', url: safeUrl(first) };
+      if (page > 0 && err instanceof ApiError && err.kind === 'too-large')
+        return { actions, complete: false, stoppedBy: 'bytes', url: safeUrl(first) };
       throw err;
     }
     const body: ContractActionsPage = parsed(contractActionsPageSchema, raw, 'contract actions page', shown);
@@ -184,7 +197,11 @@ export async function fetchContractActions(http: HttpClient, endpoints: Endpoint
     for (const action of body.actions as ContractAction[]) {
       const previous = actions.at(-1);
       if (previous && action.index <= previous.index) {
-        throw new ApiError('bad-response', `The mirror sent the actions out of order: index ${action.index} after ${previous.index} (GET ${shown})`, { url: shown });
+        throw new ApiError(
+          'bad-response',
+          `The mirror sent the actions out of order: index ${action.index} after ${previous.index} (GET ${shown})`,
+          { url: shown },
+        );
       }
       actions.push(action);
     }
@@ -198,12 +215,14 @@ export async function fetchContractActions(http: HttpClient, endpoints: Endpoint
 export function partialActionsNote(response: Pick<ContractActionsResponse, 'actions' | 'stoppedBy'>): string | null {
   const first = `only the first ${response.actions.length} calls have their arguments`;
   if (response.stoppedBy === 'pages') return `${first} (the mirror has more actions)`;
-  if (response.stoppedBy === 'bytes') return `${first} (the mirror's actions exceed the ${MAX_ACTIONS_BYTES / (1024 * 1024)} MB budget for all pages)`;
+  if (response.stoppedBy === 'bytes')
+    return `${first} (the mirror's actions exceed the ${MAX_ACTIONS_BYTES / (1024 * 1024)} MB budget for all pages)`;
   return null;
 }
 
 /** What an action costs the budget: its calldata and output (the bulk of a page), plus the fields around them. */
-const keptBytes = (action: ContractActionsPage['actions'][number]): number => 512 + (action.input?.length ?? 0) + (action.result_data?.length ?? 0);
+const keptBytes = (action: ContractActionsPage['actions'][number]): number =>
+  512 + (action.input?.length ?? 0) + (action.result_data?.length ?? 0);
 
 /** The next page under our own REST URL: only its query is taken from the link, after checking its path. */
 function nextPageUrl(restUrl: string, path: string, next: string, shown: string): string {

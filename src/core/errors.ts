@@ -56,7 +56,16 @@ export class ApiError extends Error {
 }
 
 /** Process exit codes shared by every CLI subcommand. */
-export const EXIT = { ok: 0, other: 1, invalidInput: 2, notFound: 3, rateLimited: 4, server: 5, network: 6, verificationFailed: 7 } as const;
+export const EXIT = {
+  ok: 0,
+  other: 1,
+  invalidInput: 2,
+  notFound: 3,
+  rateLimited: 4,
+  server: 5,
+  network: 6,
+  verificationFailed: 7,
+} as const;
 
 /**
  * A body that is too large, unreadable, or a redirect elsewhere is the server's doing (5); a connection that failed,

@@ -49,7 +49,8 @@ const STATUS_SUMMARY: Partial<Record<ErrorKind, string>> = {
 };
 
 /** Newer mirrors answer 501 Not Implemented when their opcodes API is turned off: no guess needed. */
-const NOT_IMPLEMENTED_SUMMARY = 'Opcode traces are turned off on this mirror (501 Not Implemented); a mirror with the opcodes API enabled, such as a local node or a self-hosted mirror, can trace it';
+const NOT_IMPLEMENTED_SUMMARY =
+  'Opcode traces are turned off on this mirror (501 Not Implemented); a mirror with the opcodes API enabled, such as a local node or a self-hosted mirror, can trace it';
 
 const BUSY_SUMMARY =
   'The mirror is busy: it is already tracing as many transactions as it allows at once and refused this one after several retries; try again in a moment, or use a mirror of your own (a local node or a self-hosted mirror)';
@@ -85,7 +86,11 @@ function kindForStatus(status: number, url: URL, messages: readonly ServerMessag
 function asBusy(err: unknown): unknown {
   if (!(err instanceof ApiError) || err.kind !== 'rate-limited' || !isBusyRefusal(err.messages)) return err;
   const said = formatServerMessages(err.messages);
-  return new ApiError('busy', `${BUSY_SUMMARY} — HTTP 429: ${said} (GET ${err.url ?? ''})`, { status: 429, url: err.url, messages: err.messages });
+  return new ApiError('busy', `${BUSY_SUMMARY} — HTTP 429: ${said} (GET ${err.url ?? ''})`, {
+    status: 429,
+    url: err.url,
+    messages: err.messages,
+  });
 }
 
 /** The URL without `user:password@`, for anything shown or logged. */
@@ -112,22 +117,27 @@ export class HttpClient {
       return parseJson(text);
     } catch {
       const shown = res.redact ? res.redact(text) : text;
-      throw new ApiError('bad-response', `The mirror's response is not JSON: ${preview(shown)} (GET ${res.url})`, { status: res.status, url: res.url });
+      throw new ApiError('bad-response', `The mirror's response is not JSON: ${preview(shown)} (GET ${res.url})`, {
+        status: res.status,
+        url: res.url,
+      });
     }
   }
 
   /** GET a 2xx response as a decompressed stream, without buffering it. */
   async getStream(url: string, opts: RequestOptions = {}): Promise<StreamResponse> {
-    const res = await this.transport.send(url, {
-      headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
-      signal: opts.signal,
-      maxBodyBytes: opts.maxBodyBytes ?? BODY_LIMITS.trace,
-      server: MIRROR,
-      onRetry: opts.onRetry,
-      ...(opts.serializeHost ? { beforeAttempt: (target: URL) => this.waitForHostSlot(target.host, opts.signal) } : {}),
-    }).catch((err: unknown) => {
-      throw asBusy(err);
-    });
+    const res = await this.transport
+      .send(url, {
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+        signal: opts.signal,
+        maxBodyBytes: opts.maxBodyBytes ?? BODY_LIMITS.trace,
+        server: MIRROR,
+        onRetry: opts.onRetry,
+        ...(opts.serializeHost ? { beforeAttempt: (target: URL) => this.waitForHostSlot(target.host, opts.signal) } : {}),
+      })
+      .catch((err: unknown) => {
+        throw asBusy(err);
+      });
     if (res.status >= 200 && res.status < 300) return { status: res.status, url: res.url, body: res.body, redact: res.redact };
     throw await this.failed(res, opts.signal);
   }
@@ -140,8 +150,13 @@ export class HttpClient {
     const messages = parseErrorBody(await this.transport.errorText(res, signal));
     const kind = kindForStatus(res.status, new URL(res.url), messages);
     const said = formatServerMessages(messages);
-    const summary = res.status === 501 && kind === 'endpoint-disabled' ? NOT_IMPLEMENTED_SUMMARY : (STATUS_SUMMARY[kind] ?? `HTTP ${res.status}`);
-    return new ApiError(kind, `${summary} — HTTP ${res.status}${said ? `: ${said}` : ''} (GET ${res.url})`, { status: res.status, url: res.url, messages });
+    const summary =
+      res.status === 501 && kind === 'endpoint-disabled' ? NOT_IMPLEMENTED_SUMMARY : (STATUS_SUMMARY[kind] ?? `HTTP ${res.status}`);
+    return new ApiError(kind, `${summary} — HTTP ${res.status}${said ? `: ${said}` : ''} (GET ${res.url})`, {
+      status: res.status,
+      url: res.url,
+      messages,
+    });
   }
 
   /** Reserves the next start time for this host, FIFO, and waits for it. */

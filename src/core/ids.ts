@@ -32,7 +32,9 @@ function fromLongZeroAddress(hex40: string): Parsed<string> {
   const realm = BigInt('0x' + hex40.slice(8, 24));
   const num = BigInt('0x' + hex40.slice(24));
   if (shard > MAX_SHARD || realm > MAX_REALM || num > MAX_NUM) {
-    return fail(`0x${hex40} is not a long-zero token address; expected zeros and the token number, like 0x000000000000000000000000000000000000046f`);
+    return fail(
+      `0x${hex40} is not a long-zero token address; expected zeros and the token number, like 0x000000000000000000000000000000000000046f`,
+    );
   }
   return entityId(shard, realm, num);
 }
@@ -56,7 +58,8 @@ export function parseTokenId(input: string): Parsed<string> {
     const parsed = fromLongZeroAddress(m[3].toLowerCase());
     if (!parsed.ok) return parsed;
     const prefix = `${BigInt(m[1])}.${BigInt(m[2])}.`;
-    if (!parsed.value.startsWith(prefix)) return fail(`The address in ${s} belongs to ${parsed.value}, not to shard.realm ${prefix.slice(0, -1)}`);
+    if (!parsed.value.startsWith(prefix))
+      return fail(`The address in ${s} belongs to ${parsed.value}, not to shard.realm ${prefix.slice(0, -1)}`);
     return parsed;
   }
   return fail(TOKEN_FORM);

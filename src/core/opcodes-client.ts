@@ -49,7 +49,12 @@ export function opcodesUrl(endpoints: Endpoints, transaction: TransactionRef, pa
  * Fetches and decodes the opcode trace of a transaction. The id is checked first, so bad input costs no request;
  * requests to one host are spaced (the mirror allows one opcode request per second).
  */
-export async function fetchTrace(http: HttpClient, endpoints: Endpoints, txIdOrHash: string, options: FetchTraceOptions = {}): Promise<ColumnarTrace> {
+export async function fetchTrace(
+  http: HttpClient,
+  endpoints: Endpoints,
+  txIdOrHash: string,
+  options: FetchTraceOptions = {},
+): Promise<ColumnarTrace> {
   const transaction = required(parseTransactionIdOrHash(txIdOrHash));
   const parts: TraceParts = { stack: options.stack ?? true, memory: options.memory ?? false, storage: options.storage ?? false };
   const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), {
@@ -161,7 +166,10 @@ class BodyFile {
 
   private async tooLarge(): Promise<void> {
     if (this.whenTooLarge === 'fail') {
-      throw new ApiError('too-large', `Not saved: the trace body is larger than the ${formatMB(this.maxBytes)} budget for ${this.path}; nothing was written.`);
+      throw new ApiError(
+        'too-large',
+        `Not saved: the trace body is larger than the ${formatMB(this.maxBytes)} budget for ${this.path}; nothing was written.`,
+      );
     }
     this.skipped = true;
     await this.discard();

@@ -23,7 +23,15 @@ function fields(token: Token): Field[] {
   };
   // The sections leave symbol and name to the title; here they are fields, so a renamed token shows as changed.
   out.push({ path: 'Token', line: 'Token' });
-  walk([{ label: 'Symbol', value: safeLine(token.symbol) }, { label: 'Name', value: safeLine(token.name) }], ['Token'], 1, false);
+  walk(
+    [
+      { label: 'Symbol', value: safeLine(token.symbol) },
+      { label: 'Name', value: safeLine(token.name) },
+    ],
+    ['Token'],
+    1,
+    false,
+  );
   for (const section of describeToken(token)) {
     out.push({ path: section.label, line: section.label });
     walk(section.items, [section.label], 1, section.id === 'keys');
@@ -43,11 +51,13 @@ export function renderTokenText(token: Token, timestamp?: string): string {
 export function changedFields(before: Token, after: Token): string[] {
   const index = (fs: Field[]) => {
     const seen = new Map<string, number>();
-    return new Map(fs.map((f) => {
-      const n = (seen.get(f.path) ?? 0) + 1;
-      seen.set(f.path, n);
-      return [n === 1 ? f.path : `${f.path} #${n}`, f.line] as const;
-    }));
+    return new Map(
+      fs.map((f) => {
+        const n = (seen.get(f.path) ?? 0) + 1;
+        seen.set(f.path, n);
+        return [n === 1 ? f.path : `${f.path} #${n}`, f.line] as const;
+      }),
+    );
   };
   const a = index(fields(before));
   const b = index(fields(after));

@@ -71,7 +71,12 @@ const invalid = (raw: string, why: string) => `${raw} (invalid value: ${why})`;
 function overview(t: Token): TokenItem[] {
   const nft = t.type === 'NON_FUNGIBLE_UNIQUE';
   const supply = (label: string, raw: string) =>
-    item(label, nft ? raw : applyDecimals(raw, t.decimals), 'symbol-number', nft ? `${raw} serials` : `${raw} in smallest units (decimals ${t.decimals})`);
+    item(
+      label,
+      nft ? raw : applyDecimals(raw, t.decimals),
+      'symbol-number',
+      nft ? `${raw} serials` : `${raw} in smallest units (decimals ${t.decimals})`,
+    );
   const maxSupply =
     t.supply_type === 'INFINITE'
       ? item('Max supply', 'unlimited', 'symbol-number', `supply type INFINITE (raw max_supply ${t.max_supply})`)
@@ -125,9 +130,7 @@ const HBAR_DECIMALS = '8';
 /** A fixed amount is tinybars when no token denominates it, else the denominating token's smallest units. */
 function fixedAmount(amount: Int64, denominatingTokenId: string | null): string {
   if (isApproximate(amount)) return `${int(amount)} ${denominatingTokenId === null ? 'tinybars' : `units of ${denominatingTokenId}`}`;
-  return denominatingTokenId === null
-    ? `${applyDecimals(int(amount), HBAR_DECIMALS)} ℏ`
-    : `${int(amount)} units of ${denominatingTokenId}`;
+  return denominatingTokenId === null ? `${applyDecimals(int(amount), HBAR_DECIMALS)} ℏ` : `${int(amount)} units of ${denominatingTokenId}`;
 }
 
 /** `n/d` as a percentage rounded half away from zero to two decimals, in integer arithmetic at any size. */
@@ -153,16 +156,23 @@ const collector = (f: { collector_account_id: string | null; all_collectors_are_
 ];
 
 const fixedFee = (f: FixedFee) =>
-  item('Fixed fee', fixedAmount(f.amount, f.denominating_token_id), 'tag', `${int(f.amount)} ${f.denominating_token_id === null ? 'tinybars' : 'smallest units'}`, [
-    item('Denomination', f.denominating_token_id ?? 'HBAR (tinybars)', 'symbol-constant'),
-    ...collector(f),
-  ]);
+  item(
+    'Fixed fee',
+    fixedAmount(f.amount, f.denominating_token_id),
+    'tag',
+    `${int(f.amount)} ${f.denominating_token_id === null ? 'tinybars' : 'smallest units'}`,
+    [item('Denomination', f.denominating_token_id ?? 'HBAR (tinybars)', 'symbol-constant'), ...collector(f)],
+  );
 
 const fractionalFee = (f: FractionalFee) =>
   item('Fractional fee', fraction(f.amount), 'tag', undefined, [
     item('Minimum', int(f.minimum), 'arrow-down'),
     item('Maximum', f.maximum === null ? 'no maximum' : int(f.maximum), 'arrow-up'),
-    item('Net of transfers', f.net_of_transfers ? 'yes (charged to the sender on top)' : 'no (taken from the amount received)', 'arrow-swap'),
+    item(
+      'Net of transfers',
+      f.net_of_transfers ? 'yes (charged to the sender on top)' : 'no (taken from the amount received)',
+      'arrow-swap',
+    ),
     item('Denomination', orNone(f.denominating_token_id), 'symbol-constant'),
     ...collector(f),
   ]);
@@ -179,7 +189,11 @@ const royaltyFee = (f: RoyaltyFee) =>
 
 function fees(t: Token): TokenItem[] {
   const cf = t.custom_fees;
-  const all = [...cf.fixed_fees.map(fixedFee), ...(cf.fractional_fees ?? []).map(fractionalFee), ...(cf.royalty_fees ?? []).map(royaltyFee)];
+  const all = [
+    ...cf.fixed_fees.map(fixedFee),
+    ...(cf.fractional_fees ?? []).map(fractionalFee),
+    ...(cf.royalty_fees ?? []).map(royaltyFee),
+  ];
   return all.length ? all : [item('Fees', NONE, 'circle-slash')];
 }
 
@@ -291,6 +305,11 @@ function autoRenew(t: Token): TokenItem[] {
       ? item('Period', NONE, 'circle-slash')
       : isApproximate(period)
         ? item('Period', `${int(period)} seconds`, 'sync', `sent inexactly as ${period.approximate}`)
-        : item('Period', BigInt(period) < 0n ? invalid(`${int(period)} seconds`, 'negative') : humanDuration(period), 'sync', `${int(period)} seconds`),
+        : item(
+            'Period',
+            BigInt(period) < 0n ? invalid(`${int(period)} seconds`, 'negative') : humanDuration(period),
+            'sync',
+            `${int(period)} seconds`,
+          ),
   ];
 }

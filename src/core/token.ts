@@ -97,6 +97,8 @@ export function parseToken(raw: unknown, url?: string): Token {
   const result = tokenSchema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue.path.length ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') : '(body)';
+  const field = issue.path.length
+    ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('')
+    : '(body)';
   throw new ApiError('bad-response', `The mirror sent an invalid token: field ${field}: ${issue.message}`, { url });
 }

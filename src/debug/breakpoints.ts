@@ -60,13 +60,19 @@ export function parseHitCondition(text: string): ((count: number) => boolean) | 
   if (!m) throw new ExpressionError(`Hit count "${text}" is not a number with an optional >=, >, ==, <, <= or %.`);
   const n = Number(m[2]);
   switch (m[1]) {
-    case '>': return (c) => c > n;
+    case '>':
+      return (c) => c > n;
     case '==':
-    case '=': return (c) => c === n;
-    case '<': return (c) => c < n;
-    case '<=': return (c) => c <= n;
-    case '%': return (c) => n > 0 && c % n === 0;
-    default: return (c) => c >= n;
+    case '=':
+      return (c) => c === n;
+    case '<':
+      return (c) => c < n;
+    case '<=':
+      return (c) => c <= n;
+    case '%':
+      return (c) => n > 0 && c % n === 0;
+    default:
+      return (c) => c >= n;
   }
 }
 
@@ -105,7 +111,10 @@ export class Breakpoints {
     let total = n;
     for (const [g, c] of this.asked) if (g !== group) total += c;
     const max = REQUEST_LIMITS.breakpoints;
-    if (total > max) throw new RequestError(`Too many breakpoints: at most ${max.toLocaleString('en-US')} breakpoints in all (lines, functions and instructions); this request would make ${total.toLocaleString('en-US')}.`);
+    if (total > max)
+      throw new RequestError(
+        `Too many breakpoints: at most ${max.toLocaleString('en-US')} breakpoints in all (lines, functions and instructions); this request would make ${total.toLocaleString('en-US')}.`,
+      );
     this.asked.set(group, n);
   }
 
@@ -116,11 +125,20 @@ export class Breakpoints {
     this.hitRoom = HIT_COUNTERS_PER_STEP * this.trace.length - used;
   }
 
-  private make(kind: Kind, steps: Int32Array | number[], label: string, condition?: string, hitCondition?: string, names: readonly string[] = []): Breakpoint {
+  private make(
+    kind: Kind,
+    steps: Int32Array | number[],
+    label: string,
+    condition?: string,
+    hitCondition?: string,
+    names: readonly string[] = [],
+  ): Breakpoint {
     const counters = hitCondition?.trim() ? steps.length : 0;
     if (counters > this.hitRoom) {
       const most = (HIT_COUNTERS_PER_STEP * this.trace.length).toLocaleString('en-US');
-      throw new ExpressionError(`Too many hit counts: together they count at most ${most} steps (${HIT_COUNTERS_PER_STEP} per step of the trace); this one would count ${counters.toLocaleString('en-US')} more.`);
+      throw new ExpressionError(
+        `Too many hit counts: together they count at most ${most} steps (${HIT_COUNTERS_PER_STEP} per step of the trace); this one would count ${counters.toLocaleString('en-US')} more.`,
+      );
     }
     this.hitRoom -= counters;
     return {
@@ -147,7 +165,12 @@ export class Breakpoints {
     for (const spec of specs) {
       const lineKey = source ? this.program.knownLineKey(source, spec.line) : undefined;
       if (lineKey === undefined) {
-        out.push({ id: this.nextId++, verified: false, line: spec.line, message: source ? 'No compiled code of this trace maps to this line.' : 'The trace runs no compiled code from this file.' });
+        out.push({
+          id: this.nextId++,
+          verified: false,
+          line: spec.line,
+          message: source ? 'No compiled code of this trace maps to this line.' : 'The trace runs no compiled code from this file.',
+        });
         continue;
       }
       try {
@@ -175,7 +198,10 @@ export class Breakpoints {
     const out: Verified[] = [];
     for (const spec of specs) {
       const want = spec.name.trim();
-      const steps = this.program.frames.filter((f) => f.name === want || f.name.endsWith(`.${want}`)).map((f) => f.entryStep).sort((a, b) => a - b);
+      const steps = this.program.frames
+        .filter((f) => f.name === want || f.name.endsWith(`.${want}`))
+        .map((f) => f.entryStep)
+        .sort((a, b) => a - b);
       try {
         const bp = this.make('function', steps, want, spec.condition, spec.hitCondition);
         this.functions.push(bp);
@@ -217,10 +243,21 @@ export class Breakpoints {
     for (const spec of specs) {
       try {
         const names = /^[A-Za-z_$][\w$]*$/.test(spec.name) ? [spec.name, 'value'] : ['value'];
-        const bp = this.make('data', spec.writes.map((w) => w.step), spec.label, spec.condition, spec.hitCondition, names);
+        const bp = this.make(
+          'data',
+          spec.writes.map((w) => w.step),
+          spec.label,
+          spec.condition,
+          spec.hitCondition,
+          names,
+        );
         bp.written = { name: spec.name, values: new Map(spec.writes.map((w) => [w.step, w.value])) };
         this.data.push(bp);
-        out.push({ id: bp.id, verified: spec.writes.length > 0, message: spec.writes.length ? undefined : `The trace never writes ${spec.label}.` });
+        out.push({
+          id: bp.id,
+          verified: spec.writes.length > 0,
+          message: spec.writes.length ? undefined : `The trace never writes ${spec.label}.`,
+        });
       } catch (err) {
         out.push({ id: this.nextId++, verified: false, message: err instanceof Error ? err.message : String(err) });
       }
@@ -234,7 +271,8 @@ export class Breakpoints {
     const p = this.program;
     const panic = (s: number) => this.trace.frame(p.traceFrame[s]).revert?.kind === 'Panic';
     this.exceptions = filters.map((filter) => {
-      const steps = filter === 'revert' ? p.reverts.filter((s) => !panic(s)) : [...p.reverts.filter(panic), ...p.invalids].sort((a, b) => a - b);
+      const steps =
+        filter === 'revert' ? p.reverts.filter((s) => !panic(s)) : [...p.reverts.filter(panic), ...p.invalids].sort((a, b) => a - b);
       return this.make('exception', steps, filter === 'revert' ? 'Revert' : 'Panic', conditions[filter]);
     });
     this.merged = undefined;
@@ -290,9 +328,22 @@ export class Breakpoints {
     const hits = this.all().filter((bp) => this.passes(bp, step, ctx));
     if (hits.length === 0) return undefined;
     const first = hits[0];
-    const reason = first.kind === 'line' ? 'breakpoint' : first.kind === 'function' ? 'function breakpoint' : first.kind === 'instruction' ? 'instruction breakpoint' : first.kind === 'data' ? 'data breakpoint' : 'exception';
+    const reason =
+      first.kind === 'line'
+        ? 'breakpoint'
+        : first.kind === 'function'
+          ? 'function breakpoint'
+          : first.kind === 'instruction'
+            ? 'instruction breakpoint'
+            : first.kind === 'data'
+              ? 'data breakpoint'
+              : 'exception';
     const description =
-      first.kind === 'exception' ? `${first.label} at step ${step}` : first.written ? `${first.label} = ${first.written.values.get(step)} (written at step ${step})` : `Breakpoint at ${first.label}`;
+      first.kind === 'exception'
+        ? `${first.label} at step ${step}`
+        : first.written
+          ? `${first.label} = ${first.written.values.get(step)} (written at step ${step})`
+          : `Breakpoint at ${first.label}`;
     return { step, reason, ids: hits.map((h) => h.id), description };
   }
 
@@ -310,7 +361,8 @@ export class Breakpoints {
     };
     if (!bp.hit) return ok(step);
     // Counted once per candidate, however often continue passes over it.
-    for (; bp.counted <= at; bp.counted++) bp.hits[bp.counted] = (bp.counted > 0 ? bp.hits[bp.counted - 1] : 0) + (ok(bp.steps[bp.counted]) ? 1 : 0);
+    for (; bp.counted <= at; bp.counted++)
+      bp.hits[bp.counted] = (bp.counted > 0 ? bp.hits[bp.counted - 1] : 0) + (ok(bp.steps[bp.counted]) ? 1 : 0);
     const here = bp.hits[at] - (at > 0 ? bp.hits[at - 1] : 0);
     return here === 1 && bp.hit(bp.hits[at]);
   }

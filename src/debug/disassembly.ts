@@ -13,7 +13,7 @@ export function disassemble(code: Uint8Array): Instruction[] {
   let list = cache.get(code);
   if (list) return list;
   list = [];
-  for (let pc = 0; pc < code.length; ) {
+  for (let pc = 0; pc < code.length;) {
     const byte = code[pc];
     const size = immediateSize(byte);
     const imm = Buffer.from(code.subarray(pc + 1, pc + 1 + size)).toString('hex');

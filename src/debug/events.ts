@@ -14,7 +14,7 @@ export function eventVariables(trace: Trace, names: TraceNames, step: number, tr
   const last = trace.summary.pcConvention === 'post-op' ? step : step - 1;
   const out: Variable[] = [];
   let more = 0;
-  for (let s = frame.entryStep; s <= Math.min(last, frame.exitStep); ) {
+  for (let s = frame.entryStep; s <= Math.min(last, frame.exitStep);) {
     const row = trace.row(s);
     if (LOG_OP.test(row.op) && row.frame === traceFrame) {
       if (out.length === MAX_EVENTS) more++;

@@ -48,7 +48,13 @@ function tokenize(text: string): string[] {
     if (TRAILING_SPACE.test(text)) break;
     TOKEN.lastIndex = at;
     const m = TOKEN.exec(text);
-    if (!m) throw new ExpressionError(`Unexpected "${text.slice(at, at + 40).trim().slice(0, 20)}" at column ${at + 1}.`);
+    if (!m)
+      throw new ExpressionError(
+        `Unexpected "${text
+          .slice(at, at + 40)
+          .trim()
+          .slice(0, 20)}" at column ${at + 1}.`,
+      );
     tokens.push(m[1]);
     at = TOKEN.lastIndex;
   }
@@ -76,7 +82,8 @@ class Parser {
   }
 
   private expect(t: string): void {
-    if (this.tokens[this.at] !== t) throw new ExpressionError(`Expected "${t}"${this.peek() ? ` before "${this.peek()}"` : ' at the end'}.`);
+    if (this.tokens[this.at] !== t)
+      throw new ExpressionError(`Expected "${t}"${this.peek() ? ` before "${this.peek()}"` : ' at the end'}.`);
     this.at++;
   }
 
@@ -194,7 +201,7 @@ function evaluate(node: Node, ctx: EvalContext): Value {
     }
     case 'un': {
       const v = evaluate(node.arg, ctx);
-      return node.op === '!' ? bool(!truthy(v)) : (-num(v, '-') & WORD);
+      return node.op === '!' ? bool(!truthy(v)) : -num(v, '-') & WORD;
     }
     case 'bin':
       return binary(node.op, node.left, node.right, ctx);
@@ -211,21 +218,35 @@ function binary(op: string, l: Node, r: Node, ctx: EvalContext): Value {
   const x = num(a, op);
   const y = num(b, op);
   switch (op) {
-    case '<': return bool(x < y);
-    case '<=': return bool(x <= y);
-    case '>': return bool(x > y);
-    case '>=': return bool(x >= y);
-    case '+': return (x + y) & WORD;
-    case '-': return (x - y) & WORD;
-    case '*': return (x * y) & WORD;
+    case '<':
+      return bool(x < y);
+    case '<=':
+      return bool(x <= y);
+    case '>':
+      return bool(x > y);
+    case '>=':
+      return bool(x >= y);
+    case '+':
+      return (x + y) & WORD;
+    case '-':
+      return (x - y) & WORD;
+    case '*':
+      return (x * y) & WORD;
     // The EVM's own rule: dividing by zero gives zero.
-    case '/': return y === 0n ? 0n : x / y;
-    case '%': return y === 0n ? 0n : x % y;
-    case '&': return x & y;
-    case '|': return x | y;
-    case '^': return x ^ y;
-    case '<<': return y > 255n ? 0n : (x << y) & WORD;
-    case '>>': return y > 255n ? 0n : x >> y;
+    case '/':
+      return y === 0n ? 0n : x / y;
+    case '%':
+      return y === 0n ? 0n : x % y;
+    case '&':
+      return x & y;
+    case '|':
+      return x | y;
+    case '^':
+      return x ^ y;
+    case '<<':
+      return y > 255n ? 0n : (x << y) & WORD;
+    case '>>':
+      return y > 255n ? 0n : x >> y;
   }
   throw new ExpressionError(`Unknown operator ${op}.`);
 }

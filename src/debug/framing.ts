@@ -70,12 +70,23 @@ export class DapFraming extends Transform {
     const fields = [...header.matchAll(/Content-Length:[ \t]*([^\r\n]*)/gi)];
     const value = fields.at(-1)?.[1].trim();
     if (value === undefined || !/^\d{1,15}$/.test(value)) {
-      this.problem({ message: value === undefined ? 'Skipped a DAP header without Content-Length.' : `Skipped a DAP header with Content-Length "${value.slice(0, 40)}" (not a byte count).` });
+      this.problem({
+        message:
+          value === undefined
+            ? 'Skipped a DAP header without Content-Length.'
+            : `Skipped a DAP header with Content-Length "${value.slice(0, 40)}" (not a byte count).`,
+      });
       return;
     }
     this.skipping = false;
     const length = Number(value);
-    if (length > 0) this.body = { length, received: 0, chunks: [], ...(length > MAX_MESSAGE_BYTES ? { head: Buffer.alloc(0), tail: Buffer.alloc(0) } : {}) };
+    if (length > 0)
+      this.body = {
+        length,
+        received: 0,
+        chunks: [],
+        ...(length > MAX_MESSAGE_BYTES ? { head: Buffer.alloc(0), tail: Buffer.alloc(0) } : {}),
+      };
   }
 
   private readBody(data: Buffer): Buffer {
@@ -84,7 +95,10 @@ export class DapFraming extends Transform {
     body.received += part.length;
     if (body.head && body.tail) {
       if (body.head.length < KEPT_ENDS) body.head = Buffer.concat([body.head, part.subarray(0, KEPT_ENDS - body.head.length)]);
-      body.tail = part.length >= KEPT_ENDS ? Buffer.from(part.subarray(part.length - KEPT_ENDS)) : Buffer.concat([body.tail, part]).subarray(-KEPT_ENDS);
+      body.tail =
+        part.length >= KEPT_ENDS
+          ? Buffer.from(part.subarray(part.length - KEPT_ENDS))
+          : Buffer.concat([body.tail, part]).subarray(-KEPT_ENDS);
     } else body.chunks.push(part);
     if (body.received === body.length) {
       this.body = undefined;
@@ -102,7 +116,12 @@ export class DapFraming extends Transform {
       this.report({ message: `Skipped a DAP message that is not JSON (${err instanceof Error ? err.message : String(err)}).` });
       return;
     }
-    if (typeof message !== 'object' || message === null || Array.isArray(message) || typeof (message as { type?: unknown }).type !== 'string') {
+    if (
+      typeof message !== 'object' ||
+      message === null ||
+      Array.isArray(message) ||
+      typeof (message as { type?: unknown }).type !== 'string'
+    ) {
       this.report({ message: 'Skipped a DAP message that is not an object with a "type".' });
       return;
     }

@@ -65,7 +65,9 @@ export function globalVariables(trace: Trace, step: number, traceFrame: number, 
     {
       name: 'msg.data',
       type: 'bytes',
-      value: data ? `${bytes} bytes${bytes ? `: ${data.slice(0, 2 + DATA_HEAD_BYTES * 2)}${bytes > DATA_HEAD_BYTES ? '…' : ''}` : ''}` : UNKNOWN,
+      value: data
+        ? `${bytes} bytes${bytes ? `: ${data.slice(0, 2 + DATA_HEAD_BYTES * 2)}${bytes > DATA_HEAD_BYTES ? '…' : ''}` : ''}`
+        : UNKNOWN,
     },
     { name: 'tx.origin', type: 'address', value: named(origin, root?.from === origin ? root?.caller : undefined) },
     { name: 'block.number', type: 'uint256', value: sources.result?.block_number?.toString() ?? UNKNOWN },

@@ -49,7 +49,13 @@ function memorySlice(memory: readonly string[], offset: bigint, size: bigint): B
   if (offset + size > BigInt(memory.length) * 32n) return undefined;
   const first = Number(offset / 32n);
   const last = Number((offset + size + 31n) / 32n);
-  const words = Buffer.from(memory.slice(first, last).map((w) => w.replace(/^0x/, '').padStart(64, '0')).join(''), 'hex');
+  const words = Buffer.from(
+    memory
+      .slice(first, last)
+      .map((w) => w.replace(/^0x/, '').padStart(64, '0'))
+      .join(''),
+    'hex',
+  );
   const from = Number(offset % 32n);
   return words.subarray(from, from + Number(size));
 }

@@ -23,7 +23,13 @@ export function raisedError(program: Program, traceFrame: number): RaisedError {
   const selector = /^0x[0-9a-fA-F]{8}/.test(r.data) ? r.data.slice(0, 10).toLowerCase() : undefined;
   if (r.kind === 'Error') return { description: r.message, name: 'Error', signature: 'Error(string)', selector };
   if (r.kind === 'Panic') return { description: r.message, name: 'Panic', signature: 'Panic(uint256)', selector };
-  const decoded = r.kind === 'CustomError' ? decodeError(programAbis(program), r.data, program.frameCode[traceFrame]?.artifact?.name) : null;
+  const decoded =
+    r.kind === 'CustomError' ? decodeError(programAbis(program), r.data, program.frameCode[traceFrame]?.artifact?.name) : null;
   if (decoded) return { description: describeDecoded(decoded), name: decoded.name, signature: decoded.signature, selector };
-  return { description: r.kind === 'Raw' ? `Reverted with ${r.data}` : `Reverted with ${describeRevert(r)}`, name: undefined, signature: undefined, selector };
+  return {
+    description: r.kind === 'Raw' ? `Reverted with ${r.data}` : `Reverted with ${describeRevert(r)}`,
+    name: undefined,
+    signature: undefined,
+    selector,
+  };
 }

@@ -19,38 +19,54 @@ export const REQUEST_LIMITS = {
 export class RequestError extends Error {}
 
 const count = (n: number) => n.toLocaleString('en-US');
-const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v) : typeof v === 'object' && v !== null ? (Array.isArray(v) ? 'an array' : 'an object') : String(v));
+const shown = (v: unknown) =>
+  typeof v === 'string'
+    ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)
+    : typeof v === 'object' && v !== null
+      ? Array.isArray(v)
+        ? 'an array'
+        : 'an object'
+      : String(v);
 const INT32 = 2 ** 31;
 
 type Args = Record<string, unknown>;
 
 function object(value: unknown, what: string): Args {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RequestError(`${what} must be an object, not ${shown(value)}.`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new RequestError(`${what} must be an object, not ${shown(value)}.`);
   return value as Args;
 }
 
 function int(args: Args, key: string, min: number, max: number, optional = true, path = key): void {
   const v = args[key];
   if (v === undefined && optional) return;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new RequestError(`${path} must be an integer from ${count(min)} to ${count(max)}, not ${shown(v)}.`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw new RequestError(`${path} must be an integer from ${count(min)} to ${count(max)}, not ${shown(v)}.`);
 }
 
 function text(args: Args, key: string, max: number = REQUEST_LIMITS.textChars, optional = true, path = key): void {
   const v = args[key];
   if (v === undefined && optional) return;
-  if (typeof v !== 'string' || v.length > max) throw new RequestError(`${path} must be a string of at most ${count(max)} characters${typeof v === 'string' ? ` (it has ${count(v.length)})` : `, not ${shown(v)}`}.`);
+  if (typeof v !== 'string' || v.length > max)
+    throw new RequestError(
+      `${path} must be a string of at most ${count(max)} characters${typeof v === 'string' ? ` (it has ${count(v.length)})` : `, not ${shown(v)}`}.`,
+    );
 }
 
 function list(args: Args, key: string, max: number, optional = true): unknown[] {
   const v = args[key];
   if (v === undefined && optional) return [];
   if (!Array.isArray(v)) throw new RequestError(`${key} must be an array, not ${shown(v)}.`);
-  if (v.length > max) throw new RequestError(`${key}: at most ${count(max)} ${key === 'breakpoints' ? 'breakpoints in one request' : 'entries'}, not ${v.length}.`);
+  if (v.length > max)
+    throw new RequestError(
+      `${key}: at most ${count(max)} ${key === 'breakpoints' ? 'breakpoints in one request' : 'entries'}, not ${v.length}.`,
+    );
   return v;
 }
 
 function flag(args: Args, key: string): void {
-  if (args[key] !== undefined && typeof args[key] !== 'boolean') throw new RequestError(`${key} must be true or false, not ${shown(args[key])}.`);
+  if (args[key] !== undefined && typeof args[key] !== 'boolean')
+    throw new RequestError(`${key} must be true or false, not ${shown(args[key])}.`);
 }
 
 /** Line, column, condition, hit condition and log message of each breakpoint in `breakpoints`. */
@@ -71,7 +87,8 @@ const THREAD_MOVES = new Set(['continue', 'reverseContinue', 'next', 'stepIn', '
 export function checkArguments(command: string, raw: unknown): void {
   if (THREAD_MOVES.has(command)) {
     const args = object(raw ?? {}, 'arguments');
-    if (args.granularity !== undefined && !['statement', 'line', 'instruction'].includes(args.granularity as string)) throw new RequestError(`granularity must be "statement", "line" or "instruction", not ${shown(args.granularity)}.`);
+    if (args.granularity !== undefined && !['statement', 'line', 'instruction'].includes(args.granularity as string))
+      throw new RequestError(`granularity must be "statement", "line" or "instruction", not ${shown(args.granularity)}.`);
     return;
   }
   switch (command) {
@@ -82,7 +99,15 @@ export function checkArguments(command: string, raw: unknown): void {
       for (const key of STRING_ARGS) text(args, key, 4096);
       for (const key of ['stack', 'memory', 'storage', 'stopOnEntry']) flag(args, key);
       const folders = args.buildOutput;
-      if (folders !== undefined && typeof folders !== 'string' && !(Array.isArray(folders) && folders.length <= REQUEST_LIMITS.buildOutputFolders && folders.every((f) => typeof f === 'string' && f.length <= 4096)))
+      if (
+        folders !== undefined &&
+        typeof folders !== 'string' &&
+        !(
+          Array.isArray(folders) &&
+          folders.length <= REQUEST_LIMITS.buildOutputFolders &&
+          folders.every((f) => typeof f === 'string' && f.length <= 4096)
+        )
+      )
         throw new RequestError(`buildOutput must be a folder or a list of at most ${REQUEST_LIMITS.buildOutputFolders} folders.`);
       return;
     }
@@ -97,7 +122,9 @@ export function checkArguments(command: string, raw: unknown): void {
       return;
     }
     case 'setFunctionBreakpoints':
-      return conditions(list(object(raw, 'arguments'), 'breakpoints', REQUEST_LIMITS.breakpoints, false), (bp, path) => text(bp, 'name', REQUEST_LIMITS.textChars, false, `${path}.name`));
+      return conditions(list(object(raw, 'arguments'), 'breakpoints', REQUEST_LIMITS.breakpoints, false), (bp, path) =>
+        text(bp, 'name', REQUEST_LIMITS.textChars, false, `${path}.name`),
+      );
     case 'setInstructionBreakpoints':
       return conditions(list(object(raw, 'arguments'), 'breakpoints', REQUEST_LIMITS.breakpoints, false), (bp, path) => {
         text(bp, 'instructionReference', 64, false, `${path}.instructionReference`);
@@ -156,7 +183,8 @@ export function checkArguments(command: string, raw: unknown): void {
     case 'source': {
       const args = object(raw ?? {}, 'arguments');
       int(args, 'sourceReference', 0, Number.MAX_SAFE_INTEGER);
-      if (args.source !== undefined) int(object(args.source, 'source'), 'sourceReference', 0, Number.MAX_SAFE_INTEGER, true, 'source.sourceReference');
+      if (args.source !== undefined)
+        int(object(args.source, 'source'), 'sourceReference', 0, Number.MAX_SAFE_INTEGER, true, 'source.sourceReference');
       return;
     }
   }

@@ -15,7 +15,16 @@ export type Granularity = 'statement' | 'instruction';
 
 export interface Stop {
   step: number;
-  reason: 'entry' | 'step' | 'breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'data breakpoint' | 'exception' | 'goto' | 'restart';
+  reason:
+    | 'entry'
+    | 'step'
+    | 'breakpoint'
+    | 'function breakpoint'
+    | 'instruction breakpoint'
+    | 'data breakpoint'
+    | 'exception'
+    | 'goto'
+    | 'restart';
   description?: string;
   ids?: number[];
   /** Nowhere further to go in that direction: the session stays at its end. */

@@ -38,18 +38,29 @@ export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorU
     } catch {
       throw new ApiError('invalid-input', `mirrorUrl "${args.mirrorUrl}" is not a URL.`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ApiError('invalid-input', 'mirrorUrl must be an http or https URL.');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new ApiError('invalid-input', 'mirrorUrl must be an http or https URL.');
     return resolveNetwork('custom', { mirrorUrl: args.mirrorUrl, web3Url: args.web3Url });
   }
   const network = args.network ?? '';
-  if (network === 'custom') throw new ApiError('invalid-input', 'The custom network needs "mirrorUrl" (and optionally "web3Url") in the launch configuration.');
-  if (!isNetworkName(network)) throw new ApiError('invalid-input', 'Give "network" (mainnet, testnet, previewnet or local) or "mirrorUrl" in the launch configuration.');
+  if (network === 'custom')
+    throw new ApiError('invalid-input', 'The custom network needs "mirrorUrl" (and optionally "web3Url") in the launch configuration.');
+  if (!isNetworkName(network))
+    throw new ApiError(
+      'invalid-input',
+      'Give "network" (mainnet, testnet, previewnet or local) or "mirrorUrl" in the launch configuration.',
+    );
   return resolveNetwork(network);
 }
 
 /** The folders to read build output from: `buildOutput`, else `fallback`. */
 export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback: readonly string[]): string[] {
-  const given = typeof args.buildOutput === 'string' ? [args.buildOutput] : Array.isArray(args.buildOutput) ? args.buildOutput.filter((x): x is string => typeof x === 'string') : [];
+  const given =
+    typeof args.buildOutput === 'string'
+      ? [args.buildOutput]
+      : Array.isArray(args.buildOutput)
+        ? args.buildOutput.filter((x): x is string => typeof x === 'string')
+        : [];
   return (given.length ? given : fallback).map((p) => resolve(p));
 }
 
@@ -57,21 +68,41 @@ export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback:
  * The build output under `roots`, ready to map `trace`'s steps; `lookup` asks the mirror which code ran, `verified`
  * the verification server for code the build output does not match.
  */
-export async function mapSources(trace: Trace, roots: readonly string[], lookup: CodeLookup | undefined, log: (message: string) => void, verified?: VerifiedLookup): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
+export async function mapSources(
+  trace: Trace,
+  roots: readonly string[],
+  lookup: CodeLookup | undefined,
+  log: (message: string) => void,
+  verified?: VerifiedLookup,
+): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
   const found = await Promise.all(roots.map((root) => discoverArtifacts(root)));
   for (const problem of found.flatMap((d) => d.problems)) log(`Build output skipped: ${problem}`);
   const artifacts = found.flatMap((d) => d.artifacts);
-  log(`${trace.length} steps; ${artifacts.length} compiled contract${artifacts.length === 1 ? '' : 's'} with source maps in ${roots.join(', ') || 'no folder'}`);
+  log(
+    `${trace.length} steps; ${artifacts.length} compiled contract${artifacts.length === 1 ? '' : 's'} with source maps in ${roots.join(', ') || 'no folder'}`,
+  );
   const files = new SourceFiles();
-  return { files, sources: artifacts.length || verified ? new TraceSources(trace, new ArtifactIndex(artifacts), files, lookup, verified) : undefined };
+  return {
+    files,
+    sources: artifacts.length || verified ? new TraceSources(trace, new ArtifactIndex(artifacts), files, lookup, verified) : undefined,
+  };
 }
 
 /** The launch's verification server (`verifyUrl`, default Sourcify's), cached as the CLI caches; none when turned off. */
-function launchVerified(args: Pick<LaunchArguments, 'verifyUrl' | 'fetchVerified'>, endpoints: Endpoints, http: HttpClient): VerifiedLookup | undefined {
+function launchVerified(
+  args: Pick<LaunchArguments, 'verifyUrl' | 'fetchVerified'>,
+  endpoints: Endpoints,
+  http: HttpClient,
+): VerifiedLookup | undefined {
   if (args.fetchVerified === false) return undefined;
   const url = args.verifyUrl ?? DEFAULT_VERIFY_URL;
   if (!/^https?:\/\//i.test(url)) throw new ApiError('invalid-input', 'verifyUrl must be an http or https URL.');
-  const sources = new VerifiedSources({ transport: new VerifyTransport(http.transport), url, chainId: String(endpoints.chainId), cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, url) });
+  const sources = new VerifiedSources({
+    transport: new VerifyTransport(http.transport),
+    url,
+    chainId: String(endpoints.chainId),
+    cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, url),
+  });
   return (address) => sources.artifact(address);
 }
 

@@ -37,7 +37,11 @@ const dataSlot = (slot: bigint) => hexToBigInt(keccak256(numberToHex(slot, { siz
 export function rawStorage(words: ReadonlyMap<bigint, Hex>, account?: string): Variable[] {
   return [...words]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([slot, word]) => ({ name: slotName(slot), value: word, ...(account && { storage: { account, slot, offset: 0, size: SLOT_BYTES } }) }));
+    .map(([slot, word]) => ({
+      name: slotName(slot),
+      value: word,
+      ...(account && { storage: { account, slot, offset: 0, size: SLOT_BYTES } }),
+    }));
 }
 
 /** `size` bytes at byte `offset` from the low-order end of a 32-byte word. */
@@ -107,7 +111,16 @@ class Decoder {
         return this.bytes(name, type, slot);
       case 'dynamic_array': {
         const length = this.word(slot);
-        return length === undefined ? undefined : this.array(name, type, dataSlot(slot), Number(hexToBigInt(length) > BigInt(MAX_ITEMS) ? MAX_ITEMS : hexToBigInt(length)), true, hexToBigInt(length));
+        return length === undefined
+          ? undefined
+          : this.array(
+              name,
+              type,
+              dataSlot(slot),
+              Number(hexToBigInt(length) > BigInt(MAX_ITEMS) ? MAX_ITEMS : hexToBigInt(length)),
+              true,
+              hexToBigInt(length),
+            );
       }
       case 'mapping':
         return this.mapping(name, type, slot);
@@ -118,7 +131,12 @@ class Decoder {
     const word = this.word(slot);
     if (word === undefined) return undefined;
     const storage: StorageRef | undefined = this.account ? { account: this.account, slot, offset, size: type.numberOfBytes } : undefined;
-    return { name, type: type.label, value: valueText(type.label, cut(word, offset, type.numberOfBytes), this.enums), ...(storage && { storage }) };
+    return {
+      name,
+      type: type.label,
+      value: valueText(type.label, cut(word, offset, type.numberOfBytes), this.enums),
+      ...(storage && { storage }),
+    };
   }
 
   private struct(name: string, type: StorageType, members: readonly StorageVariable[], slot: bigint): Variable | undefined {
@@ -130,7 +148,10 @@ class Decoder {
   private array(name: string, type: StorageType, slot: bigint, count: number, dynamic: boolean, length?: bigint): Variable | undefined {
     const base = this.layout.types.get(type.base ?? '');
     if (!base) return undefined;
-    const perSlot = base.encoding === 'inplace' && !base.members && !base.base && base.numberOfBytes <= 16 ? Math.floor(SLOT_BYTES / base.numberOfBytes) : 0;
+    const perSlot =
+      base.encoding === 'inplace' && !base.members && !base.base && base.numberOfBytes <= 16
+        ? Math.floor(SLOT_BYTES / base.numberOfBytes)
+        : 0;
     const slotsPer = BigInt(Math.max(1, Math.ceil(base.numberOfBytes / SLOT_BYTES)));
     const children: Variable[] = [];
     for (let i = 0; i < Math.min(count, MAX_ITEMS); i++) {
@@ -139,7 +160,9 @@ class Decoder {
       if (element) children.push(element);
     }
     if (!dynamic && children.length === 0) return undefined;
-    const value = dynamic ? `${type.label}, length ${length}${children.length < count ? ` (${children.length} element${children.length === 1 ? '' : 's'} in the trace)` : ''}` : type.label;
+    const value = dynamic
+      ? `${type.label}, length ${length}${children.length < count ? ` (${children.length} element${children.length === 1 ? '' : 's'} in the trace)` : ''}`
+      : type.label;
     return { name, type: type.label, value, children };
   }
 
@@ -169,8 +192,17 @@ class Decoder {
   private mapping(name: string, type: StorageType, slot: bigint): Variable | undefined {
     const entries = this.mappingKeys?.(slot) ?? [];
     const keyType = this.layout.types.get(type.key ?? '');
-    const children = entries.flatMap(({ key, slot: at }) => this.variable(`[${keyType ? keyText(keyType.label, key, this.enums) : key}]`, type.value ?? '', at, 0) ?? []);
-    return children.length ? { name, type: type.label, value: `${type.label}, ${children.length} entr${children.length === 1 ? 'y' : 'ies'} in the trace`, children } : undefined;
+    const children = entries.flatMap(
+      ({ key, slot: at }) => this.variable(`[${keyType ? keyText(keyType.label, key, this.enums) : key}]`, type.value ?? '', at, 0) ?? [],
+    );
+    return children.length
+      ? {
+          name,
+          type: type.label,
+          value: `${type.label}, ${children.length} entr${children.length === 1 ? 'y' : 'ies'} in the trace`,
+          children,
+        }
+      : undefined;
   }
 }
 
@@ -192,7 +224,12 @@ function mappingKeysAt(program: Program, step: number, layout: StorageLayout, sl
  * The Storage scope. With a layout: the variables the trace holds a slot of, by name, then any slot none of them
  * explains; without one: the raw slots, after a line saying how to get names.
  */
-export function storageScope(program: Program, step: number, storage: Record<string, string> | null, traceFrame: number): Variable[] | string {
+export function storageScope(
+  program: Program,
+  step: number,
+  storage: Record<string, string> | null,
+  traceFrame: number,
+): Variable[] | string {
   if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
   const words = storageWords(storage);
   const account = thisOf(program.trace, program.trace.frame(traceFrame))?.toLowerCase() ?? undefined;
@@ -210,7 +247,13 @@ export function storageScope(program: Program, step: number, storage: Record<str
 }
 
 /** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
-export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, mappingKeys?: MappingKeys, enums: EnumMembers = NO_ENUMS, account?: string): Variable[] {
+export function namedStorage(
+  layout: StorageLayout,
+  words: ReadonlyMap<bigint, Hex>,
+  mappingKeys?: MappingKeys,
+  enums: EnumMembers = NO_ENUMS,
+  account?: string,
+): Variable[] {
   const decoder = new Decoder(layout, words, mappingKeys, enums, account);
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
   return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))), account)];
@@ -220,7 +263,14 @@ export function namedStorage(layout: StorageLayout, words: ReadonlyMap<bigint, H
  * A storage reference held in a local (`Item storage it = items[k]`): the layout's type labelled `label` read at
  * `slot`; undefined when the layout has no such type or the trace holds none of its slots.
  */
-export function storageAt(layout: StorageLayout, words: ReadonlyMap<bigint, Hex>, name: string, label: string, slot: bigint, enums: EnumMembers = NO_ENUMS): Variable | undefined {
+export function storageAt(
+  layout: StorageLayout,
+  words: ReadonlyMap<bigint, Hex>,
+  name: string,
+  label: string,
+  slot: bigint,
+  enums: EnumMembers = NO_ENUMS,
+): Variable | undefined {
   const typeId = [...layout.types].find(([id, t]) => t.label === label && !id.endsWith('_memory_ptr'))?.[0];
   return typeId === undefined ? undefined : new Decoder(layout, words, undefined, enums, undefined).variable(name, typeId, slot, 0);
 }

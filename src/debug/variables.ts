@@ -39,7 +39,6 @@ export interface StorageRef {
 const MAX_ITEMS = 1024;
 const WORD_BYTES = 32;
 
-
 /** Per contract, its ABI (from the metadata), read on first use. */
 const registries = new WeakMap<ContractArtifact, AbiRegistry>();
 
@@ -72,7 +71,9 @@ export function functionAbi(header: string | undefined, artifact?: ContractArtif
     const m = /^function ([A-Za-z_$][\w$]*) ?\(([^()]*)\)/.exec(text);
     if (!m || !artifact) return undefined;
     const names = m[2].trim() ? m[2].split(',').map((p) => /([A-Za-z_$][\w$]*)\s*$/.exec(p.trim())?.[1] ?? '') : [];
-    const found = registryOf(artifact).functionsNamed(artifact.name, m[1]).filter((f) => f.inputs.length === names.length && f.inputs.every((input, i) => input.name === names[i]));
+    const found = registryOf(artifact)
+      .functionsNamed(artifact.name, m[1])
+      .filter((f) => f.inputs.length === names.length && f.inputs.every((input, i) => input.name === names[i]));
     return found.length === 1 ? found[0] : undefined;
   }
 }
@@ -85,7 +86,11 @@ function decodeWord(param: AbiParameter, word: string, enums: EnumMembers): stri
   if (!isWordType(param.type)) return `${hex} (${/\[\]$|^string$|^bytes$/.test(param.type) ? 'pointer' : 'not a single word'})`;
   try {
     const [v] = decodeAbiParameters([param], hex);
-    return isEnumType(param.internalType) ? enumText(enums, param.internalType, BigInt(v as number)) : typeof v === 'bigint' ? v.toString() : String(v);
+    return isEnumType(param.internalType)
+      ? enumText(enums, param.internalType, BigInt(v as number))
+      : typeof v === 'bigint'
+        ? v.toString()
+        : String(v);
   } catch {
     return hex;
   }
@@ -115,29 +120,48 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
     }
   }
   // A calldata array or string takes two stack slots (offset and length): the positions of the others are not known.
-  if (/\bcalldata\b/.test(frame.header ?? '') && abi.inputs.some((p) => !isWordType(p.type))) return "Arguments of dynamic types in calldata are read from the call's input (the mirror's actions), which this trace does not have.";
+  if (/\bcalldata\b/.test(frame.header ?? '') && abi.inputs.some((p) => !isWordType(p.type)))
+    return "Arguments of dynamic types in calldata are read from the call's input (the mirror's actions), which this trace does not have.";
   const body = bodyStep(program, frame);
   const stack = program.trace.detail(body).stack;
   if (!stack) return 'The trace was fetched without the stack: arguments are read from it.';
   const n = abi.inputs.length;
   if (stack.length < n) return 'The stack holds fewer values than the function has parameters.';
   const enums = enumsFor(abi.inputs, artifact);
-  return abi.inputs.map((param, i) => ({ name: param.name || `arg${i}`, type: typeOf(param), value: decodeWord(param, stack[stack.length - n + i], enums) }));
+  return abi.inputs.map((param, i) => ({
+    name: param.name || `arg${i}`,
+    type: typeOf(param),
+    value: decodeWord(param, stack[stack.length - n + i], enums),
+  }));
 }
 
 /** The ABI type, or the enum's own name for an enum. */
 const typeOf = (param: AbiParameter): string => (isEnumType(param.internalType) ? param.internalType : param.type);
 
 /** Decoded ABI values as the Variables view shows them: as everywhere else (values.ts), strings quoted. */
-function shownValues(params: readonly AbiParameter[], values: readonly unknown[], unnamed: (i: number) => string, enums: EnumMembers): Variable[] {
-  return namedValues(params, values, enums).map((v, i) => ({ name: params[i].name || unnamed(i), type: typeOf(params[i]), value: shownValue(v) }));
+function shownValues(
+  params: readonly AbiParameter[],
+  values: readonly unknown[],
+  unnamed: (i: number) => string,
+  enums: EnumMembers,
+): Variable[] {
+  return namedValues(params, values, enums).map((v, i) => ({
+    name: params[i].name || unnamed(i),
+    type: typeOf(params[i]),
+    value: shownValue(v),
+  }));
 }
 
 /**
  * What an external call returned, decoded with its function's ABI: the recording holds the call's end, so this is
  * known at every step of it. The bytes are the action's result data, else the RETURN's memory slice.
  */
-export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: number) => Buffer | undefined, action?: ContractAction): Variable[] | string {
+export function returnOf(
+  program: Program,
+  frame: FnFrame,
+  memoryAt: (step: number) => Buffer | undefined,
+  action?: ContractAction,
+): Variable[] | string {
   const artifact = program.frameCode[frame.traceFrame].artifact;
   const abi = functionAbi(frame.header, artifact);
   if (!abi) return frame.header ? 'The return types of this function could not be read.' : 'No Solidity function is known for this frame.';
@@ -145,7 +169,8 @@ export function returnOf(program: Program, frame: FnFrame, memoryAt: (step: numb
   if (program.trace.row(tf.exitStep).op === 'REVERT' || tf.reverted) return 'The call reverted: it returned nothing.';
   if (abi.outputs.length === 0) return [];
   // The mirror's actions carry the return data whether or not the trace holds memory.
-  const data = action?.result_data_type === 'OUTPUT' && action.result_data ? (action.result_data as `0x${string}`) : returnData(program, tf, memoryAt);
+  const data =
+    action?.result_data_type === 'OUTPUT' && action.result_data ? (action.result_data as `0x${string}`) : returnData(program, tf, memoryAt);
   if (!data.startsWith('0x')) return data;
   try {
     const decoded = decodeFunctionResult({ abi: [abi], functionName: abi.name, data: data as `0x${string}` }) as unknown;
@@ -177,7 +202,9 @@ function returnData(program: Program, tf: Frame, memoryAt: (step: number) => Buf
 /** The step where the function's own code started (for an external call: its public function's). */
 export function bodyStep(program: Program, frame: FnFrame): number {
   if (frame.kind === 'internal') return frame.entryStep;
-  const child = program.frames.find((f) => f.parent === frame.id && f.kind === 'internal' && f.hidden && f.header !== undefined && f.header === frame.header);
+  const child = program.frames.find(
+    (f) => f.parent === frame.id && f.kind === 'internal' && f.hidden && f.header !== undefined && f.header === frame.header,
+  );
   return child?.entryStep ?? frame.entryStep;
 }
 
@@ -193,7 +220,9 @@ export function stackVariables(stack: readonly string[] | null): Variable[] | st
 
 export function memoryVariables(memory: readonly string[] | null, reference: string): Variable[] | string {
   if (!memory) return 'The trace was fetched without memory (launch with "memory": true).';
-  return memory.slice(0, MAX_ITEMS).map((w, i) => ({ name: `memory[0x${(i * WORD_BYTES).toString(16)}]`, value: w, memoryReference: reference }));
+  return memory
+    .slice(0, MAX_ITEMS)
+    .map((w, i) => ({ name: `memory[0x${(i * WORD_BYTES).toString(16)}]`, value: w, memoryReference: reference }));
 }
 
 export function frameVariables(trace: Trace, step: number, frame: FnFrame, codeName: string | undefined): Variable[] {

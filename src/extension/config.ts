@@ -25,7 +25,9 @@ export function readConfig(): LedgerMirrorConfig {
     mirrorUrl: c.get<string>('mirrorUrl', '').trim(),
     web3Url: c.get<string>('web3Url', '').trim(),
     requestTimeoutSeconds:
-      typeof timeout === 'number' && Number.isFinite(timeout) ? Math.min(Math.max(timeout, 1), MAX_TIMEOUT_SECONDS) : DEFAULT_TIMEOUT_SECONDS,
+      typeof timeout === 'number' && Number.isFinite(timeout)
+        ? Math.min(Math.max(timeout, 1), MAX_TIMEOUT_SECONDS)
+        : DEFAULT_TIMEOUT_SECONDS,
   };
 }
 
@@ -49,8 +51,15 @@ export function endpointsFor(config: LedgerMirrorConfig): Parsed<Endpoints> {
     return { ok: false, message: `Setting ledgerMirror.network is "${network}"; expected one of ${NETWORK_NAMES.join(', ')}.` };
   }
   if (network === 'custom') {
-    if (!config.mirrorUrl) return { ok: false, message: 'The custom network needs a mirror URL: set ledgerMirror.mirrorUrl or run "Ledger Mirror: Select Network…".' };
-    for (const [name, value] of [['mirrorUrl', config.mirrorUrl], ['web3Url', config.web3Url]] as const) {
+    if (!config.mirrorUrl)
+      return {
+        ok: false,
+        message: 'The custom network needs a mirror URL: set ledgerMirror.mirrorUrl or run "Ledger Mirror: Select Network…".',
+      };
+    for (const [name, value] of [
+      ['mirrorUrl', config.mirrorUrl],
+      ['web3Url', config.web3Url],
+    ] as const) {
       const problem = value ? checkBaseUrl(value) : undefined;
       if (problem) return { ok: false, message: `Setting ledgerMirror.${name}: ${problem}.` };
     }

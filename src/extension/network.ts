@@ -34,7 +34,9 @@ export function registerNetwork(context: vscode.ExtensionContext, services: Serv
   update();
   context.subscriptions.push(services.onDidChangeEndpoints(update));
 
-  services.registerCommand(SELECT_NETWORK, (network?: unknown) => selectNetwork(services, typeof network === 'string' ? network : undefined));
+  services.registerCommand(SELECT_NETWORK, (network?: unknown) =>
+    selectNetwork(services, typeof network === 'string' ? network : undefined),
+  );
   return item;
 }
 
@@ -51,7 +53,13 @@ function networkPicks(services: Services): NetworkPick[] {
     } catch {
       detail = 'Your own mirror node: you will be asked for its URL';
     }
-    return { label: network, network, description: network === config.network ? 'current' : undefined, detail, picked: network === config.network };
+    return {
+      label: network,
+      network,
+      description: network === config.network ? 'current' : undefined,
+      detail,
+      picked: network === config.network,
+    };
   });
 }
 

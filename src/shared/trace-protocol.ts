@@ -153,7 +153,9 @@ export interface TraceRequests {
 }
 export type TraceRequestKind = keyof TraceRequests;
 
-export type WebviewRequest = { [K in TraceRequestKind]: { type: 'request'; id: number; kind: K; params: TraceRequests[K]['params'] } }[TraceRequestKind];
+export type WebviewRequest = {
+  [K in TraceRequestKind]: { type: 'request'; id: number; kind: K; params: TraceRequests[K]['params'] };
+}[TraceRequestKind];
 
 export type WebviewMessage =
   | WebviewRequest
@@ -201,5 +203,12 @@ export interface TracePanelState {
 export function isTracePanelState(v: unknown): v is TracePanelState {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
-  return typeof s.key === 'string' && Number.isInteger(s.step) && typeof s.scrollTop === 'number' && typeof s.memoryTop === 'number' && typeof s.open === 'object' && s.open !== null;
+  return (
+    typeof s.key === 'string' &&
+    Number.isInteger(s.step) &&
+    typeof s.scrollTop === 'number' &&
+    typeof s.memoryTop === 'number' &&
+    typeof s.open === 'object' &&
+    s.open !== null
+  );
 }

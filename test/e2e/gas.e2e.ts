@@ -84,7 +84,10 @@ describe('Gas profile in the browser', () => {
       await page.waitForTimeout(250);
       texts = await decorationTexts(page);
     }
-    assert.ok(texts.some((t) => /^"[\d,]+ gas \(\d+(\.\d)?%\)"$/.test(t)), `decorations: ${JSON.stringify(texts)}`);
+    assert.ok(
+      texts.some((t) => /^"[\d,]+ gas \(\d+(\.\d)?%\)"$/.test(t)),
+      `decorations: ${JSON.stringify(texts)}`,
+    );
     await page.mouse.move(5, 450);
     copyFileSync(await workbench.shot('gas-lines'), join(SHOTS, 'gas-lines.png'));
 
@@ -112,15 +115,27 @@ describe('Gas view in plain chromium (the shipped bundle and CSP)', () => {
       const square = real.nodes.findIndex((n) => n.label === 'Calculator.square');
       assert.ok(square > 0, real.nodes.map((n) => n.label).join(', '));
       const markup = '<img src=x onerror="document.title=1">';
-      const view: GasProfileView = { ...real, nodes: real.nodes.map((n, i) => (i === square ? { ...n, label: `${n.label}${markup}` } : n)) };
+      const view: GasProfileView = {
+        ...real,
+        nodes: real.nodes.map((n, i) => (i === square ? { ...n, label: `${n.label}${markup}` } : n)),
+      };
 
-      const stepper = await openStepperPage(new TraceSession(trace, { key: 'gas', title: 'gas', network: 'custom' }), chromium, dir, true, view);
+      const stepper = await openStepperPage(
+        new TraceSession(trace, { key: 'gas', title: 'gas', network: 'custom' }),
+        chromium,
+        dir,
+        true,
+        view,
+      );
       try {
         const { page } = stepper;
         await page.locator('.gas-toggle').click();
         await page.locator('.gas-view').waitFor();
         assert.equal(await page.locator('.steps').isVisible(), false);
-        await page.locator('.gas-box').nth(view.nodes.length - 1).waitFor();
+        await page
+          .locator('.gas-box')
+          .nth(view.nodes.length - 1)
+          .waitFor();
         assert.equal(await page.locator('.gas-box').count(), view.nodes.length);
         assert.equal(await page.locator('#app img').count(), 0, 'a label is text');
         assert.notEqual(await page.title(), '1');

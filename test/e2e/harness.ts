@@ -79,14 +79,40 @@ export async function openWorkbench(): Promise<Workbench> {
  */
 async function runCommand(page: Page, title: string): Promise<void> {
   for (let attempt = 1; attempt <= 12; attempt++) {
-    await page.locator('.part.sidebar .composite.title').first().click({ timeout: 2000 })
-      .catch(() => page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined));
+    await page
+      .locator('.part.sidebar .composite.title')
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() =>
+        page
+          .locator('.part.statusbar')
+          .click({ position: { x: 5, y: 5 } })
+          .catch(() => undefined),
+      );
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input.input');
-    if (!(await input.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) continue;
-    if (!(await input.fill(`>${title}`, { timeout: 3000 }).then(() => true, () => false))) continue;
+    if (
+      !(await input.waitFor({ state: 'visible', timeout: 3000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
+    if (
+      !(await input.fill(`>${title}`, { timeout: 3000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    if (await row.click({ timeout: 2500 }).then(() => true, () => false)) return;
+    if (
+      await row.click({ timeout: 2500 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await page.keyboard.press('Escape');
   }
   throw new Error(`the command palette never listed "${title}"`);

@@ -23,22 +23,31 @@ runMain('test:e2e', async () => {
   await installVsix(tools, profile, vsix);
   // No smoke-test driver here: it would hide notification toasts, which scenarios look at.
   const server = await startCodeServer(tools, { profile, logFile: join(session.logDir, 'code-server.log') });
-  const mocha = startProcess(process.execPath, [
-    '--import', 'tsx', join(projectRoot, 'node_modules/mocha/bin/mocha.js'),
-    '--no-config', '--timeout', '120000', '--exit',
-    ...(values.grep ? ['--grep', values.grep] : []),
-    'test/e2e/**/*.e2e.ts',
-  ], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      [E2E_ENV.codeServerUrl]: server.url,
-      [E2E_ENV.mirrorUrl]: session.mirrorUrl,
-      [E2E_ENV.chromium]: tools.chromium,
-      [E2E_ENV.tmpDir]: session.dir,
+  const mocha = startProcess(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(projectRoot, 'node_modules/mocha/bin/mocha.js'),
+      '--no-config',
+      '--timeout',
+      '120000',
+      '--exit',
+      ...(values.grep ? ['--grep', values.grep] : []),
+      'test/e2e/**/*.e2e.ts',
+    ],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        [E2E_ENV.codeServerUrl]: server.url,
+        [E2E_ENV.mirrorUrl]: session.mirrorUrl,
+        [E2E_ENV.chromium]: tools.chromium,
+        [E2E_ENV.tmpDir]: session.dir,
+      },
     },
-  });
+  );
   const code = await new Promise((resolve) => mocha.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
   if (code !== 0 && !isStopping()) console.log(`test:e2e: screenshots in out/screenshots/, code-server log ${server.logFile}`);
   return code;

@@ -100,14 +100,18 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
   const takeMeasures = async () => {
     await workbench.page.waitForTimeout(100);
     // No named helper inside: tsx would wrap it in a `__name` call the page does not have.
-    return stepper().locator('body').evaluate(() => {
-      const [paint] = ['ledger-step-paint'].map((name) => performance.getEntriesByName(name).map((e) => e.duration));
-      const [key, script, inputDelay] = ['ledger-key-to-paint', 'ledger-key-script', 'ledger-key-input-delay'].map((name) =>
-        performance.getEntriesByName(name).map((e) => ({ ...((e as PerformanceMeasure).detail as { key: string; local: boolean }), duration: e.duration })),
-      );
-      performance.clearMeasures();
-      return { paint, key, script, inputDelay };
-    });
+    return stepper()
+      .locator('body')
+      .evaluate(() => {
+        const [paint] = ['ledger-step-paint'].map((name) => performance.getEntriesByName(name).map((e) => e.duration));
+        const [key, script, inputDelay] = ['ledger-key-to-paint', 'ledger-key-script', 'ledger-key-input-delay'].map((name) =>
+          performance
+            .getEntriesByName(name)
+            .map((e) => ({ ...((e as PerformanceMeasure).detail as { key: string; local: boolean }), duration: e.duration })),
+        );
+        performance.clearMeasures();
+        return { paint, key, script, inputDelay };
+      });
   };
 
   it('opens the long loop from the palette with its whole length in the status line', async function () {
@@ -117,7 +121,9 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     await workbench.openTrace(loop.transactionId);
     await stepper().locator('.st-row:not(.loading)').first().waitFor({ timeout: OPEN_TIMEOUT });
     assert.equal(await currentStep(), 0);
-    await stepper().locator('.status', { hasText: `Step 0 of ${formatCount(loop.steps - 1)}:` }).waitFor({ timeout: 15_000 });
+    await stepper()
+      .locator('.status', { hasText: `Step 0 of ${formatCount(loop.steps - 1)}:` })
+      .waitFor({ timeout: 15_000 });
     assert.equal(await stepper().locator('.trace-header h1').innerText(), loop.transactionId);
   });
 
@@ -130,10 +136,42 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
   const keyList = (perKind: number): [string, NavCommand][] => {
     const cycle = (pairs: [string, NavCommand][], n: number) => Array.from({ length: n }, (_, i) => pairs[i % pairs.length]);
     return [
-      ...cycle([['ArrowDown', { kind: 'step', delta: 1 }], ['F10', { kind: 'over' }], ['F11', { kind: 'into' }], ['PageDown', { kind: 'step', delta: 0 }]], 4 * perKind),
-      ...cycle([['ArrowUp', { kind: 'step', delta: -1 }], ['Alt+F10', { kind: 'over', backward: true }], ['Alt+F11', { kind: 'into', backward: true }], ['PageUp', { kind: 'step', delta: 0 }]], 4 * perKind),
-      ...cycle([['End', { kind: 'last' }], ['Home', { kind: 'first' }], ['Control+End', { kind: 'last' }], ['Control+Home', { kind: 'first' }]], 2 * perKind),
-      ...cycle([['ArrowDown', { kind: 'step', delta: 1 }], ['Shift+F11', { kind: 'out' }], ['ArrowUp', { kind: 'step', delta: -1 }], ['Alt+Shift+F11', { kind: 'out', backward: true }]], 4 * perKind),
+      ...cycle(
+        [
+          ['ArrowDown', { kind: 'step', delta: 1 }],
+          ['F10', { kind: 'over' }],
+          ['F11', { kind: 'into' }],
+          ['PageDown', { kind: 'step', delta: 0 }],
+        ],
+        4 * perKind,
+      ),
+      ...cycle(
+        [
+          ['ArrowUp', { kind: 'step', delta: -1 }],
+          ['Alt+F10', { kind: 'over', backward: true }],
+          ['Alt+F11', { kind: 'into', backward: true }],
+          ['PageUp', { kind: 'step', delta: 0 }],
+        ],
+        4 * perKind,
+      ),
+      ...cycle(
+        [
+          ['End', { kind: 'last' }],
+          ['Home', { kind: 'first' }],
+          ['Control+End', { kind: 'last' }],
+          ['Control+Home', { kind: 'first' }],
+        ],
+        2 * perKind,
+      ),
+      ...cycle(
+        [
+          ['ArrowDown', { kind: 'step', delta: 1 }],
+          ['Shift+F11', { kind: 'out' }],
+          ['ArrowUp', { kind: 'step', delta: -1 }],
+          ['Alt+Shift+F11', { kind: 'out', backward: true }],
+        ],
+        4 * perKind,
+      ),
     ];
   };
   // A page is what the table shows less one row, as its own PageUp/PageDown say (read at each press: the panel
@@ -163,7 +201,10 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     const measured: Awaited<ReturnType<typeof takeMeasures>>[] = [];
     for (const [pressed, [key, cmd]] of keys.entries()) {
       if (pressed > 0 && pressed % 200 === 0) measured.push(await takeMeasures());
-      const paged = cmd.kind === 'step' && cmd.delta === 0 ? { kind: 'step' as const, delta: (key === 'PageUp' ? -1 : 1) * (await pageRows()) } : undefined;
+      const paged =
+        cmd.kind === 'step' && cmd.delta === 0
+          ? { kind: 'step' as const, delta: (key === 'PageUp' ? -1 : 1) * (await pageRows()) }
+          : undefined;
       const next = expected.navigate(at, paged ?? cmd);
       if (next === at) throw new Error(`${key} from step ${at} would not move: no paint to wait for (fix the key list)`);
       const landed = new Promise<number>((resolve, reject) => {
@@ -232,13 +273,17 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     await input.fill(String(far));
     await page.keyboard.press('Enter');
     await waitForStep(expected.navigate(at, { kind: 'goto', step: far }));
-    await stepper().locator('.status', { hasText: `Step ${formatCount(far)} of ${formatCount(last)}:` }).waitFor({ timeout: 15_000 });
+    await stepper()
+      .locator('.status', { hasText: `Step ${formatCount(far)} of ${formatCount(last)}:` })
+      .waitFor({ timeout: 15_000 });
     assert.equal(await stepper().locator(`.st-row.current[data-step="${far}"] .c-op`).innerText(), expected.row(far).op);
     await stepper().locator('.step-table').focus();
     await page.keyboard.press('ArrowDown');
     await waitForStep(far + 1);
 
     const jump = await takeMeasures();
-    console.log(`      ${formatCount(loop.steps)} steps, far jump (Go to Step) + 1 step, step to paint: ${jump.paint.map((d) => d.toFixed(1)).join(', ')} ms`);
+    console.log(
+      `      ${formatCount(loop.steps)} steps, far jump (Go to Step) + 1 step, step to paint: ${jump.paint.map((d) => d.toFixed(1)).join(', ')} ms`,
+    );
   });
 });

@@ -38,7 +38,9 @@ describe('Trace stepper in the browser', () => {
     workbench = await openWorkbench();
     const http = new HttpClient();
     try {
-      expected = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: workbench.mirrorUrl }), caseId('nested-call'), { stack: true });
+      expected = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: workbench.mirrorUrl }), caseId('nested-call'), {
+        stack: true,
+      });
     } finally {
       await http.close();
     }
@@ -60,7 +62,9 @@ describe('Trace stepper in the browser', () => {
     await page.locator('.quick-input-widget', { hasText: 'Ledger Mirror: Open Opcode Trace' }).waitFor({ timeout: 15_000 });
     const input = page.locator('.quick-input-widget input.input');
     await input.fill('0.0.1000-17356896');
-    await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id (0.0.1234-1700000000-000000001' }).waitFor({ timeout: 15_000 });
+    await page
+      .locator('.quick-input-widget', { hasText: 'Expected a transaction id (0.0.1234-1700000000-000000001' })
+      .waitFor({ timeout: 15_000 });
     await input.fill(id);
     await page.locator('.quick-input-widget', { hasText: 'Expected a transaction id' }).waitFor({ state: 'detached', timeout: 15_000 });
     await page.keyboard.press('Enter');
@@ -80,7 +84,9 @@ describe('Trace stepper in the browser', () => {
     const first = stepper().locator('.st-row[data-step="0"]');
     assert.equal(await first.locator('.c-op').innerText(), expected.row(0).op);
     assert.equal(await stepper().locator('.trace-header h1').innerText(), caseId('nested-call'));
-    await stepper().locator('.status', { hasText: `Step 0 of ${expected.length - 1}` }).waitFor();
+    await stepper()
+      .locator('.status', { hasText: `Step 0 of ${expected.length - 1}` })
+      .waitFor();
   });
 
   it('moves with a click, F11 and F10, changing the highlighted row and the Stack panel', async () => {
@@ -117,8 +123,17 @@ describe('Trace stepper in the browser', () => {
 
     const timings = await stepper()
       .locator('body')
-      .evaluate(() => performance.getEntriesByName('ledger-key-to-paint').map((e) => `${((e as PerformanceMeasure).detail as { key: string; local: boolean }).local ? 'webview' : 'host'} ${e.duration.toFixed(1)}`));
-    console.log(`      key-to-paint in code-server (answered in the webview, or through the workbench and extension host): ${timings.join(', ')} ms`);
+      .evaluate(() =>
+        performance
+          .getEntriesByName('ledger-key-to-paint')
+          .map(
+            (e) =>
+              `${((e as PerformanceMeasure).detail as { key: string; local: boolean }).local ? 'webview' : 'host'} ${e.duration.toFixed(1)}`,
+          ),
+      );
+    console.log(
+      `      key-to-paint in code-server (answered in the webview, or through the workbench and extension host): ${timings.join(', ')} ms`,
+    );
   });
 
   it('restores the panel at its step, with the Gas view it showed, after a window reload (serializer, from the cache)', async () => {
@@ -175,13 +190,18 @@ describe('Trace stepper in the browser', () => {
 
   function assertFits(l: Layout, what: string): void {
     const inside = (box: Box, outer: Box, name: string) =>
-      assert.ok(box[1] > box[0] && box[0] >= outer[0] - 0.5 && box[1] <= outer[1] + 0.5, `${what}: ${name} (${box.join('–')}) inside ${outer.join('–')}`);
+      assert.ok(
+        box[1] > box[0] && box[0] >= outer[0] - 0.5 && box[1] <= outer[1] + 0.5,
+        `${what}: ${name} (${box.join('–')}) inside ${outer.join('–')}`,
+      );
     inside(l.table, [0, l.width], 'the step table');
     for (const [column, box] of Object.entries(l.heads)) inside(box, l.table, `the ${column} header`);
     inside(l.memory, [0, l.width], 'the memory panel');
     inside(l.ascii, l.memory, 'a memory row’s ASCII column');
     assert.deepEqual(l.overflowing, [], `${what}: nothing scrolls sideways`);
-    console.log(`      ${what}: webview ${l.width} px, step table ${Math.round(l.table[1] - l.table[0])} px, memory ${l.bytes} bytes per row`);
+    console.log(
+      `      ${what}: webview ${l.width} px, step table ${Math.round(l.table[1] - l.table[0])} px, memory ${l.bytes} bytes per row`,
+    );
   }
 
   it('keeps Step, PC, Op, Gas and Cost and the memory rows’ ASCII column in view at 1400×900 with the side bar open', async () => {
@@ -258,7 +278,17 @@ async function withStepper(trace: ColumnarTrace, title: string, step: number, ch
   }
 }
 
-const op = (pc: number, name: string, gas: number, stack: string[], reason: string | null = null) => ({ pc, op: name, gas, gas_cost: 3, depth: 0, stack, memory: [], storage: {}, reason });
+const op = (pc: number, name: string, gas: number, stack: string[], reason: string | null = null) => ({
+  pc,
+  op: name,
+  gas,
+  gas_cost: 3,
+  depth: 0,
+  stack,
+  memory: [],
+  storage: {},
+  reason,
+});
 
 describe('Trace stepper webview in plain chromium (the shipped bundle and CSP)', () => {
   it('renders a revert string carrying markup as text, creating no element', async () => {
@@ -287,17 +317,32 @@ describe('Trace stepper webview in plain chromium (the shipped bundle and CSP)',
 
   it('says in the header, and at the last step, that the mirror cut a real trace at its caps', async function () {
     this.timeout(180_000);
-    const capped = await startMirror({ traces: await createEvmTraceProvider(), opcodeRequestsPerSecond: Infinity, opcodeCaps: { maxOpcodes: 301 } });
+    const capped = await startMirror({
+      traces: await createEvmTraceProvider(),
+      opcodeRequestsPerSecond: Infinity,
+      opcodeCaps: { maxOpcodes: 301 },
+    });
     const http = new HttpClient();
     try {
-      const id = caseTransaction(CASES.findIndex((c) => c.name === 'nested-call'), 'nested-call').transactionId;
+      const id = caseTransaction(
+        CASES.findIndex((c) => c.name === 'nested-call'),
+        'nested-call',
+      ).transactionId;
       const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: capped.url }), id);
       assert.equal(trace.length, 300);
       await withStepper(trace, 'capped', 299, async (page) => {
         const banner = page.locator('[data-testid="truncated-banner"][role="alert"]');
         await banner.waitFor();
-        assert.match(await banner.innerText(), /^The mirror cut this trace after 300 steps \(its trace limits\): what the transaction did after that is missing.*a self-hosted mirror or a local node\.$/);
-        await page.locator('.status', { hasText: /^Step 299 of 299: .*End of what the mirror sent: the trace was cut here \(the rest of the transaction is missing\)\.$/ }).waitFor();
+        assert.match(
+          await banner.innerText(),
+          /^The mirror cut this trace after 300 steps \(its trace limits\): what the transaction did after that is missing.*a self-hosted mirror or a local node\.$/,
+        );
+        await page
+          .locator('.status', {
+            hasText:
+              /^Step 299 of 299: .*End of what the mirror sent: the trace was cut here \(the rest of the transaction is missing\)\.$/,
+          })
+          .waitFor();
       });
     } finally {
       await http.close();

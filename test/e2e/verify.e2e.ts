@@ -22,7 +22,16 @@ describe('Verification in the browser', () => {
     const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
     writeFileSync(
       settingsFile,
-      JSON.stringify({ ...settings, 'ledgerMirror.verify.url': verifier.url, 'ledgerMirror.verify.protocol': 'session', 'ledgerMirror.verify.onSave': true }, null, 2),
+      JSON.stringify(
+        {
+          ...settings,
+          'ledgerMirror.verify.url': verifier.url,
+          'ledgerMirror.verify.protocol': 'session',
+          'ledgerMirror.verify.onSave': true,
+        },
+        null,
+        2,
+      ),
     );
   });
   after(async () => {

@@ -39,10 +39,14 @@ export class FakeClock implements Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       const id = this.setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => {
-        this.clearTimeout(id);
-        reject(signal.reason);
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          this.clearTimeout(id);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
   }
 

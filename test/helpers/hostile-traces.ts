@@ -2,7 +2,8 @@
 // describe, and what a decoder without bounds would turn into gigabytes or a V8 fatal error.
 
 /** The envelope every body shares; `opcodes` last, so the steps can stream after it. */
-export const ENVELOPE_HEAD = '{"address":"0x00000000000000000000000000000000000003e8","contract_id":"0.0.1000","failed":false,"gas":21000,"return_value":"0x","opcodes":[';
+export const ENVELOPE_HEAD =
+  '{"address":"0x00000000000000000000000000000000000003e8","contract_id":"0.0.1000","failed":false,"gas":21000,"return_value":"0x","opcodes":[';
 export const ENVELOPE_TAIL = ']}';
 
 export interface StepFields {

@@ -41,7 +41,9 @@ export function tokenSpecCases(): SpecCase[] {
     .filter((f) => f.endsWith('.json') && f !== 'responseHeaders.json')
     .flatMap((file) => {
       const spec = parseJson(readFileSync(join(TOKEN_SPECS, file), 'utf8')) as SpecFile;
-      const groups = spec.tests ?? [{ urls: spec.urls ?? [spec.url ?? ''], responseStatus: spec.responseStatus ?? 0, responseJson: spec.responseJson }];
+      const groups = spec.tests ?? [
+        { urls: spec.urls ?? [spec.url ?? ''], responseStatus: spec.responseStatus ?? 0, responseJson: spec.responseJson },
+      ];
       return groups.flatMap((g) => g.urls.map((url) => ({ file, url, status: g.responseStatus, body: g.responseJson })));
     });
 }

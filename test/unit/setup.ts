@@ -4,7 +4,9 @@ import childProcess from 'node:child_process';
 import net from 'node:net';
 
 function refuse(what: string): never {
-  throw new Error(`${what} in the unit tier: unit tests are pure (no sockets, servers or child processes). Move this test to test/integration/.`);
+  throw new Error(
+    `${what} in the unit tier: unit tests are pure (no sockets, servers or child processes). Move this test to test/integration/.`,
+  );
 }
 
 net.Socket.prototype.connect = function connect() {

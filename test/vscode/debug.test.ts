@@ -15,10 +15,19 @@ import { SolidityInlineValues } from '../../src/extension/debug/inline-values';
 import { activate, waitFor } from './tokens-support';
 
 const CASE = 'revert-error';
-const transactionId = caseTransaction(CASES.findIndex((c) => c.name === CASE), CASE).transactionId;
+const transactionId = caseTransaction(
+  CASES.findIndex((c) => c.name === CASE),
+  CASE,
+).transactionId;
 const workspaceFile = (relative: string) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, relative);
-const lineOf = (relative: string, needle: string) => readFileSync(workspaceFile(relative).fsPath, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
-const traceTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
+const lineOf = (relative: string, needle: string) =>
+  readFileSync(workspaceFile(relative).fsPath, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle)) + 1;
+const traceTabs = () =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
 
 /** Resolves with the next stack frame VS Code focuses (what the Call Stack view selects after a stop). */
 function nextStop(): Promise<vscode.DebugStackFrame> {
@@ -37,7 +46,10 @@ async function frames(session: vscode.DebugSession): Promise<DebugProtocol.Stack
 }
 
 async function stepOf(session: vscode.DebugSession): Promise<number> {
-  const { result } = (await session.customRequest('evaluate', { expression: 'step', context: 'watch' })) as DebugProtocol.EvaluateResponse['body'];
+  const { result } = (await session.customRequest('evaluate', {
+    expression: 'step',
+    context: 'watch',
+  })) as DebugProtocol.EvaluateResponse['body'];
   return Number(/\((\d+)\)$/.exec(result)![1]);
 }
 
@@ -84,20 +96,36 @@ describe('debugger in VS Code', function () {
     const top = await stopped;
     const session = top.session;
     const stack = await frames(session);
-    assert.deepEqual(stack.map((f) => f.name), ['Callee.check', 'Caller.callCheck']);
+    assert.deepEqual(
+      stack.map((f) => f.name),
+      ['Callee.check', 'Caller.callCheck'],
+    );
     assert.equal(stack[0].line, lineOf('contracts/Callee.sol', 'require(amount == 0'));
     // Through code-server the path comes back as the workbench's remote URI of the workspace file.
     assert.ok(stack[0].source?.path?.endsWith(workspaceFile('contracts/Callee.sol').path), stack[0].source?.path);
 
     const scopes = ((await session.customRequest('scopes', { frameId: stack[0].id })) as DebugProtocol.ScopesResponse['body']).scopes;
-    assert.deepEqual(scopes.map((s) => s.name), ['Arguments', 'Locals', 'Return', 'Globals', 'Events', 'Stack', 'Memory', 'Storage', 'Frame']);
+    assert.deepEqual(
+      scopes.map((s) => s.name),
+      ['Arguments', 'Locals', 'Return', 'Globals', 'Events', 'Stack', 'Memory', 'Storage', 'Frame'],
+    );
     const variables = async (name: string) =>
-      ((await session.customRequest('variables', { variablesReference: scopes.find((s) => s.name === name)!.variablesReference })) as DebugProtocol.VariablesResponse['body']).variables;
-    assert.deepEqual((await variables('Arguments')).map((v) => [v.name, v.value]), [['amount', '7']]);
+      (
+        (await session.customRequest('variables', {
+          variablesReference: scopes.find((s) => s.name === name)!.variablesReference,
+        })) as DebugProtocol.VariablesResponse['body']
+      ).variables;
+    assert.deepEqual(
+      (await variables('Arguments')).map((v) => [v.name, v.value]),
+      [['amount', '7']],
+    );
     const globals = Object.fromEntries((await variables('Globals')).map((v) => [v.name, v.value]));
     assert.equal(globals['msg.value'], '0 tinybars');
     assert.match(globals['msg.sig'], /^0x[0-9a-f]{8}$/);
-    assert.deepEqual((await variables('Events')).map((v) => v.value), ['No events emitted by this call so far.']);
+    assert.deepEqual(
+      (await variables('Events')).map((v) => v.value),
+      ['No events emitted by this call so far.'],
+    );
 
     // The trace panel opened for the session and shows the debugger's step.
     await waitFor('the trace panel', () => api.traces.panels().length === 1);
@@ -121,15 +149,27 @@ describe('debugger in VS Code', function () {
 
   it('F5 without a launch.json asks with the Open Opcode Trace prompt: ids, hashes and HashScan URLs alike', async () => {
     const asked = await inputBoxesOf(async () => {
-      assert.equal(await vscode.debug.startDebugging(undefined, { type: 'ledger-mirror', request: 'launch', name: 'ask' }), false, 'a dismissed prompt cancels the launch');
+      assert.equal(
+        await vscode.debug.startDebugging(undefined, { type: 'ledger-mirror', request: 'launch', name: 'ask' }),
+        false,
+        'a dismissed prompt cancels the launch',
+      );
       assert.equal(await vscode.commands.executeCommand('ledgerMirror.openTrace'), undefined);
     });
-    assert.deepEqual(asked.map((o) => o.title), ['Ledger Mirror: Debug Transaction', 'Ledger Mirror: Open Opcode Trace']);
+    assert.deepEqual(
+      asked.map((o) => o.title),
+      ['Ledger Mirror: Debug Transaction', 'Ledger Mirror: Open Opcode Trace'],
+    );
     const [debug, trace] = asked;
     assert.equal(debug.prompt, trace.prompt);
     const url = `https://hashscan.io/testnet/transaction/1700000000.000000001?tid=${transactionId}`;
-    for (const text of [url, transactionId, `0x${'ab'.repeat(32)}`]) assert.equal(await debug.validateInput?.(text), undefined, `the debugger's prompt refuses ${text}`);
-    for (const text of ['0.0.1234', 'https://example.com/testnet/transaction/1', 'https://hashscan.io/testnet/transaction/1700000000.000000001']) {
+    for (const text of [url, transactionId, `0x${'ab'.repeat(32)}`])
+      assert.equal(await debug.validateInput?.(text), undefined, `the debugger's prompt refuses ${text}`);
+    for (const text of [
+      '0.0.1234',
+      'https://example.com/testnet/transaction/1',
+      'https://hashscan.io/testnet/transaction/1700000000.000000001',
+    ]) {
       const refused = await debug.validateInput?.(text);
       assert.ok(refused, `the debugger's prompt accepts ${text}`);
       assert.equal(refused, await trace.validateInput?.(text), 'both prompts say the same');
@@ -137,8 +177,14 @@ describe('debugger in VS Code', function () {
   });
 
   it('a .sol file opens as Solidity on a profile with no other extension, and F9 sets a breakpoint in it', async () => {
-    const others = vscode.extensions.all.filter((e) => !(e.packageJSON as { isBuiltin?: boolean }).isBuiltin && e.id !== 'ledger-mirror.ledger-mirror');
-    assert.deepEqual(others.map((e) => e.id), [], 'the profile has no other extension');
+    const others = vscode.extensions.all.filter(
+      (e) => !(e.packageJSON as { isBuiltin?: boolean }).isBuiltin && e.id !== 'ledger-mirror.ledger-mirror',
+    );
+    assert.deepEqual(
+      others.map((e) => e.id),
+      [],
+      'the profile has no other extension',
+    );
     vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
     const document = await vscode.workspace.openTextDocument(workspaceFile('contracts/Callee.sol'));
     assert.equal(document.languageId, 'solidity');
@@ -147,7 +193,12 @@ describe('debugger in VS Code', function () {
     editor.selection = new vscode.Selection(line, 0, line, 0);
     await vscode.commands.executeCommand('editor.debug.action.toggleBreakpoint');
     await waitFor('the breakpoint F9 sets', () =>
-      vscode.debug.breakpoints.some((b) => b instanceof vscode.SourceBreakpoint && b.location.uri.toString() === document.uri.toString() && b.location.range.start.line === line),
+      vscode.debug.breakpoints.some(
+        (b) =>
+          b instanceof vscode.SourceBreakpoint &&
+          b.location.uri.toString() === document.uri.toString() &&
+          b.location.range.start.line === line,
+      ),
     );
     vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
   });
@@ -155,10 +206,19 @@ describe('debugger in VS Code', function () {
   it("the status bar's source item follows the debugger's line", async () => {
     const statusOf = (frame: DebugProtocol.StackFrame) => `$(file-code) ${frame.source!.path!.split('/').pop()}:${frame.line}`;
     const stopped = nextStop();
-    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Status', transaction: transactionId, stopOnEntry: false });
+    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], {
+      type: 'ledger-mirror',
+      request: 'launch',
+      name: 'Status',
+      transaction: transactionId,
+      stopOnEntry: false,
+    });
     const session = (await stopped).session;
     const [top] = await frames(session);
-    await waitFor(`the status to show ${statusOf(top)} (shows ${api.sourceStepping.status()})`, () => api.sourceStepping.status() === statusOf(top));
+    await waitFor(
+      `the status to show ${statusOf(top)} (shows ${api.sourceStepping.status()})`,
+      () => api.sourceStepping.status() === statusOf(top),
+    );
     const back = nextStop();
     await vscode.commands.executeCommand('workbench.action.debug.stepBack');
     await back;
@@ -170,14 +230,29 @@ describe('debugger in VS Code', function () {
 
   it('"network": "custom" in a launch configuration uses the custom mirror of the settings', async () => {
     const stopped = nextStop();
-    assert.ok(await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Custom', transaction: transactionId, network: 'custom', stopOnEntry: false }));
+    assert.ok(
+      await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], {
+        type: 'ledger-mirror',
+        request: 'launch',
+        name: 'Custom',
+        transaction: transactionId,
+        network: 'custom',
+        stopOnEntry: false,
+      }),
+    );
     const stack = await frames((await stopped).session);
     assert.equal(stack[0].name, 'Callee.check');
   });
 
-  it('inline values: the stopped function\'s names up to the stop, which the frame\'s scopes resolve', async () => {
+  it("inline values: the stopped function's names up to the stop, which the frame's scopes resolve", async () => {
     const stopped = nextStop();
-    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], { type: 'ledger-mirror', request: 'launch', name: 'Inline', transaction: transactionId, stopOnEntry: false });
+    await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], {
+      type: 'ledger-mirror',
+      request: 'launch',
+      name: 'Inline',
+      transaction: transactionId,
+      stopOnEntry: false,
+    });
     const top = await stopped;
     const document = await vscode.workspace.openTextDocument(workspaceFile('contracts/Callee.sol'));
     const line = lineOf('contracts/Callee.sol', 'require(amount == 0') - 1;
@@ -186,8 +261,14 @@ describe('debugger in VS Code', function () {
       stoppedLocation: new vscode.Range(line, 0, line, 0),
     });
     const lookups = values.filter((v): v is vscode.InlineValueVariableLookup => v instanceof vscode.InlineValueVariableLookup);
-    assert.ok(lookups.some((v) => v.variableName === 'amount' && v.range.start.line === line), 'amount on the stopped line');
-    assert.ok(lookups.every((v) => v.range.start.line <= line), 'nothing past the stop');
+    assert.ok(
+      lookups.some((v) => v.variableName === 'amount' && v.range.start.line === line),
+      'amount on the stopped line',
+    );
+    assert.ok(
+      lookups.every((v) => v.range.start.line <= line),
+      'nothing past the stop',
+    );
     assert.ok(!lookups.some((v) => ['require', 'uint256', 'function'].includes(v.variableName!)));
   });
 

@@ -18,7 +18,7 @@ describe('in-VS-Code harness', () => {
     assert.equal(extension.packageJSON.displayName, 'Ledger Mirror');
   });
 
-  it('opens the sample workspace with the run\'s reference mirror as a custom network', () => {
+  it("opens the sample workspace with the run's reference mirror as a custom network", () => {
     assert.equal(vscode.workspace.workspaceFolders?.length, 1);
     const settings = vscode.workspace.getConfiguration('ledgerMirror');
     assert.equal(settings.get('network'), 'custom');

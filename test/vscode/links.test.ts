@@ -11,11 +11,17 @@ import type { Comparison } from '../../src/extension/tokens/compare';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
 import { activate, removeAll, showToken, startRecordingServer, withSetting } from './tokens-support';
 
-const caseId = (name: string) => caseTransaction(CASES.findIndex((c) => c.name === name), name).transactionId;
+const caseId = (name: string) =>
+  caseTransaction(
+    CASES.findIndex((c) => c.name === name),
+    name,
+  ).transactionId;
 const transaction = caseId('nested-call');
 
 const traceTabs = () =>
-  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
 
 const link = (query: string) => vscode.Uri.parse(`${vscode.env.uriScheme}://ledger-mirror.ledger-mirror/trace?${query}`);
 
@@ -64,7 +70,13 @@ describe('trace links and token comparison in VS Code', function () {
     const recorder = await startRecordingServer();
     try {
       await withSetting('mirrorUrl', recorder.url, async () => {
-        for (const query of [`tx=0.0.x&step=1`, `tx=${transaction}&network=devnet`, `tx=${transaction}&step=-1`, `tx=${transaction}&step=1&parts=all`, 'step=3']) {
+        for (const query of [
+          `tx=0.0.x&step=1`,
+          `tx=${transaction}&network=devnet`,
+          `tx=${transaction}&step=-1`,
+          `tx=${transaction}&step=1&parts=all`,
+          'step=3',
+        ]) {
           assert.equal(await api.traceLinks.open(link(query)), undefined, query);
         }
       });
@@ -77,16 +89,26 @@ describe('trace links and token comparison in VS Code', function () {
   it('compares a token with its state at a timestamp in a read-only diff, counting the changed fields', async () => {
     const shown = await showToken(SAMPLE.fungible);
     assert.ok(shown.ok && shown.value.state.status === 'loaded');
-    const comparison = (await vscode.commands.executeCommand('ledgerMirror.tokens.compareWithTimestamp', shown.value, '1234567880.000000003')) as Comparison | undefined;
+    const comparison = (await vscode.commands.executeCommand(
+      'ledgerMirror.tokens.compareWithTimestamp',
+      shown.value,
+      '1234567880.000000003',
+    )) as Comparison | undefined;
     assert.ok(comparison, 'the comparison opened nothing');
     assert.ok(comparison.changed.includes('Token / Symbol'), `changed: ${comparison.changed.join(', ')}`);
-    assert.ok(comparison.changed.some((c) => c.startsWith('Custom fees')), `changed: ${comparison.changed.join(', ')}`);
+    assert.ok(
+      comparison.changed.some((c) => c.startsWith('Custom fees')),
+      `changed: ${comparison.changed.join(', ')}`,
+    );
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'the active editor is a diff');
     assert.equal(tab.input.original.toString(), comparison.left.toString());
     assert.equal(tab.input.modified.toString(), comparison.right.toString());
     assert.match(tab.label, /fields? changed/);
-    const [left, right] = await Promise.all([vscode.workspace.openTextDocument(comparison.left), vscode.workspace.openTextDocument(comparison.right)]);
+    const [left, right] = await Promise.all([
+      vscode.workspace.openTextDocument(comparison.left),
+      vscode.workspace.openTextDocument(comparison.right),
+    ]);
     assert.match(left.lineAt(0).text, new RegExp(` ${SAMPLE.fungible.replace(/\./g, '\\.')} @ eq:1234567880\\.000000003 — `));
     assert.match(right.lineAt(0).text, new RegExp(`^\\S+ ${SAMPLE.fungible.replace(/\./g, '\\.')} — `));
     assert.notEqual(left.getText(), right.getText());

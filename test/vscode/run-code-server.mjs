@@ -28,7 +28,11 @@ runMain('test:vscode', async () => {
     logFile: join(session.logDir, 'code-server.log'),
     smokeTestDriver: true,
   });
-  const environment = { LEDGER_MIRROR_TEST_MIRROR_URL: session.mirrorUrl, LEDGER_MIRROR_TEST_VERIFIER_URL: session.verifierUrl, ...(values.grep && { LEDGER_MIRROR_TEST_GREP: values.grep }) };
+  const environment = {
+    LEDGER_MIRROR_TEST_MIRROR_URL: session.mirrorUrl,
+    LEDGER_MIRROR_TEST_VERIFIER_URL: session.verifierUrl,
+    ...(values.grep && { LEDGER_MIRROR_TEST_GREP: values.grep }),
+  };
   const url = workbenchUrl(server.url, session.workspace, [
     ['extensionDevelopmentPath', remoteUri(server.url, projectRoot)],
     ['extensionTestsPath', remoteUri(server.url, join(projectRoot, 'dist-test/vscode/index.js'))],

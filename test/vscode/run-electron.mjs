@@ -21,5 +21,8 @@ runMain('test:electron', async () => {
     extensionTestsPath: join(projectRoot, 'dist-test/vscode/index.js'),
     extensionTestsEnv: { LEDGER_MIRROR_TEST_MIRROR_URL: session.mirrorUrl },
     launchArgs: [session.workspace, '--disable-extensions', '--user-data-dir', join(session.dir, 'user-data')],
-  }).then(() => 0, () => 1);
+  }).then(
+    () => 0,
+    () => 1,
+  );
 });

@@ -19,18 +19,26 @@ import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
 import { activate } from './tokens-support';
 
 const CASE = 'revert-error';
-const transactionId = caseTransaction(CASES.findIndex((c) => c.name === CASE), CASE).transactionId;
+const transactionId = caseTransaction(
+  CASES.findIndex((c) => c.name === CASE),
+  CASE,
+).transactionId;
 
 const workspaceFile = (relative: string) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, relative);
 
 /** 0-based line of the first line containing `needle` in a workspace file. */
 function lineOf(relative: string, needle: string): number {
-  const line = readFileSync(workspaceFile(relative).fsPath, 'utf8').split('\n').findIndex((l) => l.includes(needle));
+  const line = readFileSync(workspaceFile(relative).fsPath, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle));
   assert.ok(line >= 0, `${needle} not in ${relative}`);
   return line;
 }
 
-const traceTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
+const traceTabs = () =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
 
 describe('source stepping in VS Code', function () {
   this.timeout(120_000);
@@ -45,7 +53,11 @@ describe('source stepping in VS Code', function () {
     api = await activate();
     const http = new HttpClient();
     try {
-      trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: process.env.LEDGER_MIRROR_TEST_MIRROR_URL ?? '' }), transactionId);
+      trace = await fetchTrace(
+        http,
+        resolveNetwork('custom', { mirrorUrl: process.env.LEDGER_MIRROR_TEST_MIRROR_URL ?? '' }),
+        transactionId,
+      );
     } finally {
       await http.close();
     }
@@ -57,7 +69,7 @@ describe('source stepping in VS Code', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('at the callee\'s REVERT, shows Callee.sol beside the panel with the require line marked', async () => {
+  it("at the callee's REVERT, shows Callee.sol beside the panel with the require line marked", async () => {
     let revert = -1;
     for (let i = 0; i < trace.length && revert < 0; i++) if (trace.row(i).op === 'REVERT' && trace.row(i).depth === 1) revert = i;
     assert.ok(revert > 0, 'the revert case has a REVERT in the callee');
@@ -75,7 +87,10 @@ describe('source stepping in VS Code', function () {
 
     const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === callee.toString());
     assert.ok(editor, 'Callee.sol is open in an editor');
-    assert.ok(editor.visibleRanges.some((r) => r.start.line <= line && line <= r.end.line), 'the marked line is in view');
+    assert.ok(
+      editor.visibleRanges.some((r) => r.start.line <= line && line <= r.end.line),
+      'the marked line is in view',
+    );
     const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(active instanceof vscode.TabInputWebview && active.viewType.endsWith(TRACE_VIEW_TYPE), 'the trace panel keeps the focus');
     assert.notEqual(editor.viewColumn, vscode.window.tabGroups.activeTabGroup.viewColumn, 'the source opens beside the panel');

@@ -35,7 +35,8 @@ async function loaded(api: LedgerMirrorApi, id: string): Promise<TokenRoot> {
   return root;
 }
 
-const labels = (api: LedgerMirrorApi, node: TokenTreeNode) => api.tokensTree.getChildren(node).map((c) => labelOf(api.tokensTree.getTreeItem(c)));
+const labels = (api: LedgerMirrorApi, node: TokenTreeNode) =>
+  api.tokensTree.getChildren(node).map((c) => labelOf(api.tokensTree.getTreeItem(c)));
 
 function checkKeys(api: LedgerMirrorApi, root: TokenRoot, raw: RawToken): void {
   const keys = child(api, root, 'Keys');
@@ -67,9 +68,14 @@ describe('Tokens view', () => {
 
   it('registers every contributed command', async () => {
     const registered = new Set(await vscode.commands.getCommands(true));
-    const contributed = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command);
+    const contributed = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.commands as { command: string }[]).map(
+      (c) => c.command,
+    );
     assert.ok(contributed.includes('ledgerMirror.showToken'));
-    assert.deepEqual(contributed.filter((c) => !registered.has(c)), []);
+    assert.deepEqual(
+      contributed.filter((c) => !registered.has(c)),
+      [],
+    );
   });
 
   it('shows a fungible token: title, groups, overview values, keys and fees', async () => {
@@ -111,8 +117,11 @@ describe('Tokens view', () => {
     const raw = await fetchToken(SAMPLE.keys);
     const root = await loaded(api, SAMPLE.keys);
     checkKeys(api, root, raw);
-    const shown = labels(api, child(api, root, 'Keys').node).map((label) => String(child(api, child(api, root, 'Keys').node, label).item.description).split(' ')[0]);
-    for (const type of ['ED25519', 'ECDSA_SECP256K1', 'ProtobufEncoded', 'none']) assert.ok(shown.includes(type), `${type} in ${shown.join(', ')}`);
+    const shown = labels(api, child(api, root, 'Keys').node).map(
+      (label) => String(child(api, child(api, root, 'Keys').node, label).item.description).split(' ')[0],
+    );
+    for (const type of ['ED25519', 'ECDSA_SECP256K1', 'ProtobufEncoded', 'none'])
+      assert.ok(shown.includes(type), `${type} in ${shown.join(', ')}`);
   });
 
   it('renders a token whose name and memo hold markup as literal text', async () => {
@@ -162,16 +171,25 @@ describe('Tokens view', () => {
 
   it('adds a historical node for a timestamp filter and validates the filter', async () => {
     const current = await loaded(api, SAMPLE.fungible);
-    const result = (await vscode.commands.executeCommand('ledgerMirror.tokens.showAtTimestamp', current, 'lte:9999999999')) as { ok: boolean; value: TokenRoot };
+    const result = (await vscode.commands.executeCommand('ledgerMirror.tokens.showAtTimestamp', current, 'lte:9999999999')) as {
+      ok: boolean;
+      value: TokenRoot;
+    };
     assert.ok(result.ok);
     const item = api.tokensTree.getTreeItem(result.value);
     assert.ok(current.state.status === 'loaded');
     const { symbol, name } = current.state.token;
     assert.equal(labelOf(item), `${symbol} ${SAMPLE.fungible} @ lte:9999999999 — ${name}`, 'the timestamp comes right after the id');
     assert.equal(item.contextValue, 'tokenHistorical');
-    assert.ok(api.tokensTree.roots().includes(current) && api.tokensTree.roots().includes(result.value), 'current and historical nodes are separate');
+    assert.ok(
+      api.tokensTree.roots().includes(current) && api.tokensTree.roots().includes(result.value),
+      'current and historical nodes are separate',
+    );
 
-    const bad = (await vscode.commands.executeCommand('ledgerMirror.tokens.showAtTimestamp', current, 'gt:1')) as { ok: boolean; message: string };
+    const bad = (await vscode.commands.executeCommand('ledgerMirror.tokens.showAtTimestamp', current, 'gt:1')) as {
+      ok: boolean;
+      message: string;
+    };
     assert.equal(bad.ok, false);
     assert.match(bad.message, /eq:, lt: or lte:/);
   });

@@ -21,11 +21,16 @@ import { depthBomb, reasonsBomb } from '../helpers/hostile-traces';
 import { activate } from './tokens-support';
 
 function caseId(name: string): string {
-  return caseTransaction(CASES.findIndex((c) => c.name === name), name).transactionId;
+  return caseTransaction(
+    CASES.findIndex((c) => c.name === name),
+    name,
+  ).transactionId;
 }
 
 const traceTabs = () =>
-  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
 
 describe('hostile trace files in VS Code', function () {
   this.timeout(120_000);
@@ -74,14 +79,20 @@ describe('hostile trace files in VS Code', function () {
     const file = join(dir, 'reasons.json.gz');
     await pipeline(Readable.from(reasonsBomb(20)), createGzip(), createWriteStream(file));
     assert.equal(await openFile(file), undefined);
-    assert.match(errors[0] ?? '', /^Malformed trace response at byte \d+: step 8: the reasons of the trace take more than 32 MB together\.$/);
+    assert.match(
+      errors[0] ?? '',
+      /^Malformed trace response at byte \d+: step 8: the reasons of the trace take more than 32 MB together\.$/,
+    );
   });
 
   it('says a transaction the mirror does not have was not found, once and without the request URL', async () => {
     const missing = '0.0.1000-1735689600-000000999';
     assert.equal(await vscode.commands.executeCommand('ledgerMirror.openTrace', missing, { stack: true }), undefined);
     assert.equal(errors.length, 1, errors.join(' | '));
-    assert.match(errors[0], /^Transaction 0\.0\.1000-1735689600-000000999 was not found on [\w-]+ \(HTTP 404\)\. Check the id, or whether it belongs to another network\.$/);
+    assert.match(
+      errors[0],
+      /^Transaction 0\.0\.1000-1735689600-000000999 was not found on [\w-]+ \(HTTP 404\)\. Check the id, or whether it belongs to another network\.$/,
+    );
     assert.equal(traceTabs().length, 0);
   });
 
@@ -105,7 +116,11 @@ describe('hostile trace files in VS Code', function () {
     await settings.update('cacheSizeMB', 0.001, vscode.ConfigurationTarget.Global);
     try {
       const transactionId = caseId('create');
-      const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, { stack: true, memory: true, storage: true })) as OpenedTrace;
+      const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, {
+        stack: true,
+        memory: true,
+        storage: true,
+      })) as OpenedTrace;
       assert.ok(opened, `openTrace failed: ${errors.join(' | ')}`);
       assert.ok(opened.length > 0);
       assert.ok(
@@ -150,8 +165,17 @@ describe('hostile trace files in VS Code', function () {
       vault.metadata = JSON.stringify(metadata);
       write('zz-hostile.json', build);
       // Another compilation whose enum the parser cannot finish within the budget (each expression costs it a second).
-      const slow = Array.from({ length: 400 }, (_, i) => `function f${i}() public pure returns (uint) { return ${nested(30)}; }`).join('\n');
-      const slowMetadata = JSON.stringify({ compiler: { version: '0.8.24' }, language: 'Solidity', settings: { compilationTarget: { 'Slow.sol': 'Slow' } }, sources: {}, output: { abi: [] }, version: 1 });
+      const slow = Array.from({ length: 400 }, (_, i) => `function f${i}() public pure returns (uint) { return ${nested(30)}; }`).join(
+        '\n',
+      );
+      const slowMetadata = JSON.stringify({
+        compiler: { version: '0.8.24' },
+        language: 'Solidity',
+        settings: { compilationTarget: { 'Slow.sol': 'Slow' } },
+        sources: {},
+        output: { abi: [] },
+        version: 1,
+      });
       write('zz-slow.json', {
         _format: 'hh-sol-build-info-1',
         id: 'hostile-slow',
@@ -165,7 +189,9 @@ describe('hostile trace files in VS Code', function () {
 
     it('the extension host keeps answering while the names are read, and the trace opens without the names that ran out of budget', async () => {
       const api = await activate();
-      const opening = vscode.commands.executeCommand('ledgerMirror.openTrace', caseId('enum-state'), { stack: true }) as Thenable<OpenedTrace | undefined>;
+      const opening = vscode.commands.executeCommand('ledgerMirror.openTrace', caseId('enum-state'), { stack: true }) as Thenable<
+        OpenedTrace | undefined
+      >;
       const meanwhile = vscode.commands.executeCommand('ledgerMirror.tokens.refresh').then(() => 'meanwhile');
       assert.equal(await Promise.race([opening.then(() => 'opened'), meanwhile]), 'meanwhile');
       const opened = await opening;
@@ -179,4 +205,3 @@ describe('hostile trace files in VS Code', function () {
     });
   });
 });
-

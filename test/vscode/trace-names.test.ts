@@ -18,7 +18,11 @@ function caseId(name: string): string {
 }
 
 const closeTracePanels = () =>
-  vscode.window.tabGroups.close(vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE)));
+  vscode.window.tabGroups.close(
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE)),
+  );
 
 describe('trace panel names in VS Code', function () {
   this.timeout(120_000);
@@ -59,20 +63,28 @@ describe('trace panel names in VS Code', function () {
     const { frames, stack } = await open('permit', ['nextCall', 'stepInto']);
     assert.equal(stack.length, 2);
     assert.deepEqual([stack[1]?.native, stack[1]?.reverted], [true, false]);
-    assert.match(frames[1]?.call ?? '', /^ecrecover\(hash: 0x[0-9a-f]{64}, v: 2[78], r: 0x[0-9a-f]{64}, s: 0x[0-9a-f]{64}\) → 0x[0-9a-f]{40}$/);
+    assert.match(
+      frames[1]?.call ?? '',
+      /^ecrecover\(hash: 0x[0-9a-f]{64}, v: 2[78], r: 0x[0-9a-f]{64}, s: 0x[0-9a-f]{64}\) → 0x[0-9a-f]{40}$/,
+    );
     assert.equal(frames[1]?.error, null);
   });
 
   it('a token argument the webview activates opens that token in the Tokens view; a malformed id opens nothing', async () => {
     await removeAll(api);
-    const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', caseId('hts-insufficient'), { stack: true })) as OpenedTrace;
+    const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', caseId('hts-insufficient'), {
+      stack: true,
+    })) as OpenedTrace;
     for (const move of ['nextCall', 'stepInto'] as const) await vscode.commands.executeCommand(actionCommand(move));
     assert.deepEqual(api.traces.names(opened.key)?.frames[1]?.tokens, ['0.0.5001']);
     api.traces.post(opened.key, { type: 'showToken', token: '<b>0.0.5001' });
     api.traces.post(opened.key, { type: 'showToken', token: 5001 });
     api.traces.post(opened.key, { type: 'showToken', token: '0.0.5001' });
     await waitFor('the token pinned and loaded', () => api.tokensTree.roots().some((r) => r.pin.id === '0.0.5001' && settled(r)));
-    assert.deepEqual(api.tokensTree.roots().map((r) => [r.pin.id, r.state.status]), [['0.0.5001', 'loaded']]);
+    assert.deepEqual(
+      api.tokensTree.roots().map((r) => [r.pin.id, r.state.status]),
+      [['0.0.5001', 'loaded']],
+    );
     await removeAll(api);
   });
 });

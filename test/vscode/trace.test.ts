@@ -38,7 +38,9 @@ async function oracle(name: string): Promise<Trace> {
 }
 
 const traceTabs = () =>
-  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
 
 async function closeTracePanels(): Promise<void> {
   await vscode.window.tabGroups.close(traceTabs());
@@ -68,8 +70,27 @@ describe('trace stepper in VS Code', function () {
 
   it('moves the current step exactly as Trace.navigate says, for every step command', async () => {
     const sequence: TraceActionId[] = [
-      'stepForward', 'nextCall', 'stepInto', 'stepOver', 'stepOver', 'stepOut', 'stepIntoBack', 'stepOverBack', 'stepOutBack',
-      'nextSstore', 'prevSstore', 'nextLog', 'prevCall', 'last', 'prevRevert', 'nextRevert', 'stepBack', 'first', 'nextCall', 'stepInto', 'stepOut',
+      'stepForward',
+      'nextCall',
+      'stepInto',
+      'stepOver',
+      'stepOver',
+      'stepOut',
+      'stepIntoBack',
+      'stepOverBack',
+      'stepOutBack',
+      'nextSstore',
+      'prevSstore',
+      'nextLog',
+      'prevCall',
+      'last',
+      'prevRevert',
+      'nextRevert',
+      'stepBack',
+      'first',
+      'nextCall',
+      'stepInto',
+      'stepOut',
     ];
     let at = 0;
     let moves = 0;

@@ -16,7 +16,10 @@ import { activate, waitFor } from './tokens-support';
 // Run after the cases (servers/mirror/evm/index.ts), so its id follows theirs.
 const transactionId = caseTransaction(CASES.length, EXTERNAL_CASE.name).transactionId;
 const verifyUrl = process.env.LEDGER_MIRROR_TEST_VERIFIER_URL ?? '';
-const traceTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
+const traceTabs = () =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
 const verifySettings = () => vscode.workspace.getConfiguration('ledgerMirror.verify');
 
 describe('verified sources in VS Code', function () {
@@ -56,7 +59,11 @@ describe('verified sources in VS Code', function () {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown.uri);
     assert.ok(document, 'the fetched source is open');
     assert.match(document.lineAt(shown.range[0]).text, /credit\[to\] \+= amount;/);
-    assert.equal(vscode.workspace.workspaceFolders?.some((f) => document.uri.toString().startsWith(f.uri.toString())), false, 'not a file of the workspace');
+    assert.equal(
+      vscode.workspace.workspaceFolders?.some((f) => document.uri.toString().startsWith(f.uri.toString())),
+      false,
+      'not a file of the workspace',
+    );
   });
 
   it('stops the debugger at a breakpoint in the fetched source', async () => {
@@ -66,16 +73,31 @@ describe('verified sources in VS Code', function () {
         resolve(s);
       });
     });
-    assert.ok(await vscode.debug.startDebugging(undefined, { type: 'ledger-mirror', request: 'launch', name: 'verified', traceKey: opened.key, stopOnEntry: true }));
+    assert.ok(
+      await vscode.debug.startDebugging(undefined, {
+        type: 'ledger-mirror',
+        request: 'launch',
+        name: 'verified',
+        traceKey: opened.key,
+        stopOnEntry: true,
+      }),
+    );
     const session = await started;
-    const top = async () => ((await session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body']).stackFrames[0];
+    const top = async () =>
+      ((await session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body']).stackFrames[0];
     await waitFor('a stop on entry', async () => !!(await top().catch(() => undefined))?.source);
     const source = (await top()).source!;
     assert.ok(source.sourceReference, JSON.stringify(source));
     assert.match(source.origin ?? '', /^verified on /);
-    const { content } = (await session.customRequest('source', { source, sourceReference: source.sourceReference })) as DebugProtocol.SourceResponse['body'];
+    const { content } = (await session.customRequest('source', {
+      source,
+      sourceReference: source.sourceReference,
+    })) as DebugProtocol.SourceResponse['body'];
     const line = content.slice(0, content.indexOf('granted += amount;')).split('\n').length;
-    const set = (await session.customRequest('setBreakpoints', { source, breakpoints: [{ line }] })) as DebugProtocol.SetBreakpointsResponse['body'];
+    const set = (await session.customRequest('setBreakpoints', {
+      source,
+      breakpoints: [{ line }],
+    })) as DebugProtocol.SetBreakpointsResponse['body'];
     assert.equal(set.breakpoints[0]?.verified, true);
     await session.customRequest('continue', { threadId: 1 });
     await waitFor('the stop at the breakpoint', async () => (await top()).line === line);

@@ -22,10 +22,14 @@ const EXPLORER_CHAIN = 11155111;
 /** Runs `npm run verifier` (the reference verifier, reading code from the run's mirror) as a child process. */
 async function startReferenceVerifier(extraArgs: readonly string[]): Promise<{ url: string; stop(): void }> {
   const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts/run-ts.mjs'), 'servers/verifier/main.ts', '--port', '0', '--mirror', mirrorUrl, ...extraArgs], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'scripts/run-ts.mjs'), 'servers/verifier/main.ts', '--port', '0', '--mirror', mirrorUrl, ...extraArgs],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the reference verifier did not start: ${out}`)), 60_000);
@@ -49,7 +53,14 @@ const workspaceFile = (rel: string) => vscode.Uri.joinPath(vscode.workspace.work
 /** Caller as an explorer that verified it would serve it: the workspace's own compiler input. */
 function callerOnExplorer() {
   const dir = workspaceFile('artifacts/build-info').fsPath;
-  const infos = readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { solcLongVersion: string; input: StdJsonInput; output: { contracts: Record<string, Record<string, unknown>> } });
+  const infos = readdirSync(dir).map(
+    (f) =>
+      JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+        solcLongVersion: string;
+        input: StdJsonInput;
+        output: { contracts: Record<string, Record<string, unknown>> };
+      },
+  );
   const info = infos.find((i) => i.output.contracts['contracts/Caller.sol']?.Caller);
   assert.ok(info, 'the sample workspace has build output for Caller');
   return etherscanSourceFromStdJson(info.input, 'Caller', info.solcLongVersion);
@@ -66,10 +77,12 @@ async function notifications<T>(body: () => Thenable<T>): Promise<{ result: T; e
   const original = { showErrorMessage: window.showErrorMessage, showWarningMessage: window.showWarningMessage };
   const errors: Shown[] = [];
   const warnings: Shown[] = [];
-  const recorder = (into: Shown[]) => (message: string, ...items: unknown[]) => {
-    into.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
-    return Promise.resolve(undefined);
-  };
+  const recorder =
+    (into: Shown[]) =>
+    (message: string, ...items: unknown[]) => {
+      into.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
+      return Promise.resolve(undefined);
+    };
   window.showErrorMessage = recorder(errors);
   window.showWarningMessage = recorder(warnings);
   try {
@@ -117,7 +130,8 @@ describe('verification in VS Code', function () {
     calleeText = Buffer.from(await vscode.workspace.fs.readFile(workspaceFile('contracts/Callee.sol'))).toString('utf8');
   });
   after(async () => {
-    for (const key of ['url', 'protocol', 'onSave', 'contracts', 'pollTimeoutSeconds']) await settings().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    for (const key of ['url', 'protocol', 'onSave', 'contracts', 'pollTimeoutSeconds'])
+      await settings().update(key, undefined, vscode.ConfigurationTarget.Workspace);
     verifier?.stop();
     await explorer?.close();
   });
@@ -130,7 +144,10 @@ describe('verification in VS Code', function () {
   it('previews the sample Caller through the session API: perfect, shown in the view, nothing stored', async () => {
     const report = await verify('ledgerMirror.previewVerification', 'session');
     assert.deepEqual([report.protocol, report.dryRun], ['session', true]);
-    assert.deepEqual(report.outcomes.map((o) => [o.result.name, o.result.status, o.result.alreadyVerified]), [['Caller', 'perfect', false]]);
+    assert.deepEqual(
+      report.outcomes.map((o) => [o.result.name, o.result.status, o.result.alreadyVerified]),
+      [['Caller', 'perfect', false]],
+    );
     const shown = api.verification.tree.contracts().find((c) => c.outcome.target.address === CALLER);
     assert.ok(shown, 'the view lists Caller');
     const item = api.verification.tree.getTreeItem({ kind: 'contract', shown });
@@ -144,7 +161,9 @@ describe('verification in VS Code', function () {
     const again = await verify('ledgerMirror.previewVerification', 'session');
     assert.deepEqual([again.outcomes[0].result.status, again.outcomes[0].result.alreadyVerified], ['perfect', true]);
     const shown = api.verification.tree.contracts().find((c) => c.outcome.target.address === CALLER)!;
-    const labels = api.verification.tree.getChildren({ kind: 'contract', shown }).map((n) => String(api.verification.tree.getTreeItem(n).label));
+    const labels = api.verification.tree
+      .getChildren({ kind: 'contract', shown })
+      .map((n) => String(api.verification.tree.getTreeItem(n).label));
     assert.ok(labels.includes('Open verified contract'), `children: ${labels.join(', ')}`);
   });
 
@@ -153,7 +172,9 @@ describe('verification in VS Code', function () {
     try {
       const report = await verify('ledgerMirror.verifyContract', 'session');
       assert.deepEqual([report.outcomes[0].result.status, report.outcomes[0].result.failure], ['error', 'server']);
-      const shown = api.verification.tree.contracts().find((c) => c.outcome.target.address === CALLER && c.outcome.target.chainId === '298')!;
+      const shown = api.verification.tree
+        .contracts()
+        .find((c) => c.outcome.target.address === CALLER && c.outcome.target.chainId === '298')!;
       const item = api.verification.tree.getTreeItem({ kind: 'contract', shown });
       assert.match(String(item.description), /chain 298 · not verified \(server error\)$/);
       assert.match((item.tooltip as vscode.MarkdownString).value, /CLI exit code 5: server error/);
@@ -166,8 +187,14 @@ describe('verification in VS Code', function () {
     await settings().update('contracts', [{ address: CALLER, chainId: 296, name: 'Caller' }], vscode.ConfigurationTarget.Workspace);
     try {
       await settings().update('protocol', 'v2', vscode.ConfigurationTarget.Workspace);
-      const report = (await vscode.commands.executeCommand('ledgerMirror.verifyContract', { address: CALLER, chainId: 296 })) as VerificationReport;
-      assert.deepEqual(report.outcomes.map((o) => [o.target.chainId, o.result.status]), [['296', 'perfect']]);
+      const report = (await vscode.commands.executeCommand('ledgerMirror.verifyContract', {
+        address: CALLER,
+        chainId: 296,
+      })) as VerificationReport;
+      assert.deepEqual(
+        report.outcomes.map((o) => [o.target.chainId, o.result.status]),
+        [['296', 'perfect']],
+      );
       const shown = api.verification.tree.contracts().find((c) => c.outcome.target.chainId === '296')!;
       assert.equal(shown.hashscan, `https://hashscan.io/testnet/contract/${CALLER}`);
       assert.equal(api.verification.tree.getTreeItem({ kind: 'contract', shown }).contextValue, 'verification.perfect.hashscan');
@@ -190,7 +217,10 @@ describe('verification in VS Code', function () {
         const { result, errors } = await notifications(() => verify('ledgerMirror.verifyContract', protocol));
         assert.equal(result, undefined);
         const newBase = `http://localhost:${new URL(verifier.url).port}`;
-        assert.deepEqual(errors.map((e) => e.items), [['Open Settings']]);
+        assert.deepEqual(
+          errors.map((e) => e.items),
+          [['Open Settings']],
+        );
         assert.ok(errors[0].message.includes(`has moved to ${newBase} (HTTP 301). Nothing was sent there`), errors[0].message);
         assert.ok(errors[0].message.endsWith(`set the setting ledgerMirror.verify.url to ${newBase}.`), errors[0].message);
       } finally {
@@ -206,7 +236,9 @@ describe('verification in VS Code', function () {
     await settings().update('pollTimeoutSeconds', 5, vscode.ConfigurationTarget.Workspace);
     await settings().update('protocol', 'v2', vscode.ConfigurationTarget.Workspace);
     try {
-      const { result, errors } = await notifications(() => vscode.commands.executeCommand('ledgerMirror.verifyContract', { address: CALLER, chainId: 297 }));
+      const { result, errors } = await notifications(() =>
+        vscode.commands.executeCommand('ledgerMirror.verifyContract', { address: CALLER, chainId: 297 }),
+      );
       assert.equal(result, undefined);
       assert.match(errors.map((e) => e.message).join('\n'), /^Verification job \S+ did not finish in 5 s$/);
     } finally {
@@ -219,10 +251,18 @@ describe('verification in VS Code', function () {
     const probe = await startRecordingServer();
     await settings().update('url', probe.url, vscode.ConfigurationTarget.Workspace);
     try {
-      const { result, warnings } = await notifications(() => vscode.commands.executeCommand('ledgerMirror.verifyViaExplorer', { address: CALLER }));
+      const { result, warnings } = await notifications(() =>
+        vscode.commands.executeCommand('ledgerMirror.verifyViaExplorer', { address: CALLER }),
+      );
       assert.equal(result, undefined);
-      assert.deepEqual(warnings.map((w) => w.items), [['Verify Contract']]);
-      assert.match(warnings[0].message, /^Chain 298 is a Hedera network, and Hedera has no Etherscan-style explorer to import verified source from\. Verify from your sources instead/);
+      assert.deepEqual(
+        warnings.map((w) => w.items),
+        [['Verify Contract']],
+      );
+      assert.match(
+        warnings[0].message,
+        /^Chain 298 is a Hedera network, and Hedera has no Etherscan-style explorer to import verified source from\. Verify from your sources instead/,
+      );
       assert.deepEqual(probe.paths, []);
     } finally {
       await settings().update('url', verifier.url, vscode.ConfigurationTarget.Workspace);
@@ -231,12 +271,22 @@ describe('verification in VS Code', function () {
   });
 
   it('imports from an explorer through API v2 with the key kept in SecretStorage', async () => {
-    await settings().update('contracts', [{ address: CALLER, chainId: EXPLORER_CHAIN, name: 'Caller' }], vscode.ConfigurationTarget.Workspace);
+    await settings().update(
+      'contracts',
+      [{ address: CALLER, chainId: EXPLORER_CHAIN, name: 'Caller' }],
+      vscode.ConfigurationTarget.Workspace,
+    );
     await settings().update('protocol', 'v2', vscode.ConfigurationTarget.Workspace);
     await answeringInputBoxes('good-key', () => vscode.commands.executeCommand('ledgerMirror.setExplorerApiKey'));
     try {
-      const report = (await vscode.commands.executeCommand('ledgerMirror.verifyViaExplorer', { address: CALLER, chainId: EXPLORER_CHAIN })) as VerificationReport;
-      assert.deepEqual(report.outcomes.map((o) => [report.protocol, o.target.chainId, o.result.status]), [['v2', String(EXPLORER_CHAIN), 'perfect']]);
+      const report = (await vscode.commands.executeCommand('ledgerMirror.verifyViaExplorer', {
+        address: CALLER,
+        chainId: EXPLORER_CHAIN,
+      })) as VerificationReport;
+      assert.deepEqual(
+        report.outcomes.map((o) => [report.protocol, o.target.chainId, o.result.status]),
+        [['v2', String(EXPLORER_CHAIN), 'perfect']],
+      );
       assert.deepEqual(explorer.receivedKeys, ['good-key']);
     } finally {
       await answeringInputBoxes('', () => vscode.commands.executeCommand('ledgerMirror.setExplorerApiKey'));
@@ -249,7 +299,10 @@ describe('verification in VS Code', function () {
     await settings().update('protocol', 'session', vscode.ConfigurationTarget.Workspace);
     await settings().update('onSave', true, vscode.ConfigurationTarget.Workspace);
     const caller = workspaceFile('contracts/Caller.sol');
-    const importLine = (await vscode.workspace.openTextDocument(caller)).getText().split('\n').findIndex((l) => l.startsWith('import "./Callee.sol"'));
+    const importLine = (await vscode.workspace.openTextDocument(caller))
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('import "./Callee.sol"'));
     assert.ok(importLine > 0);
 
     await editAndSave('contracts/Callee.sol', (t) => t.replace('contract Callee', '// edited after deployment\ncontract Callee'));
@@ -261,7 +314,10 @@ describe('verification in VS Code', function () {
     assert.equal(ours(workspaceFile('contracts/Callee.sol')).length, 1, 'the edited file itself is marked too');
 
     const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', caller, d.range)) as vscode.CodeAction[];
-    assert.ok(actions.some((a) => a.title === 'Copy the deployed keccak256 of Callee.sol'), actions.map((a) => a.title).join(', '));
+    assert.ok(
+      actions.some((a) => a.title === 'Copy the deployed keccak256 of Callee.sol'),
+      actions.map((a) => a.title).join(', '),
+    );
     assert.ok(actions.some((a) => a.title === 'Open Callee.sol'));
 
     await editAndSave('contracts/Callee.sol', () => calleeText);
@@ -279,7 +335,10 @@ describe('verification in VS Code', function () {
       await waitFor('a missing-source diagnostic', () => ours(caller).some((d) => d.code === 'missing-source'), 30_000);
       const [d] = ours(caller);
       assert.match(d.message, /contracts\/Callee\.sol is missing/);
-      assert.equal(d.range.start.line, callerText.split('\n').findIndex((l) => l.startsWith('import "./Callee.sol"')));
+      assert.equal(
+        d.range.start.line,
+        callerText.split('\n').findIndex((l) => l.startsWith('import "./Callee.sol"')),
+      );
     } finally {
       await settings().update('onSave', undefined, vscode.ConfigurationTarget.Workspace);
       await vscode.workspace.fs.writeFile(workspaceFile('contracts/Callee.sol'), Buffer.from(calleeText));

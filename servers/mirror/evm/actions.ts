@@ -63,7 +63,9 @@ export class ActionRecorder implements EvmListener {
     const operation: CallOperationType = opened !== undefined && CALL_OPS.has(opened) ? (opened as CallOperationType) : 'UNKNOWN';
     const isCreate = message.to === undefined;
     const self = isCreate ? '' : message.to!.toString().toLowerCase();
-    const codeAddress = isCreate ? null : (message.delegatecall || operation === 'CALLCODE' ? message.codeAddress : message.to!).toString().toLowerCase();
+    const codeAddress = isCreate
+      ? null
+      : (message.delegatecall || operation === 'CALLCODE' ? message.codeAddress : message.to!).toString().toLowerCase();
     const callType: CallType = event.kind === 'native' ? event.native : isCreate ? 'CREATE' : 'CALL';
     const carriesValue = operation !== 'DELEGATECALL' && operation !== 'STATICCALL';
     const action: RecordedAction = {

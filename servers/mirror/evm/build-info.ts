@@ -42,7 +42,10 @@ export async function writeBuildInfo(dir: string, compilation?: Compilation): Pr
           deployedLinkReferences: contract.evm.deployedBytecode.linkReferences,
         }),
       );
-      files.set(`${base}.dbg.json`, pretty({ _format: 'hh-sol-dbg-1', buildInfo: posix.join('..', '..', 'build-info', `${build.id}.json`) }));
+      files.set(
+        `${base}.dbg.json`,
+        pretty({ _format: 'hh-sol-dbg-1', buildInfo: posix.join('..', '..', 'build-info', `${build.id}.json`) }),
+      );
     }
   }
   const written: string[] = [];

@@ -37,7 +37,13 @@ export const DEPLOYMENTS: readonly Deployment[] = [
  * Deployed just before the first case that calls them, so they take their numbers after the contracts earlier
  * cases created: adding one renumbers nothing that is already there.
  */
-export const LATE_DEPLOYMENTS: readonly Deployment[] = [{ contract: 'Wallet' }, { contract: 'Orders' }, { contract: 'Permit' }, { contract: 'Digests' }, { contract: 'Locals' }];
+export const LATE_DEPLOYMENTS: readonly Deployment[] = [
+  { contract: 'Wallet' },
+  { contract: 'Orders' },
+  { contract: 'Permit' },
+  { contract: 'Digests' },
+  { contract: 'Locals' },
+];
 
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
 export const HTS_TOKEN_NUM = 5001;
@@ -77,24 +83,64 @@ export interface CaseSpec {
 
 /** The debugger's Locals oracle (`Locals.sol`): every local change is followed by an event carrying its value. */
 export const LOCALS_CASES: readonly CaseSpec[] = [
-  { name: 'locals-loops', contract: 'Locals', signature: 'loops(uint256)', args: () => [4n], shows: 'a for loop with nested blocks, a while loop, a named return' },
-  { name: 'locals-shadowing', contract: 'Locals', signature: 'shadowing(uint256)', args: () => [30n], shows: 'an inner y shadowing the outer, early returns in an internal function' },
-  { name: 'locals-memory', contract: 'Locals', signature: 'memoryData(uint256)', args: () => [9n], shows: 'a memory struct, array, string and bytes, a negative int' },
+  {
+    name: 'locals-loops',
+    contract: 'Locals',
+    signature: 'loops(uint256)',
+    args: () => [4n],
+    shows: 'a for loop with nested blocks, a while loop, a named return',
+  },
+  {
+    name: 'locals-shadowing',
+    contract: 'Locals',
+    signature: 'shadowing(uint256)',
+    args: () => [30n],
+    shows: 'an inner y shadowing the outer, early returns in an internal function',
+  },
+  {
+    name: 'locals-memory',
+    contract: 'Locals',
+    signature: 'memoryData(uint256)',
+    args: () => [9n],
+    shows: 'a memory struct, array, string and bytes, a negative int',
+  },
   {
     name: 'locals-calldata',
     contract: 'Locals',
     signature: 'slices(uint256[],bytes)',
     args: () => [],
-    calldata: () => encodeFunctionData({ abi: [parseAbiItem('function slices(uint256[] xs, bytes data)') as AbiFunction], args: [[1n, 20n, 300n], '0xdeadbeefcafe'] }),
+    calldata: () =>
+      encodeFunctionData({
+        abi: [parseAbiItem('function slices(uint256[] xs, bytes data)') as AbiFunction],
+        args: [[1n, 20n, 300n], '0xdeadbeefcafe'],
+      }),
     shows: 'calldata slices of an array and of bytes',
   },
-  { name: 'locals-storage', contract: 'Locals', signature: 'pointers(uint256,uint128)', args: () => [5n, 77n], shows: 'storage pointers to a struct and an array, a modifier with a local' },
-  { name: 'locals-unchecked', contract: 'Locals', signature: 'wrapping(uint8)', args: () => [250n], shows: 'unchecked wrap-around, an internal call whose return feeds a local' },
+  {
+    name: 'locals-storage',
+    contract: 'Locals',
+    signature: 'pointers(uint256,uint128)',
+    args: () => [5n, 77n],
+    shows: 'storage pointers to a struct and an array, a modifier with a local',
+  },
+  {
+    name: 'locals-unchecked',
+    contract: 'Locals',
+    signature: 'wrapping(uint8)',
+    args: () => [250n],
+    shows: 'unchecked wrap-around, an internal call whose return feeds a local',
+  },
 ];
 
 export const CASES: readonly CaseSpec[] = [
   { name: 'success', contract: 'Calculator', signature: 'add(uint256,uint256)', args: () => [2n, 3n], shows: 'success, returns 5' },
-  { name: 'nested-call', contract: 'Caller', signature: 'callDouble(uint256)', args: () => [21n], shows: 'CALL to Callee at depth 1, returns 43' },
+  {
+    name: 'nested-call',
+    contract: 'Caller',
+    signature: 'callDouble(uint256)',
+    args: () => [21n],
+    shows: 'CALL to Callee at depth 1, returns 43',
+  },
   {
     name: 'revert-error',
     contract: 'Caller',
@@ -102,12 +148,42 @@ export const CASES: readonly CaseSpec[] = [
     args: () => [7n],
     shows: 'Error("Callee: amount must be zero") from a STATICCALL at depth 1, bubbled to depth 0',
   },
-  { name: 'panic', contract: 'Calculator', signature: 'divide(uint256,uint256)', args: () => [1n, 0n], shows: 'Panic(0x12) division by zero' },
+  {
+    name: 'panic',
+    contract: 'Calculator',
+    signature: 'divide(uint256,uint256)',
+    args: () => [1n, 0n],
+    shows: 'Panic(0x12) division by zero',
+  },
   { name: 'custom-error', contract: 'Vault', signature: 'withdraw(uint256)', args: () => [100n], shows: 'InsufficientBalance(5, 100)' },
-  { name: 'create', contract: 'Factory', signature: 'deployBoth(uint256,bytes32)', args: () => [7n, 0x2an], shows: 'CREATE and CREATE2 of Child' },
-  { name: 'storage', contract: 'Store', signature: 'update(uint256,uint256)', args: () => [42n, 1234n], shows: 'SSTORE/SLOAD of a slot and a mapping entry' },
-  { name: 'logs', contract: 'Events', signature: 'emitAll(address,uint256)', args: (addressOf) => [BigInt(addressOf('Store')), 1000n], shows: 'LOG3, LOG1, LOG0' },
-  { name: 'delegatecall', contract: 'LibUser', signature: 'compute(uint256,uint256,uint256)', args: () => [6n, 7n, 8n], shows: 'DELEGATECALL to MathLib, returns 50' },
+  {
+    name: 'create',
+    contract: 'Factory',
+    signature: 'deployBoth(uint256,bytes32)',
+    args: () => [7n, 0x2an],
+    shows: 'CREATE and CREATE2 of Child',
+  },
+  {
+    name: 'storage',
+    contract: 'Store',
+    signature: 'update(uint256,uint256)',
+    args: () => [42n, 1234n],
+    shows: 'SSTORE/SLOAD of a slot and a mapping entry',
+  },
+  {
+    name: 'logs',
+    contract: 'Events',
+    signature: 'emitAll(address,uint256)',
+    args: (addressOf) => [BigInt(addressOf('Store')), 1000n],
+    shows: 'LOG3, LOG1, LOG0',
+  },
+  {
+    name: 'delegatecall',
+    contract: 'LibUser',
+    signature: 'compute(uint256,uint256,uint256)',
+    args: () => [6n, 7n, 8n],
+    shows: 'DELEGATECALL to MathLib, returns 50',
+  },
   {
     name: 'hts-transfer',
     contract: 'TokenSender',
@@ -122,7 +198,13 @@ export const CASES: readonly CaseSpec[] = [
     args: (addressOf) => [BigInt(longZeroAddress(HTS_TOKEN_NUM)), BigInt(addressOf('Callee')), 500n],
     shows: 'transferToken of 500 answers INSUFFICIENT_TOKEN_BALANCE (178); TokenSender reverts TransferFailed(token, 178)',
   },
-  { name: 'internal-call', contract: 'Calculator', signature: 'sumOfSquares(uint256,uint256)', args: () => [3n, 4n], shows: 'internal function square called twice, returns 25' },
+  {
+    name: 'internal-call',
+    contract: 'Calculator',
+    signature: 'sumOfSquares(uint256,uint256)',
+    args: () => [3n, 4n],
+    shows: 'internal function square called twice, returns 25',
+  },
   {
     name: 'dynamic-args',
     contract: 'Wallet',
@@ -147,7 +229,8 @@ export const CASES: readonly CaseSpec[] = [
     contract: 'Orders',
     signature: 'mark(uint8,string)',
     args: () => [],
-    calldata: () => encodeFunctionData({ abi: [parseAbiItem('function mark(uint8 status, string ref)') as AbiFunction], args: [1, 'order-7'] }),
+    calldata: () =>
+      encodeFunctionData({ abi: [parseAbiItem('function mark(uint8 status, string ref)') as AbiFunction], args: [1, 'order-7'] }),
     shows: 'mark(Filled, "order-7"): returns Open, writes last = Filled, count[Filled] = 1 and byRef["order-7"] = Filled',
   },
   {
@@ -163,7 +246,8 @@ export const CASES: readonly CaseSpec[] = [
     contract: 'Digests',
     signature: 'fingerprint(bytes)',
     args: () => [],
-    calldata: () => encodeFunctionData({ abi: [parseAbiItem('function fingerprint(bytes document)') as AbiFunction], args: [toHex('ledger mirror')] }),
+    calldata: () =>
+      encodeFunctionData({ abi: [parseAbiItem('function fingerprint(bytes document)') as AbiFunction], args: [toHex('ledger mirror')] }),
     shows: 'STATICCALL to sha256 (0x2): one entry at depth 1; returns the digest, event Fingerprinted',
   },
   {
@@ -171,7 +255,8 @@ export const CASES: readonly CaseSpec[] = [
     contract: 'Treasury',
     signature: 'payByFacade(address,address,uint256)',
     args: (addressOf) => [BigInt(HTS_STAND_IN.token), BigInt(addressOf('Callee')), 30n],
-    shows: 'CALL to the token 0.0.5001: its facade at depth 1 DELEGATECALLs 0x167 (redirectForToken → transfer), one entry at depth 2; returns true',
+    shows:
+      'CALL to the token 0.0.5001: its facade at depth 1 DELEGATECALLs 0x167 (redirectForToken → transfer), one entry at depth 2; returns true',
   },
   {
     name: 'hts-try-catch',
@@ -193,7 +278,13 @@ export const CASES: readonly CaseSpec[] = [
     contract: HTS_STAND_IN.contract,
     signature: 'transferToken(address,address,address,int64)',
     args: () => [],
-    calldata: (addressOf) => encodeCall('transferToken(address,address,address,int64)', [BigInt(HTS_STAND_IN.token), BigInt(PERMIT_OWNER.address), BigInt(addressOf('Callee')), 1n]),
+    calldata: (addressOf) =>
+      encodeCall('transferToken(address,address,address,int64)', [
+        BigInt(HTS_STAND_IN.token),
+        BigInt(PERMIT_OWNER.address),
+        BigInt(addressOf('Callee')),
+        1n,
+      ]),
     shows: 'a transaction straight to 0x167: the whole trace is one entry at depth 0; answers INSUFFICIENT_TOKEN_BALANCE (178)',
   },
   ...LOCALS_CASES,
@@ -222,7 +313,11 @@ async function signedPermit(verifyingContract: Address, spender: Address): Promi
   });
   const { r, s, v } = parseSignature(signature);
   return encodeFunctionData({
-    abi: [parseAbiItem('function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)') as AbiFunction],
+    abi: [
+      parseAbiItem(
+        'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+      ) as AbiFunction,
+    ],
     args: [PERMIT_OWNER.address, spender, PERMIT_VALUE, NO_DEADLINE, Number(v), r, s],
   });
 }

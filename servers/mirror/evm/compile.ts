@@ -105,7 +105,10 @@ export async function compileContracts(dir = CONTRACTS_DIR, variant: CompilerVar
   const text = JSON.stringify(input);
   const id = createHash('sha256').update(solcLongVersion).update('\0').update(text).digest('hex').slice(0, 32);
   const cacheFile = join(CACHE_DIR, `solc-${id}.json`);
-  const cached = await readFile(cacheFile, 'utf8').then((t) => JSON.parse(t) as StandardJsonOutput, () => undefined);
+  const cached = await readFile(cacheFile, 'utf8').then(
+    (t) => JSON.parse(t) as StandardJsonOutput,
+    () => undefined,
+  );
   if (cached) return { solcVersion, solcLongVersion, input, output: cached, id };
 
   const output = JSON.parse(solc.compile(text) as string) as StandardJsonOutput;

@@ -56,10 +56,6 @@ export class ContractRegistry {
   find(idOrAddress: string): ContractRecord | undefined {
     const key = idOrAddress.toLowerCase();
     const longZeroNum = numOfLongZero(key);
-    return (
-      this.byId.get(key) ??
-      this.byAddress.get(key) ??
-      (longZeroNum === undefined ? undefined : this.byId.get(entityId(longZeroNum)))
-    );
+    return this.byId.get(key) ?? this.byAddress.get(key) ?? (longZeroNum === undefined ? undefined : this.byId.get(entityId(longZeroNum)));
   }
 }

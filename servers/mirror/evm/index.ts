@@ -7,8 +7,26 @@ import { linkBytecode } from 'solc/linker';
 import type { ContractRecord, EvmTraceOptions, ResultRecord, TraceProvider, TraceRecord } from '../trace-provider';
 import { encodeCall, word } from './abi';
 import { writeBuildInfo } from './build-info';
-import { CASES, type CaseSpec, DEFAULT_LONG_LOOP_STEPS, type Deployment, DEPLOYMENTS, EXTERNAL_CASE, HTS_STAND_IN, LATE_DEPLOYMENTS, LONG_LOOP } from './cases';
-import { type Compilation, type CompilerVariant, compileContracts, contractOf, EXTERNAL_CONTRACTS_DIR, type StandardJsonInput, SYSTEM_CONTRACTS_DIR } from './compile';
+import {
+  CASES,
+  type CaseSpec,
+  DEFAULT_LONG_LOOP_STEPS,
+  type Deployment,
+  DEPLOYMENTS,
+  EXTERNAL_CASE,
+  HTS_STAND_IN,
+  LATE_DEPLOYMENTS,
+  LONG_LOOP,
+} from './cases';
+import {
+  type Compilation,
+  type CompilerVariant,
+  compileContracts,
+  contractOf,
+  EXTERNAL_CONTRACTS_DIR,
+  type StandardJsonInput,
+  SYSTEM_CONTRACTS_DIR,
+} from './compile';
 import { ContractRegistry } from './contract-records';
 import { caseTransaction, deploymentTimestamp, entityId, FIRST_CONTRACT_NUM, longZeroAddress, numOfLongZero } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
@@ -46,7 +64,11 @@ export interface ExternalContract {
 export type EvmTraceProvider = TraceProvider & { cases: TraceCaseInfo[]; external: ExternalContract[] };
 
 export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Promise<EvmTraceProvider> {
-  const [compilation, system, external] = await Promise.all([compileContracts(undefined, opts.compiler), compileContracts(SYSTEM_CONTRACTS_DIR), compileContracts(EXTERNAL_CONTRACTS_DIR)]);
+  const [compilation, system, external] = await Promise.all([
+    compileContracts(undefined, opts.compiler),
+    compileContracts(SYSTEM_CONTRACTS_DIR),
+    compileContracts(EXTERNAL_CONTRACTS_DIR),
+  ]);
   if (opts.buildInfoDir !== undefined) await writeBuildInfo(opts.buildInfoDir, compilation);
   const ledger = await Ledger.create();
   const contracts = new ContractRegistry();
@@ -61,7 +83,9 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   const deploy = async (deployment: Deployment, index: number, from = compilation): Promise<void> => {
     const num = nextNum++;
     const address = longZeroAddress(num);
-    const initCode = linkedInitCode(from, deployment.contract, deployment.libraries ?? [], addressOf) + (deployment.args?.(addressOf) ?? []).map(word).join('');
+    const initCode =
+      linkedInitCode(from, deployment.contract, deployment.libraries ?? [], addressOf) +
+      (deployment.args?.(addressOf) ?? []).map(word).join('');
     const runtimeBytecode = await ledger.deployAt(address, initCode);
     deployed.set(
       deployment.contract,
@@ -71,7 +95,10 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   for (const [index, deployment] of DEPLOYMENTS.entries()) await deploy(deployment, index);
 
   // Not a workspace contract and not numbered: it stands where the node's token service answers.
-  await ledger.deployAt(HTS_STAND_IN.address, linkedInitCode(system, HTS_STAND_IN.contract, [], addressOf) + HTS_STAND_IN.args(addressOf).map(word).join(''));
+  await ledger.deployAt(
+    HTS_STAND_IN.address,
+    linkedInitCode(system, HTS_STAND_IN.contract, [], addressOf) + HTS_STAND_IN.args(addressOf).map(word).join(''),
+  );
   await ledger.install(HTS_STAND_IN.token, tokenFacadeCode(HTS_STAND_IN.token));
   const systemTarget = { evmAddress: HTS_STAND_IN.address, contractId: entityId(numOfLongZero(HTS_STAND_IN.address)!) };
 
@@ -122,7 +149,11 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   await deploy({ contract: EXTERNAL_CASE.contract }, DEPLOYMENTS.length + LATE_DEPLOYMENTS.length, external);
   await run(EXTERNAL_CASE, encodeCall(EXTERNAL_CASE.signature, EXTERNAL_CASE.args(addressOf)));
   if (opts.longLoop) {
-    const { iterations, gasLimit } = await sizeLongLoop(ledger, addressOf(LONG_LOOP.contract), opts.longLoopSteps ?? DEFAULT_LONG_LOOP_STEPS);
+    const { iterations, gasLimit } = await sizeLongLoop(
+      ledger,
+      addressOf(LONG_LOOP.contract),
+      opts.longLoopSteps ?? DEFAULT_LONG_LOOP_STEPS,
+    );
     await run(LONG_LOOP, encodeCall(LONG_LOOP.signature, [iterations]), gasLimit);
   }
 
@@ -133,15 +164,15 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   const { sourceName } = contractOf(external, EXTERNAL_CASE.contract);
   return {
     cases,
-    external: [{ address: addressOf(EXTERNAL_CASE.contract), identifier: `${sourceName}:${EXTERNAL_CASE.contract}`, input: external.input }],
+    external: [
+      { address: addressOf(EXTERNAL_CASE.contract), identifier: `${sourceName}:${EXTERNAL_CASE.contract}`, input: external.input },
+    ],
     findTrace: (kind, value) => (kind === 'id' ? byId : byHash).get(value),
     findResult: (kind, value) => (kind === 'id' ? resultById : resultByHash).get(value),
     findContract: (idOrAddress) => contracts.find(idOrAddress),
     describe: () => [
       `EVM traces (${preOp ? 'pre-op, geth-style' : 'post-op, Besu-style'} pc/gas; solc ${compilation.solcLongVersion}):`,
-      ...cases.map(
-        (c) => `  ${c.name.padEnd(13)} ${c.transactionId}  ${c.hash}  ${c.contractId}  steps=${c.steps} failed=${c.failed}`,
-      ),
+      ...cases.map((c) => `  ${c.name.padEnd(13)} ${c.transactionId}  ${c.hash}  ${c.contractId}  steps=${c.steps} failed=${c.failed}`),
       `  contracts: ${[...deployed].map(([name, r]) => `${name}=${r.contractId}`).join(' ')}`,
     ],
   };
@@ -189,4 +220,3 @@ async function sizeLongLoop(ledger: Ledger, looper: string, steps: number): Prom
   const needed = BigInt(Math.ceil(gas * 1.1));
   return { iterations: BigInt(iterations), gasLimit: needed > DEFAULT_GAS_LIMIT ? needed : DEFAULT_GAS_LIMIT };
 }
-

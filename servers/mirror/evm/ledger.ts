@@ -63,7 +63,14 @@ export class Ledger {
   async send(to: string | undefined, data: string, preOp: boolean, gasLimit = DEFAULT_GAS_LIMIT, value = 0n): Promise<TransactionOutcome> {
     const nonce = (await this.vm.stateManager.getAccount(this.payer))?.nonce ?? 0n;
     const tx = createLegacyTx(
-      { nonce, gasLimit, gasPrice: 10n, value, to: to === undefined ? undefined : createAddressFromString(to), data: hexToBytes(data as `0x${string}`) },
+      {
+        nonce,
+        gasLimit,
+        gasPrice: 10n,
+        value,
+        to: to === undefined ? undefined : createAddressFromString(to),
+        data: hexToBytes(data as `0x${string}`),
+      },
       { common: this.common },
     ).sign(this.payerKey);
     const events: EvmEvents | undefined = this.vm.evm.events;
@@ -87,7 +94,11 @@ export class Ledger {
         from: this.payer.toString().toLowerCase(),
         trace: recorder.done(systemCallReason(recordedActions)),
         actions: recordedActions,
-        logs: result.receipt.logs.map(([address, topics, logData]) => ({ address: hex(address), topics: topics.map(hex), data: hex(logData) })),
+        logs: result.receipt.logs.map(([address, topics, logData]) => ({
+          address: hex(address),
+          topics: topics.map(hex),
+          data: hex(logData),
+        })),
       };
     } finally {
       detach();

@@ -129,8 +129,7 @@ export class TraceRecorder implements EvmListener {
     const hex = (id: number): string => log.words[id]!.slice(1, -1);
     return {
       log,
-      writtenStorage: (address) =>
-        [...(written.get(address.toLowerCase())?.slots.values() ?? [])].map(([k, v]) => [hex(k), hex(v)]),
+      writtenStorage: (address) => [...(written.get(address.toLowerCase())?.slots.values() ?? [])].map(([k, v]) => [hex(k), hex(v)]),
       createdAddresses: [...this.created],
     };
   }

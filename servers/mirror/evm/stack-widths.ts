@@ -7,9 +7,29 @@
 
 /** Legacy EVM ops that push nothing; every other op (apart from DUP/SWAP) pushes exactly one item. */
 const NO_OUTPUT = new Set([
-  'STOP', 'CALLDATACOPY', 'CODECOPY', 'EXTCODECOPY', 'RETURNDATACOPY', 'MCOPY', 'POP', 'MSTORE', 'MSTORE8',
-  'SSTORE', 'TSTORE', 'JUMP', 'JUMPI', 'JUMPDEST', 'LOG0', 'LOG1', 'LOG2', 'LOG3', 'LOG4', 'RETURN', 'REVERT',
-  'INVALID', 'SELFDESTRUCT',
+  'STOP',
+  'CALLDATACOPY',
+  'CODECOPY',
+  'EXTCODECOPY',
+  'RETURNDATACOPY',
+  'MCOPY',
+  'POP',
+  'MSTORE',
+  'MSTORE8',
+  'SSTORE',
+  'TSTORE',
+  'JUMP',
+  'JUMPI',
+  'JUMPDEST',
+  'LOG0',
+  'LOG1',
+  'LOG2',
+  'LOG3',
+  'LOG4',
+  'RETURN',
+  'REVERT',
+  'INVALID',
+  'SELFDESTRUCT',
 ]);
 const ADDRESS_OUTPUT = new Set(['ADDRESS', 'ORIGIN', 'CALLER', 'COINBASE']);
 

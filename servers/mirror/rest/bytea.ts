@@ -13,9 +13,7 @@ export function byteaFromPgParameter(value: unknown): Uint8Array | null {
 export function byteaFromValue(value: unknown): Uint8Array | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') {
-    return /^(0x)?[0-9A-Fa-f]+$/.test(value)
-      ? Buffer.from(value.replace(/^0x/, '').padStart(2, '0'), 'hex')
-      : Buffer.from(value, 'base64');
+    return /^(0x)?[0-9A-Fa-f]+$/.test(value) ? Buffer.from(value.replace(/^0x/, '').padStart(2, '0'), 'hex') : Buffer.from(value, 'base64');
   }
   if (Array.isArray(value)) return Buffer.from(value.map(Number));
   throw new Error(`Unsupported binary value in setup data: ${String(value)}`);
@@ -52,7 +50,7 @@ export function byteaFromText(text: string): Uint8Array {
     return Buffer.from(hex, 'hex');
   }
   const bytes: number[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (text[i] !== '\\') {
       const codePoint = text.codePointAt(i) ?? 0;
       const char = String.fromCodePoint(codePoint);

@@ -3,14 +3,7 @@
 import { stringify } from 'lossless-json';
 import type { Reply } from '../respond';
 import type { TraceProvider } from '../trace-provider';
-import {
-  entityKey,
-  isEntityId,
-  isEvmAddressAlias,
-  isValidEntityId,
-  isValidEvmAddress,
-  parseEntityIdWithDefaults,
-} from './entity-id';
+import { entityKey, isEntityId, isEvmAddressAlias, isValidEntityId, isValidEvmAddress, parseEntityIdWithDefaults } from './entity-id';
 import { buildAndValidateFilters, isValidTimestampValue, type RestQuery } from './query';
 import { notFound, RestError } from './rest-error';
 import { restJson } from './rest-reply';

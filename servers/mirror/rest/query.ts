@@ -56,11 +56,7 @@ function comparatorFilter(key: string, text: string): Filter {
  * utils.buildAndValidateFilters: too many repeats first, then every invalid value, then every unknown
  * parameter (once per occurrence), all in one 400.
  */
-export function buildAndValidateFilters(
-  query: RestQuery,
-  accepted: ReadonlySet<string>,
-  validate: FilterValidator,
-): Filter[] {
+export function buildAndValidateFilters(query: RestQuery, accepted: ReadonlySet<string>, validate: FilterValidator): Filter[] {
   const tooMany: string[] = [];
   const filters: Filter[] = [];
   for (const [key, values] of Object.entries(query)) {

@@ -84,10 +84,7 @@ export function opcodesReply(context: OpcodesContext, request: OpcodesRequest): 
     return web3ErrorReply(429, v150 ? 'Requests per second rate limit exceeded' : 'Requests per second rate limit exceeded.');
   }
   const { parameter, query } = converted;
-  const trace = context.traces.findTrace(
-    parameter.kind,
-    parameter.kind === 'hash' ? parameter.hash : parameter.transactionId,
-  );
+  const trace = context.traces.findTrace(parameter.kind, parameter.kind === 'hash' ? parameter.hash : parameter.transactionId);
   if (!trace) return web3ErrorReply(404, notFoundDetail(parameter));
   return web3StreamReply((sink) => trace.writeBody(query, sink, context.caps));
 }

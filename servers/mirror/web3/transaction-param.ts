@@ -5,8 +5,7 @@ import { canonicalTransactionId } from '../trace-provider';
 import { formatInstant } from './java-instant';
 
 export type TransactionParameter =
-  | { kind: 'hash'; hash: string }
-  | { kind: 'id'; transactionId: string; payer: string; validStart: string };
+  { kind: 'hash'; hash: string } | { kind: 'id'; transactionId: string; payer: string; validStart: string };
 
 const ETH_HASH = /^(0x)?([0-9A-Fa-f]{64})$/;
 const TRANSACTION_ID = /^(\d+)\.(\d+)\.(\d+)-(\d{1,19})-(\d{1,9})$/;

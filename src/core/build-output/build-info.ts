@@ -8,7 +8,11 @@ import { contractOutput, type CompiledSource, type CompiledSources, type SolcCon
 
 interface RawOutput {
   sources?: Record<string, { id?: unknown; ast?: unknown } | undefined>;
-  contracts?: Record<string, Record<string, { metadata?: unknown; evm?: { bytecode?: unknown; deployedBytecode?: unknown }; storageLayout?: unknown } | undefined> | undefined>;
+  contracts?: Record<
+    string,
+    | Record<string, { metadata?: unknown; evm?: { bytecode?: unknown; deployedBytecode?: unknown }; storageLayout?: unknown } | undefined>
+    | undefined
+  >;
 }
 
 interface RawBuildInfo {
@@ -37,14 +41,23 @@ export interface BuildInfoRead {
  * `tool` decides what counts as a build info: Hardhat's say so in `_format` (other JSON in the folder is not one);
  * Foundry's folder holds nothing else, and its minimal ones have no `_format`.
  */
-export async function readBuildInfo(ws: WorkspaceFolder, file: string, tool: 'hardhat' | 'foundry', problems: string[]): Promise<BuildInfoRead> {
+export async function readBuildInfo(
+  ws: WorkspaceFolder,
+  file: string,
+  tool: 'hardhat' | 'foundry',
+  problems: string[],
+): Promise<BuildInfoRead> {
   const info = (await ws.optionalJson(file, problems))?.json as RawBuildInfo | undefined;
   const none = { compilation: undefined, files: [file] };
   if (!info || typeof info !== 'object') return none;
   if (tool === 'hardhat' && !(typeof info._format === 'string' && info._format.includes('sol-build-info'))) return none;
   const id = typeof info.id === 'string' ? info.id : basename(file, '.json');
   if (info.output) return { compilation: compilation(id, info, info.output), files: [file] };
-  if (tool === 'foundry') return { compilation: info.source_id_to_path ? { id, sources: minimalSources(info.source_id_to_path), contracts: [] } : undefined, files: [file] };
+  if (tool === 'foundry')
+    return {
+      compilation: info.source_id_to_path ? { id, sources: minimalSources(info.source_id_to_path), contracts: [] } : undefined,
+      files: [file],
+    };
   // `id` comes from the file: a `../` in it is refused by the workspace read like any other path.
   const outputFile = join(dirname(file), `${id}.output.json`);
   const output = ((await ws.optionalJson(outputFile, problems))?.json as RawBuildInfo | undefined)?.output;
@@ -57,10 +70,18 @@ function compilation(id: string, info: RawBuildInfo, output: RawOutput): Compila
   for (const [sourceName, source] of Object.entries(output.sources ?? {})) {
     if (!Number.isInteger(source?.id)) continue;
     const content = info.input?.sources?.[sourceName]?.content;
-    sources.set(source?.id as number, { sourceName, content: typeof content === 'string' ? content : undefined, declarations: declarationsOf(source?.ast) });
+    sources.set(source?.id as number, {
+      sourceName,
+      content: typeof content === 'string' ? content : undefined,
+      declarations: declarationsOf(source?.ast),
+    });
   }
   const contracts = Object.entries(output.contracts ?? {}).flatMap(([sourceName, byName]) =>
-    Object.entries(byName ?? {}).map(([name, c]) => ({ name, sourceName, output: contractOutput(c?.metadata, c?.evm?.bytecode, c?.evm?.deployedBytecode, c?.storageLayout) })),
+    Object.entries(byName ?? {}).map(([name, c]) => ({
+      name,
+      sourceName,
+      output: contractOutput(c?.metadata, c?.evm?.bytecode, c?.evm?.deployedBytecode, c?.storageLayout),
+    })),
   );
   return { id, sources, contracts };
 }

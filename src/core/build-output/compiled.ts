@@ -51,7 +51,12 @@ export interface CompiledContract {
 }
 
 /** Keeps only the fields of a solc output entry that `SolcContractOutput` names. */
-export function contractOutput(metadata: unknown, bytecode: unknown, deployedBytecode: unknown, storageLayout?: unknown): SolcContractOutput {
+export function contractOutput(
+  metadata: unknown,
+  bytecode: unknown,
+  deployedBytecode: unknown,
+  storageLayout?: unknown,
+): SolcContractOutput {
   return { metadata, evm: { bytecode: codeOutput(bytecode), deployedBytecode: codeOutput(deployedBytecode) }, storageLayout };
 }
 

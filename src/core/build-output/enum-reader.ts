@@ -68,7 +68,12 @@ export async function loadEnums(compilations: Iterable<CompiledSources>, options
   }
   // Smallest first: one huge (or hostile) compilation spends the budget after the others are read, not before.
   todo.sort((a, b) => a.chars - b.chars);
-  if (todo.length > 0) await parse(todo.map((t) => t.compilation), todo.map((t) => t.sources), options.budgetMs ?? ENUM_PARSE_BUDGET_MS);
+  if (todo.length > 0)
+    await parse(
+      todo.map((t) => t.compilation),
+      todo.map((t) => t.sources),
+      options.budgetMs ?? ENUM_PARSE_BUDGET_MS,
+    );
   const notes = [...new Set(wanted.map((c) => read.get(c)?.note).filter((n) => n))];
   return notes.length ? `Enum names left out: ${notes.join('; ')}.` : null;
 }
@@ -89,7 +94,11 @@ function parse(todo: readonly CompiledSources[], sources: CompiledSource[][], bu
     };
     try {
       const script = workerScript('build-output/enum-worker', 'enum parser');
-      worker = new Worker(script.code, { eval: script.eval, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } });
+      worker = new Worker(script.code, {
+        eval: script.eval,
+        execArgv: [],
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      });
     } catch (err) {
       stop(`the parser could not start (${err instanceof Error ? err.message : String(err)})`);
       return;
@@ -99,14 +108,26 @@ function parse(todo: readonly CompiledSources[], sources: CompiledSource[][], bu
     started.on('message', (message: EnumsFromWorker) => {
       if (message.type === 'ready') {
         clearTimeout(timer);
-        timer = setTimeout(() => stop(`reading the sources ran out of its ${budgetMs / 1000} s budget (${todo.length - finished} of ${todo.length} compilations left unread)`), budgetMs);
+        timer = setTimeout(
+          () =>
+            stop(
+              `reading the sources ran out of its ${budgetMs / 1000} s budget (${todo.length - finished} of ${todo.length} compilations left unread)`,
+            ),
+          budgetMs,
+        );
         started.postMessage({ compilations: sources } satisfies EnumsToWorker);
       } else if (message.type === 'compilation') {
         read.set(todo[message.index], { members: new Map(message.members), note: tooDeepNote(message.tooDeep) });
         finished++;
       } else stop(null);
     });
-    started.on('error', (err: Error & { code?: string }) => stop(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the parser ran out of its ${WORKER_HEAP_MB} MB memory budget` : `the parser failed (${err.message})`));
+    started.on('error', (err: Error & { code?: string }) =>
+      stop(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `the parser ran out of its ${WORKER_HEAP_MB} MB memory budget`
+          : `the parser failed (${err.message})`,
+      ),
+    );
     started.on('exit', (code) => stop(`the parser stopped unexpectedly (exit code ${code})`));
   });
 }

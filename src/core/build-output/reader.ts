@@ -45,7 +45,11 @@ export class BuildOutputReader {
     // Foundry's cache names its folders: one that leaves the workspace is reported, not walked.
     const [hardhat, ignition, foundryBuildInfos, foundryArtifacts] = await Promise.all([
       ws.walkFiles(join(ws.root, 'artifacts', 'build-info'), (rel) => rel.endsWith('.json') && !rel.endsWith('.output.json'), SKIP),
-      ws.walkFiles(join(ws.root, 'ignition', 'deployments'), (rel) => /\/build-info\/[^/]+\.json$/.test(rel) && !rel.endsWith('.output.json'), SKIP),
+      ws.walkFiles(
+        join(ws.root, 'ignition', 'deployments'),
+        (rel) => /\/build-info\/[^/]+\.json$/.test(rel) && !rel.endsWith('.output.json'),
+        SKIP,
+      ),
       ws.walkFiles(foundry.buildInfoDir, (rel) => rel.endsWith('.json'), SKIP, problems),
       ws.walkFiles(foundry.outDir, (rel) => rel.endsWith('.json') && !basename(rel).startsWith('.'), SKIP, problems),
     ]);
@@ -54,14 +58,21 @@ export class BuildOutputReader {
     for (const file of [...hardhat, ...ignition]) builds.push(await this.buildInfo(file, 'hardhat'));
     for (const file of foundryBuildInfos) builds.push(await this.buildInfo(file, 'foundry'));
     const artifacts: Array<Read<FoundryArtifact | undefined>> = [];
-    for (const file of foundryArtifacts) if (!inBuildInfoDir(file)) artifacts.push(await this.cached(file, 'artifact', async (p) => ({ value: await readFoundryArtifact(ws, file, p), files: [file] })));
+    for (const file of foundryArtifacts)
+      if (!inBuildInfoDir(file))
+        artifacts.push(
+          await this.cached(file, 'artifact', async (p) => ({ value: await readFoundryArtifact(ws, file, p), files: [file] })),
+        );
     for (const r of [...builds, ...artifacts]) problems.push(...r.problems);
 
     const groups = [...builds.flatMap(buildGroup), ...artifactGroups(builds, artifacts, foundry.buildOfArtifact)];
     // Ignition keeps copies of Hardhat's build infos: a compilation (one id) is read from its newest file only.
     const seen = new Set<string>();
     const fresh = (id: string | undefined) => id === undefined || (!seen.has(id) && Boolean(seen.add(id)));
-    const contracts = groups.sort((a, b) => b.mtimeMs - a.mtimeMs).filter((g) => fresh(g.buildId)).flatMap((g) => g.contracts);
+    const contracts = groups
+      .sort((a, b) => b.mtimeMs - a.mtimeMs)
+      .filter((g) => fresh(g.buildId))
+      .flatMap((g) => g.contracts);
     return { contracts, problems };
   }
 
@@ -78,14 +89,20 @@ export class BuildOutputReader {
   }
 
   /** `load`'s result for `file`, read again only when one of the files it came from changed. */
-  private async cached<T>(file: string, kind: string, load: (problems: string[]) => Promise<{ value: T; files: string[] }>): Promise<Read<T>> {
+  private async cached<T>(
+    file: string,
+    kind: string,
+    load: (problems: string[]) => Promise<{ value: T; files: string[] }>,
+  ): Promise<Read<T>> {
     const key = `${kind}:${file}`;
     const hit = this.cache.get(key) as Cached<T> | undefined;
     if (hit && (await Promise.all(hit.stamps.map(async ([f, m]) => (await this.ws.mtimeMs(f)) === m))).every(Boolean)) return hit;
     const mtimeMs = await this.ws.mtimeMs(file);
     const problems: string[] = [];
     const { value, files } = await load(problems);
-    const stamps = await Promise.all(files.map(async (f): Promise<[string, number]> => [f, f === file ? mtimeMs : await this.ws.mtimeMs(f)]));
+    const stamps = await Promise.all(
+      files.map(async (f): Promise<[string, number]> => [f, f === file ? mtimeMs : await this.ws.mtimeMs(f)]),
+    );
     const entry: Cached<T> = { file, mtimeMs, value, problems, stamps };
     this.cache.set(key, entry);
     return entry;
@@ -114,7 +131,11 @@ function buildGroup(r: Read<Compilation | undefined>): Group[] {
 }
 
 /** Foundry artifacts with the sources their build info names, except those a full build info holds. */
-function artifactGroups(builds: ReadonlyArray<Read<Compilation | undefined>>, artifacts: ReadonlyArray<Read<FoundryArtifact | undefined>>, buildOfArtifact: ReadonlyMap<string, string>): Group[] {
+function artifactGroups(
+  builds: ReadonlyArray<Read<Compilation | undefined>>,
+  artifacts: ReadonlyArray<Read<FoundryArtifact | undefined>>,
+  buildOfArtifact: ReadonlyMap<string, string>,
+): Group[] {
   const sourcesByBuild = new Map<string, CompiledSources>();
   const complete = new Set<string>();
   for (const { value } of builds) {

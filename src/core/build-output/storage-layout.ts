@@ -36,7 +36,12 @@ const MAX_LABEL = 300;
 const ENCODINGS = new Set(['inplace', 'mapping', 'dynamic_array', 'bytes']);
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= MAX_LABEL ? v : undefined);
-const decimal = (v: unknown): bigint | undefined => (typeof v === 'string' && /^\d{1,78}$/.test(v) ? BigInt(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : undefined);
+const decimal = (v: unknown): bigint | undefined =>
+  typeof v === 'string' && /^\d{1,78}$/.test(v)
+    ? BigInt(v)
+    : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
+      ? BigInt(v)
+      : undefined;
 
 function variables(raw: unknown): StorageVariable[] | undefined {
   if (!Array.isArray(raw)) return undefined;
@@ -46,7 +51,15 @@ function variables(raw: unknown): StorageVariable[] | undefined {
     const slot = decimal(entry?.slot);
     const type = text(entry?.type);
     const offset = entry?.offset;
-    if (label === undefined || slot === undefined || type === undefined || !Number.isInteger(offset) || (offset as number) < 0 || (offset as number) > 31) continue;
+    if (
+      label === undefined ||
+      slot === undefined ||
+      type === undefined ||
+      !Number.isInteger(offset) ||
+      (offset as number) < 0 ||
+      (offset as number) > 31
+    )
+      continue;
     out.push({ label, slot, offset: offset as number, type });
   }
   return out;

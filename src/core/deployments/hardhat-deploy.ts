@@ -26,7 +26,15 @@ export async function hardhatDeployRecords(ws: WorkspaceFolder): Promise<Deploym
       if (!parsed || !address) continue;
       const creatorTxHash = str(d?.transactionHash) ?? str(d?.receipt?.transactionHash);
       const metadata = str(d?.metadata);
-      out.push(fileRecord('hardhat-deploy', file, parsed.text, { name: name.slice(0, -'.json'.length), address, chainId, creatorTxHash, metadata }));
+      out.push(
+        fileRecord('hardhat-deploy', file, parsed.text, {
+          name: name.slice(0, -'.json'.length),
+          address,
+          chainId,
+          creatorTxHash,
+          metadata,
+        }),
+      );
     }
   }
   return out;

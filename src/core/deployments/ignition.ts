@@ -26,9 +26,11 @@ function readJournal(text: string | undefined): JournalFacts {
     }
     const futureId = typeof e.futureId === 'string' ? e.futureId : undefined;
     if (e.type === 'DEPLOYMENT_INITIALIZE' && typeof e.chainId === 'number') facts.chainId = e.chainId;
-    if (e.type === 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE' && futureId && typeof e.contractName === 'string') facts.contractName.set(futureId, e.contractName);
+    if (e.type === 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE' && futureId && typeof e.contractName === 'string')
+      facts.contractName.set(futureId, e.contractName);
     const receipt = e.receipt as { contractAddress?: unknown } | undefined;
-    if (e.type === 'TRANSACTION_CONFIRM' && futureId && typeof e.hash === 'string' && receipt?.contractAddress) facts.createdBy.set(futureId, e.hash);
+    if (e.type === 'TRANSACTION_CONFIRM' && futureId && typeof e.hash === 'string' && receipt?.contractAddress)
+      facts.createdBy.set(futureId, e.hash);
   }
   return facts;
 }

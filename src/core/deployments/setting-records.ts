@@ -9,7 +9,10 @@ const entry = z.object({
   address: z.string().regex(ADDRESS, 'must be a 0x… EVM address or a Hedera id like 0.0.1234'),
   chainId: z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'must be a number').transform(Number)]),
   name: z.string().min(1).optional(),
-  creatorTxHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hash').optional(),
+  creatorTxHash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hash')
+    .optional(),
 });
 
 export interface SettingRecords {
@@ -19,7 +22,8 @@ export interface SettingRecords {
 
 export function settingRecords(value: unknown): SettingRecords {
   if (value === undefined || value === null) return { records: [], problems: [] };
-  if (!Array.isArray(value)) return { records: [], problems: ['ledgerMirror.verify.contracts must be a list of {address, chainId, name?, creatorTxHash?}'] };
+  if (!Array.isArray(value))
+    return { records: [], problems: ['ledgerMirror.verify.contracts must be a list of {address, chainId, name?, creatorTxHash?}'] };
   const out: SettingRecords = { records: [], problems: [] };
   value.forEach((item, i) => {
     const parsed = entry.safeParse(item);

@@ -27,7 +27,11 @@ export interface FunctionSteps {
     readonly name: string;
     readonly visible: number;
   }>;
-  readonly locs: ReadonlyArray<{ readonly source: { readonly sourceName: string; readonly path: string | undefined }; readonly line: number; readonly lineKey: number }>;
+  readonly locs: ReadonlyArray<{
+    readonly source: { readonly sourceName: string; readonly path: string | undefined };
+    readonly line: number;
+    readonly lineKey: number;
+  }>;
 }
 
 export interface SourceLineGas extends GasLine {
@@ -130,7 +134,10 @@ function stepCosts(trace: ColumnarTrace): Float64Array {
   let magnitude = 0;
   for (let f = 0; f < frames; f++) magnitude += Math.abs(inclusive[f]);
   for (let i = 0; i < cost.length; i++) magnitude += Math.abs(cost[i]);
-  if (!(magnitude <= Number.MAX_SAFE_INTEGER)) throw new GasNotExactError(`its steps' gas adds up beyond 2^53 (${magnitude.toExponential(2)}), where sums are no longer exact; a real transaction's gas is far below that`);
+  if (!(magnitude <= Number.MAX_SAFE_INTEGER))
+    throw new GasNotExactError(
+      `its steps' gas adds up beyond 2^53 (${magnitude.toExponential(2)}), where sums are no longer exact; a real transaction's gas is far below that`,
+    );
   return cost;
 }
 
@@ -140,7 +147,11 @@ function bounded(label: string): string {
 
 function frameName(trace: ColumnarTrace, frame: number, frameLabel: ProfileOptions['frameLabel']): string {
   const f = trace.frame(frame);
-  return frameLabel?.(frame) ?? f.callee ?? (f.callType === 'CREATE' || f.callType === 'CREATE2' ? `${f.callType} at step ${f.entryStep}` : `frame ${frame}`);
+  return (
+    frameLabel?.(frame) ??
+    f.callee ??
+    (f.callType === 'CREATE' || f.callType === 'CREATE2' ? `${f.callType} at step ${f.entryStep}` : `frame ${frame}`)
+  );
 }
 
 function frameUnits(trace: ColumnarTrace, frameLabel: ProfileOptions['frameLabel']): Units {
@@ -170,10 +181,19 @@ function functionUnits(trace: ColumnarTrace, fns: FunctionSteps, frameLabel: Pro
   const label = (u: number): string => {
     const f = fns.frames[u];
     // An external call is named by its public function once the source map showed it; else by the ABIs or address.
-    if (f.kind === 'external' && !f.name.includes('.')) return bounded(frameLabel?.(f.traceFrame) ?? (f.name || frameName(trace, f.traceFrame, undefined)));
+    if (f.kind === 'external' && !f.name.includes('.'))
+      return bounded(frameLabel?.(f.traceFrame) ?? (f.name || frameName(trace, f.traceFrame, undefined)));
     return bounded(f.name || `frame ${f.traceFrame}`);
   };
-  return { count, ofStep: fns.vis, parent, hidden, label, kind: (u) => (fns.frames[u].kind === 'external' ? 'frame' : 'function'), firstStep: (u) => fns.frames[u].entryStep };
+  return {
+    count,
+    ofStep: fns.vis,
+    parent,
+    hidden,
+    label,
+    kind: (u) => (fns.frames[u].kind === 'external' ? 'frame' : 'function'),
+    firstStep: (u) => fns.frames[u].entryStep,
+  };
 }
 
 /** Nodes for the visible units, siblings of the same kind and name merged, inclusive gas summed bottom-up. */

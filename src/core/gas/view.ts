@@ -32,7 +32,11 @@ export function profileView(profile: GasProfile, maxNodes = MAX_NODES, maxLines 
     if (n.parent < 0 || !kept[n.parent]) return;
     const parent = index[n.parent];
     let other = others.get(parent);
-    if (!other) others.set(parent, (other = { parent, kind: 'other', label: '', inclusive: 0, exclusive: 0, firstStep: n.firstStep, calls: 0, count: 0 }));
+    if (!other)
+      others.set(
+        parent,
+        (other = { parent, kind: 'other', label: '', inclusive: 0, exclusive: 0, firstStep: n.firstStep, calls: 0, count: 0 }),
+      );
     other.inclusive += n.inclusive;
     other.exclusive += n.inclusive;
     other.calls += n.calls;
@@ -40,6 +44,8 @@ export function profileView(profile: GasProfile, maxNodes = MAX_NODES, maxLines 
     other.firstStep = Math.min(other.firstStep, n.firstStep);
   });
   for (const { count, ...other } of others.values()) out.push({ ...other, label: `other (${count})` });
-  const lines: GasLine[] = profile.lines.slice(0, maxLines).map(({ sourceName, line, gas, openable }) => ({ sourceName, line, gas, openable }));
+  const lines: GasLine[] = profile.lines
+    .slice(0, maxLines)
+    .map(({ sourceName, line, gas, openable }) => ({ sourceName, line, gas, openable }));
   return { total: profile.total, nodes: out, merged, withSources: profile.withSources, lines };
 }

@@ -22,10 +22,19 @@ const EMPTY = new AbiRegistry();
 const LONG_ZERO = /\b0x0{24}([0-9a-fA-F]{16})\b/g;
 
 function withEntityIds(values: NamedValue[]): NamedValue[] {
-  return values.map((v) => (v.type === 'address' || v.type === 'address[]' ? { ...v, value: v.value.replace(LONG_ZERO, (_m, num: string) => `0.0.${BigInt(`0x${num}`)}`) } : v));
+  return values.map((v) =>
+    v.type === 'address' || v.type === 'address[]'
+      ? { ...v, value: v.value.replace(LONG_ZERO, (_m, num: string) => `0.0.${BigInt(`0x${num}`)}`) }
+      : v,
+  );
 }
 
-export function nameSystemCall(system: SystemContract, input: string | null | undefined, output: string | null | undefined, reverted: boolean): SystemCall {
+export function nameSystemCall(
+  system: SystemContract,
+  input: string | null | undefined,
+  output: string | null | undefined,
+  reverted: boolean,
+): SystemCall {
   const decoded = REDIRECT.test(input ?? '') ? redirectForToken(input!) : decodeCall(system.functions, input);
   const call = decoded && { ...decoded, args: withEntityIds(decoded.args) };
   if (reverted) return { system, call, returns: null, responseCode: revertCode(output) };
@@ -43,7 +52,12 @@ function redirectForToken(input: string): DecodedCall | null {
   const token: NamedValue = { name: 'token', type: 'address', value: `0x${input.slice(10, 50).toLowerCase()}`, isString: false };
   const inner = decodeCall(TOKEN_FACADE, `0x${input.slice(50)}`);
   if (!inner) return null;
-  const call: NamedValue = { name: 'call', type: 'bytes', value: `${inner.name}(${argumentList(withEntityIds(inner.args))})`, isString: false };
+  const call: NamedValue = {
+    name: 'call',
+    type: 'bytes',
+    value: `${inner.name}(${argumentList(withEntityIds(inner.args))})`,
+    isString: false,
+  };
   return { ...inner, contract: 'HTS', name: 'redirectForToken', signature: 'redirectForToken(address,bytes)', args: [token, call] };
 }
 

@@ -186,9 +186,24 @@ const HSS = once(() => registry('HSS', HSS_FUNCTIONS));
 
 export const SYSTEM_CONTRACTS: readonly SystemContract[] = [
   systemContract(0x167, 'HTS', 'Hedera Token Service', HTS),
-  systemContract(0x168, 'ExchangeRate', 'Exchange rate', once(() => registry('ExchangeRate', EXCHANGE_RATE_FUNCTIONS))),
-  systemContract(0x169, 'PRNG', 'Pseudorandom number generator', once(() => registry('PRNG', PRNG_FUNCTIONS))),
-  systemContract(0x16a, 'HAS', 'Hedera Account Service', once(() => registry('HAS', HAS_FUNCTIONS))),
+  systemContract(
+    0x168,
+    'ExchangeRate',
+    'Exchange rate',
+    once(() => registry('ExchangeRate', EXCHANGE_RATE_FUNCTIONS)),
+  ),
+  systemContract(
+    0x169,
+    'PRNG',
+    'Pseudorandom number generator',
+    once(() => registry('PRNG', PRNG_FUNCTIONS)),
+  ),
+  systemContract(
+    0x16a,
+    'HAS',
+    'Hedera Account Service',
+    once(() => registry('HAS', HAS_FUNCTIONS)),
+  ),
   systemContract(0x16b, 'HSS', 'Hedera Schedule Service', HSS),
   systemContract(0x16c, 'HTS', 'Hedera Token Service (second address)', HTS),
 ];

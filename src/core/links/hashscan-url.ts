@@ -37,14 +37,17 @@ export function parseHashscanTransactionUrl(input: string): Parsed<TraceInput> {
   } catch {
     return fail('Not a valid URL; expected https://hashscan.io/<network>/transaction/<transaction>');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail(`Only HashScan web links are accepted, not ${safeLine(url.protocol)} URLs`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return fail(`Only HashScan web links are accepted, not ${safeLine(url.protocol)} URLs`);
   if (url.username || url.password || url.port || !HOSTS.has(url.hostname)) {
     return fail('Only https://hashscan.io transaction links are accepted');
   }
   const segments = url.pathname.split('/').filter(Boolean);
   const [network, page, ref] = segments;
-  if (segments.length !== 3 || page !== 'transaction') return fail('Not a HashScan transaction page; expected https://hashscan.io/<network>/transaction/<transaction>');
-  if (!(NETWORKS as readonly string[]).includes(network)) return fail(`HashScan network "${safeLine(network.slice(0, 40))}" is not one of ${NETWORKS.join(', ')}`);
+  if (segments.length !== 3 || page !== 'transaction')
+    return fail('Not a HashScan transaction page; expected https://hashscan.io/<network>/transaction/<transaction>');
+  if (!(NETWORKS as readonly string[]).includes(network))
+    return fail(`HashScan network "${safeLine(network.slice(0, 40))}" is not one of ${NETWORKS.join(', ')}`);
   let decoded: string;
   try {
     decoded = decodeURIComponent(ref);
@@ -56,10 +59,16 @@ export function parseHashscanTransactionUrl(input: string): Parsed<TraceInput> {
   const tid = tids[0];
   const fromTid = tid === undefined ? undefined : parseTransactionIdOrHash(tid);
   if (fromTid && !fromTid.ok) return fail(`The URL's tid is not a transaction id. ${fromTid.message}`);
-  const found = (transaction: TransactionRef): Parsed<TraceInput> => ({ ok: true, value: { transaction, network: network as HashscanNetwork } });
+  const found = (transaction: TransactionRef): Parsed<TraceInput> => ({
+    ok: true,
+    value: { transaction, network: network as HashscanNetwork },
+  });
   if (CONSENSUS_TIMESTAMP.test(decoded)) {
     // The page is keyed by consensus timestamp, which the opcodes endpoint does not take: the id is in `tid`.
-    if (!fromTid) return fail('This HashScan URL names the transaction only by its consensus timestamp; paste the transaction id or hash instead (or a URL with ?tid=…)');
+    if (!fromTid)
+      return fail(
+        'This HashScan URL names the transaction only by its consensus timestamp; paste the transaction id or hash instead (or a URL with ?tid=…)',
+      );
     return found(fromTid.value);
   }
   const fromPath = parseTransactionIdOrHash(decoded);

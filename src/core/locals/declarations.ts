@@ -67,9 +67,15 @@ function declaration(node: unknown): Declaration | undefined {
   if (!isNode(node) || node.nodeType !== 'VariableDeclaration') return undefined;
   const at = range(node);
   const type = isNode(node.typeDescriptions) ? node.typeDescriptions.typeString : undefined;
-  if (!at || typeof node.name !== 'string' || node.name.length > MAX_NAME || typeof type !== 'string' || type.length > MAX_TYPE) return undefined;
+  if (!at || typeof node.name !== 'string' || node.name.length > MAX_NAME || typeof type !== 'string' || type.length > MAX_TYPE)
+    return undefined;
   // A declaration's type string leaves out where a reference points; `storageLocation` says it.
-  const location = typeof node.storageLocation === 'string' && /^(memory|calldata|storage)$/.test(node.storageLocation) && !type.includes(` ${node.storageLocation}`) ? ` ${node.storageLocation}` : '';
+  const location =
+    typeof node.storageLocation === 'string' &&
+    /^(memory|calldata|storage)$/.test(node.storageLocation) &&
+    !type.includes(` ${node.storageLocation}`)
+      ? ` ${node.storageLocation}`
+      : '';
   return { id: typeof node.id === 'number' ? node.id : -1, name: node.name, type: type + location, ...at };
 }
 
@@ -124,7 +130,13 @@ function walkLocals(node: unknown, scope: { start: number; end: number }, offset
     for (const d of node.declarations) {
       const found = declaration(d);
       if (!found) continue;
-      w.locals.push({ ...found, scopeStart: scope.start, scopeEnd: scope.end, declaredAt: end ? end.start + end.length : found.start + found.length, offset });
+      w.locals.push({
+        ...found,
+        scopeStart: scope.start,
+        scopeEnd: scope.end,
+        declaredAt: end ? end.start + end.length : found.start + found.length,
+        offset,
+      });
       offset += stackSize(found.type);
     }
     return offset;
@@ -134,7 +146,10 @@ function walkLocals(node: unknown, scope: { start: number; end: number }, offset
   const at = opens ? range(node) : undefined;
   const inner = at ? { start: at.start, end: at.start + at.length } : scope;
   // A `for` statement's own variable comes before its body's; other keys hold no declarations of this scope level.
-  const children = node.nodeType === 'ForStatement' ? [node.initializationExpression, node.condition, node.loopExpression, node.body] : Object.values(node).filter((v) => typeof v === 'object' && v !== null);
+  const children =
+    node.nodeType === 'ForStatement'
+      ? [node.initializationExpression, node.condition, node.loopExpression, node.body]
+      : Object.values(node).filter((v) => typeof v === 'object' && v !== null);
   let running = offset;
   for (const child of children) running = walkLocals(child, inner, running, depth + 1, w);
   // Leaving a block pops its locals; inside an expression or a plain statement, declarations stay in this scope.
@@ -164,10 +179,13 @@ function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] 
     const at = range(node);
     if (at) {
       const write = (ids: number[]) => ids.forEach((decl) => out.push({ decl, ...at, write: true }));
-      if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number') out.push({ decl: node.referencedDeclaration, ...at, write: false });
+      if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number')
+        out.push({ decl: node.referencedDeclaration, ...at, write: false });
       else if (node.nodeType === 'Assignment') write(assigned(node.leftHandSide));
-      else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator)) write(assigned(node.subExpression));
-      else if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations)) write(node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])));
+      else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator))
+        write(assigned(node.subExpression));
+      else if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations))
+        write(node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])));
     }
     for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) todo.push(value);
   }
@@ -186,7 +204,10 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
     if (!isNode(node)) continue;
     if (node.nodeType === 'ContractDefinition' && Array.isArray(node.nodes)) todo.push(...node.nodes);
     else if (node.nodeType === 'StructDefinition' && typeof node.canonicalName === 'string' && Array.isArray(node.members)) {
-      structs.set(node.canonicalName, node.members.map((m) => declaration(m) ?? UNKNOWN));
+      structs.set(
+        node.canonicalName,
+        node.members.map((m) => declaration(m) ?? UNKNOWN),
+      );
     } else if ((node.nodeType === 'FunctionDefinition' || node.nodeType === 'ModifierDefinition') && typeof node.name === 'string') {
       const at = range(node);
       if (!at || typeof node.id !== 'number') continue;
@@ -201,7 +222,14 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
         params: parameters(node.parameters),
         returns: parameters(node.returnParameters),
         locals: walk.locals,
-        modifiers: modifiers.map((m) => (isNode(m) && m.kind !== 'baseConstructorSpecifier' && isNode(m.modifierName) && typeof m.modifierName.referencedDeclaration === 'number' ? m.modifierName.referencedDeclaration : -1)),
+        modifiers: modifiers.map((m) =>
+          isNode(m) &&
+          m.kind !== 'baseConstructorSpecifier' &&
+          isNode(m.modifierName) &&
+          typeof m.modifierName.referencedDeclaration === 'number'
+            ? m.modifierName.referencedDeclaration
+            : -1,
+        ),
         placeholder: walk.placeholder,
         refs: referencesUnder(node.body, budget),
       });

@@ -39,7 +39,16 @@ export function nameCall(abis: AbiRegistry, call: CallData): NamedCall {
   const precompile = precompileAt(call.to);
   if (precompile) {
     const { args, returns } = namePrecompileCall(precompile, call.input, call.output, call.reverted);
-    return { system: 'precompile', contract: null, function: precompile.name, signature: null, args, returns, error: null, responseCode: null };
+    return {
+      system: 'precompile',
+      contract: null,
+      function: precompile.name,
+      signature: null,
+      args,
+      returns,
+      error: null,
+      responseCode: null,
+    };
   }
   const system = systemContractAt(call.to);
   if (system) {
@@ -77,7 +86,8 @@ export function describeCall(named: NamedCall): string | null {
   const head = `${named.contract ? `${named.contract}.` : ''}${named.function}(${argumentList(named.args ?? [])})`;
   if (named.responseCode) return `${head} → ${describeResponseCode(named.responseCode)}`;
   if (named.error) return `${head} reverted: ${describeDecoded(named.error)}`;
-  if (named.returns && named.returns.length > 0) return `${head} → ${named.returns.length === 1 ? shownValue(named.returns[0]) : `(${argumentList(named.returns)})`}`;
+  if (named.returns && named.returns.length > 0)
+    return `${head} → ${named.returns.length === 1 ? shownValue(named.returns[0]) : `(${argumentList(named.returns)})`}`;
   return head;
 }
 

@@ -59,7 +59,16 @@ export function decodeCall(registry: AbiRegistry, input: string | null | undefin
   const found = selector ? registry.findFunction(selector, contract) : undefined;
   if (!found || !input) return null;
   const args = decodeParams(found.item.inputs, `0x${input.slice(10)}`, registry.enums);
-  return args && { contract: found.contract, name: found.item.name, signature: found.signature, args, fragment: found.item, enums: registry.enums };
+  return (
+    args && {
+      contract: found.contract,
+      name: found.item.name,
+      signature: found.signature,
+      args,
+      fragment: found.item,
+      enums: registry.enums,
+    }
+  );
 }
 
 /** A call's output by its function's return parameters; null when it does not decode (or the call had none). */
@@ -86,7 +95,12 @@ export function decodeEvent(registry: AbiRegistry, topics: readonly string[], da
     const { args } = decodeEventLog({ abi: [found.item], topics: topics as [Hex, ...Hex[]], data: data as Hex, strict: true });
     const inputs = found.item.inputs;
     const values = inputs.map((p, i) => (Array.isArray(args) ? args[i] : (args as Record<string, unknown>)[p.name ?? String(i)]));
-    return { contract: found.contract, name: found.item.name, signature: found.signature, args: namedValues(inputs, values, mentionsEnum(inputs) ? registry.enums() : NO_ENUMS) };
+    return {
+      contract: found.contract,
+      name: found.item.name,
+      signature: found.signature,
+      args: namedValues(inputs, values, mentionsEnum(inputs) ? registry.enums() : NO_ENUMS),
+    };
   } catch {
     return null;
   }

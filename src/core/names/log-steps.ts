@@ -32,7 +32,13 @@ export function logAtStep(trace: Pick<Trace, 'row' | 'detail' | 'summary' | 'len
   const count = Number(op[1]);
   if (!stack || stack.length < 2 + count) return null;
   const item = (fromTop: number) => stackWordValue(stack[stack.length - 1 - fromTop]);
-  const topics = Array.from({ length: count }, (_, i) => `0x${item(2 + i).toString(16).padStart(64, '0')}`);
+  const topics = Array.from(
+    { length: count },
+    (_, i) =>
+      `0x${item(2 + i)
+        .toString(16)
+        .padStart(64, '0')}`,
+  );
   const offset = item(0);
   const size = item(1);
   if (!memory || size > BigInt(MAX_LOG_DATA) || offset > BigInt(Number.MAX_SAFE_INTEGER)) return { topics, data: null };

@@ -28,8 +28,23 @@ const digest = (bytes: number) => (input: Buffer, output: Buffer) => ({
 
 /** Names by address, from 0x01. */
 const NAMES = [
-  'ecrecover', 'sha256', 'ripemd160', 'identity', 'modexp', 'ecAdd', 'ecMul', 'ecPairing', 'blake2f', 'pointEvaluation',
-  'bls12G1Add', 'bls12G1Msm', 'bls12G2Add', 'bls12G2Msm', 'bls12PairingCheck', 'bls12MapFpToG1', 'bls12MapFp2ToG2',
+  'ecrecover',
+  'sha256',
+  'ripemd160',
+  'identity',
+  'modexp',
+  'ecAdd',
+  'ecMul',
+  'ecPairing',
+  'blake2f',
+  'pointEvaluation',
+  'bls12G1Add',
+  'bls12G1Msm',
+  'bls12G2Add',
+  'bls12G2Msm',
+  'bls12PairingCheck',
+  'bls12MapFpToG1',
+  'bls12MapFp2ToG2',
 ] as const;
 
 const DECODERS: Partial<Record<(typeof NAMES)[number], Precompile['decode']>> = {
@@ -59,10 +74,16 @@ export function precompileAt(address: string | null | undefined): Precompile | u
 }
 
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
-const bytesOf = (data: string | null | undefined): Buffer | undefined => (data && HEX_DATA.test(data) ? Buffer.from(data.slice(2), 'hex') : undefined);
+const bytesOf = (data: string | null | undefined): Buffer | undefined =>
+  data && HEX_DATA.test(data) ? Buffer.from(data.slice(2), 'hex') : undefined;
 
 /** Arguments and results of a precompile call by name; null where the format is not fixed or the data is missing. */
-export function namePrecompileCall(precompile: Precompile, input: string | null | undefined, output: string | null | undefined, reverted: boolean): { args: NamedValue[] | null; returns: NamedValue[] | null } {
+export function namePrecompileCall(
+  precompile: Precompile,
+  input: string | null | undefined,
+  output: string | null | undefined,
+  reverted: boolean,
+): { args: NamedValue[] | null; returns: NamedValue[] | null } {
   const [inBytes, outBytes] = [bytesOf(input), bytesOf(output)];
   if (!precompile.decode || !inBytes) return { args: null, returns: null };
   const decoded = precompile.decode(inBytes, reverted || !outBytes ? Buffer.alloc(0) : outBytes);

@@ -21,7 +21,9 @@ export interface Declared<T> {
 
 /** Elementary ABI types (sizes as the ABI spec allows them), tuples and function pointers, with array suffixes. */
 const BITS = '(?:8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)';
-const ABI_TYPE = new RegExp(`^(?:u?int${BITS}?|address|bool|string|bytes(?:[1-9]|[12][0-9]|3[0-2])?|tuple|function)(?:\\[\\d{0,6}\\]){0,8}$`);
+const ABI_TYPE = new RegExp(
+  `^(?:u?int${BITS}?|address|bool|string|bytes(?:[1-9]|[12][0-9]|3[0-2])?|tuple|function)(?:\\[\\d{0,6}\\]){0,8}$`,
+);
 
 const parameter: z.ZodType<{ type: string; name?: string; indexed?: boolean; components?: unknown[] }> = z.lazy(() =>
   z.looseObject({
@@ -106,7 +108,8 @@ export class AbiRegistry {
   readonly enums = (): EnumMembers => {
     if (!this.members) {
       const merged = new Map<string, readonly string[]>();
-      for (const sources of this.compilations) for (const [name, members] of enumMembersOf(sources)) if (!merged.has(name)) merged.set(name, members);
+      for (const sources of this.compilations)
+        for (const [name, members] of enumMembersOf(sources)) if (!merged.has(name)) merged.set(name, members);
       this.members = merged;
     }
     return this.members;
@@ -147,7 +150,9 @@ export class AbiRegistry {
 
   /** The functions `contract` declares named `name`, overloads included. */
   functionsNamed(contract: string, name: string): AbiFunction[] {
-    return [...this.functions.values()].flatMap((list) => list.filter((e) => e.contract === contract && e.item.name === name).map((e) => e.item));
+    return [...this.functions.values()].flatMap((list) =>
+      list.filter((e) => e.contract === contract && e.item.name === name).map((e) => e.item),
+    );
   }
 
   findError(selector: string, contract?: string): Declared<AbiError> | undefined {

@@ -14,7 +14,8 @@ export interface ResultHeader extends Omit<TraceHeader, 'call' | 'tokens'> {
   call: NamedCall;
 }
 
-const text = (value: Parameters<typeof shownNumber>[0] | null | undefined): string | null => (value === null || value === undefined ? null : shownNumber(value));
+const text = (value: Parameters<typeof shownNumber>[0] | null | undefined): string | null =>
+  value === null || value === undefined ? null : shownNumber(value);
 
 export function resultHeader(abis: AbiRegistry, result: ContractResult): ResultHeader {
   const from = result.from ?? null;

@@ -26,10 +26,12 @@ export type NamedTrace = Pick<Trace, 'frame' | 'frameCount' | 'settleNativeOutco
 export function nameFrames(trace: NamedTrace, abis: AbiRegistry, actions: readonly ContractAction[] | null): NamedFrame[] {
   const frames = Array.from({ length: trace.frameCount() }, (_, i) => trace.frame(i));
   const matched = actions ? actionsForFrames(frames, actions) : [];
-  trace.settleNativeOutcomes(frames.flatMap((frame, i) => {
-    const action = matched[i];
-    return frame.native && action ? [actionOutcome(frame.index, action)] : [];
-  }));
+  trace.settleNativeOutcomes(
+    frames.flatMap((frame, i) => {
+      const action = matched[i];
+      return frame.native && action ? [actionOutcome(frame.index, action)] : [];
+    }),
+  );
   return frames.map((frame, i) => {
     const action = matched[i];
     const to = frame.callee ?? action?.to ?? null;
@@ -43,7 +45,13 @@ export function nameFrames(trace: NamedTrace, abis: AbiRegistry, actions: readon
 function actionOutcome(frame: number, action: ContractAction): NativeOutcome {
   const reverted = action.result_data_type !== 'OUTPUT';
   const data = action.result_data ?? null;
-  const revert = !reverted ? null : action.result_data_type === 'REVERT_REASON' ? decodeRevert(data) : data && data !== '0x' ? { kind: 'Raw' as const, data } : null;
+  const revert = !reverted
+    ? null
+    : action.result_data_type === 'REVERT_REASON'
+      ? decodeRevert(data)
+      : data && data !== '0x'
+        ? { kind: 'Raw' as const, data }
+        : null;
   return { frame, reverted, revert };
 }
 

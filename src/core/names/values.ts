@@ -48,7 +48,8 @@ function render(value: unknown, param: AbiParameter, enums: EnumMembers): string
     const element = { ...param, type: array[1], internalType: param.internalType?.replace(/\[\d*\]$/, '') } as AbiParameter;
     return `[${value.map((v) => render(v, element, enums)).join(', ')}]`;
   }
-  if (isEnumType(param.internalType) && (typeof value === 'number' || typeof value === 'bigint')) return enumText(enums, param.internalType, BigInt(value));
+  if (isEnumType(param.internalType) && (typeof value === 'number' || typeof value === 'bigint'))
+    return enumText(enums, param.internalType, BigInt(value));
   if (param.type === 'tuple' && 'components' in param && value !== null && typeof value === 'object') {
     const components = param.components;
     const fields = components.map((c, i) => {

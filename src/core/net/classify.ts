@@ -39,7 +39,14 @@ export interface TimeoutBudgets {
 }
 
 /** Codes that, once the body started, mean the connection ended before the body did. */
-const CUT = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_CLOSED']);
+const CUT = new Set([
+  'UND_ERR_SOCKET',
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'UND_ERR_CLOSED',
+]);
 
 export interface FailureContext {
   method: string;

@@ -186,12 +186,14 @@ export class Transport {
     const headers: Record<string, string> = { 'user-agent': this.options.userAgent ?? 'ledger-mirror', ...o.headers };
     if (authorization && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) headers.authorization = authorization;
     const marked = new Set([...ALWAYS_SECRET, ...(o.secretHeaders ?? []).map((h) => h.toLowerCase())]);
-    const headerSecrets = Object.entries(headers).filter(([name]) => marked.has(name.toLowerCase())).map(([, value]) => value);
+    const headerSecrets = Object.entries(headers)
+      .filter(([name]) => marked.has(name.toLowerCase()))
+      .map(([, value]) => value);
     const ctx: RequestContext = { o, signal: o.signal, redactor: this.redactor.with([...secrets, ...headerSecrets, ...(o.secrets ?? [])]) };
 
     let target = first;
     let redirects = 0;
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       const extra = (await o.beforeAttempt?.(target)) ?? {};
       const opened = await this.open(method, target, { ...headers, ...extra }, ctx);
       await o.afterHeaders?.(target, opened.headers);
@@ -262,10 +264,24 @@ export class Transport {
     }
   }
 
-  private failure(err: unknown, method: string, shown: string, ctx: RequestContext, extra: { status?: number; bodyBytes?: number; expectedBytes?: number } = {}): ApiError {
+  private failure(
+    err: unknown,
+    method: string,
+    shown: string,
+    ctx: RequestContext,
+    extra: { status?: number; bodyBytes?: number; expectedBytes?: number } = {},
+  ): ApiError {
     const { connectTimeoutMs: connectMs, headersTimeoutMs: headersMs, bodyTimeoutMs: bodyMs } = this.options;
     const timeouts = { connectMs, headersMs, bodyMs };
-    return requestError(err, { method, url: shown, signal: ctx.signal, unreachable: ctx.o.unreachable, redact: (t) => ctx.redactor.redact(t), timeouts, ...extra });
+    return requestError(err, {
+      method,
+      url: shown,
+      signal: ctx.signal,
+      unreachable: ctx.o.unreachable,
+      redact: (t) => ctx.redactor.redact(t),
+      timeouts,
+      ...extra,
+    });
   }
 
   private log(opened: Opened, bytes: number, error?: ApiError): void {
@@ -297,10 +313,14 @@ export class Transport {
       // reported below
     }
     const said = value ? `an invalid Location "${ctx.redactor.redact(value).slice(0, 200)}"` : 'no Location';
-    throw new ApiError('bad-response', `${capital(this.server(ctx))} answered HTTP ${opened.status} with ${said} (${opened.method} ${opened.shown})`, {
-      status: opened.status,
-      url: opened.shown,
-    });
+    throw new ApiError(
+      'bad-response',
+      `${capital(this.server(ctx))} answered HTTP ${opened.status} with ${said} (${opened.method} ${opened.shown})`,
+      {
+        status: opened.status,
+        url: opened.shown,
+      },
+    );
   }
 
   private moved(opened: Opened, next: URL, ctx: RequestContext, loop: boolean): ApiError {
@@ -360,7 +380,10 @@ export class Transport {
     }
     const lengthHeader = Number(opened.headers['content-length']);
     const expectedBytes = Number.isSafeInteger(lengthHeader) && lengthHeader >= 0 ? lengthHeader : undefined;
-    const meter = new ProgressMeter({ windowMs: this.options.bodyTimeoutMs, minBytesPerSecond: this.options.minBytesPerSecond }, performance.now());
+    const meter = new ProgressMeter(
+      { windowMs: this.options.bodyTimeoutMs, minBytesPerSecond: this.options.minBytesPerSecond },
+      performance.now(),
+    );
     const counter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         meter.record(chunk.length);
@@ -390,7 +413,8 @@ export class Transport {
       logged = true;
       this.log(opened, bytes, error);
     };
-    const fail = (err: unknown) => this.failure(err, opened.method, opened.shown, ctx, { status: opened.status, bodyBytes: meter.total, expectedBytes });
+    const fail = (err: unknown) =>
+      this.failure(err, opened.method, opened.shown, ctx, { status: opened.status, bodyBytes: meter.total, expectedBytes });
     async function* chunks() {
       let bytes = 0;
       try {

@@ -4,7 +4,14 @@ import type { Trace } from '../../shared/trace-model';
 import { isInClass } from '../trace/ops';
 import { TraceNames } from './names';
 import type { FrameSpan } from '../../shared/frame-moves';
-import { OVERVIEW_FLAG, type MemoryWindow, type Overview, type RowPage, type StepView, type StorageEntry } from '../../shared/trace-protocol';
+import {
+  OVERVIEW_FLAG,
+  type MemoryWindow,
+  type Overview,
+  type RowPage,
+  type StepView,
+  type StorageEntry,
+} from '../../shared/trace-protocol';
 
 /** Most rows, words or buckets one request may ask for; a visible window is far below it. */
 export const MAX_PAGE = 4096;
@@ -32,7 +39,7 @@ function frameSpans(trace: Trace, indexes: readonly number[]): FrameSpan[] {
   const seen = new Set<number>();
   const spans: FrameSpan[] = [];
   for (const first of indexes) {
-    for (let i = first; i >= 0 && !seen.has(i); ) {
+    for (let i = first; i >= 0 && !seen.has(i);) {
       seen.add(i);
       const { index, parent, entryStep, exitStep } = trace.frame(i);
       spans.push({ index, parent, entryStep, exitStep });
@@ -88,7 +95,11 @@ export function changedByteRanges(before: readonly string[], after: readonly str
   return ranges;
 }
 
-function storageEntries(current: Record<string, string>, previous: Record<string, string> | null, frameStart: Record<string, string> | null): StorageEntry[] {
+function storageEntries(
+  current: Record<string, string>,
+  previous: Record<string, string> | null,
+  frameStart: Record<string, string> | null,
+): StorageEntry[] {
   return Object.keys(current)
     .sort()
     .map((slot) => {

@@ -54,7 +54,11 @@ export class TraceNames {
   static build(trace: NamedTrace & Pick<Trace, 'summary'>, sources: NameSources): TraceNames {
     const { abis, result, actions } = sources;
     const revert = trace.summary.revert?.kind === 'CustomError' ? decodeError(abis, trace.summary.revert.data) : null;
-    const init = { header: result ? headerText(abis, result) : null, revert: revert ? bounded(describeDecoded(revert)) : null, note: sources.note ?? null };
+    const init = {
+      header: result ? headerText(abis, result) : null,
+      revert: revert ? bounded(describeDecoded(revert)) : null,
+      note: sources.note ?? null,
+    };
     return new TraceNames(nameFrames(trace, abis, actions), init, abis, result?.logs ?? undefined);
   }
 
@@ -91,7 +95,9 @@ export class TraceNames {
     if (!named) return null;
     const call = bounded(describeCall(named.named));
     const error = named.named.error ? bounded(describeDecoded(named.named.error)) : null;
-    return call === null && error === null && named.contractId === null ? null : { call, contractId: named.contractId, error, tokens: tokenArguments(named.named) };
+    return call === null && error === null && named.contractId === null
+      ? null
+      : { call, contractId: named.contractId, error, tokens: tokenArguments(named.named) };
   }
 }
 

@@ -56,7 +56,14 @@ export function referenceRanges(refs: unknown): ByteRange[] {
 
 function isRange(r: unknown): r is ByteRange {
   const o = r as Partial<ByteRange> | null;
-  return typeof o === 'object' && o !== null && Number.isInteger(o.start) && Number.isInteger(o.length) && (o.start as number) >= 0 && (o.length as number) >= 0;
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    Number.isInteger(o.start) &&
+    Number.isInteger(o.length) &&
+    (o.start as number) >= 0 &&
+    (o.length as number) >= 0
+  );
 }
 
 /**

@@ -1,6 +1,14 @@
 // One piece of compiled code (a contract's runtime or creation code) with its source map. The pc → instruction
 // table and the decoded map are built on the first lookup and kept, so every later step is an array read.
-import { codeBytes, instructionCount, instructionIndex, libraryAddressRange, metadataLength, referenceRanges, type ByteRange } from './bytecode';
+import {
+  codeBytes,
+  instructionCount,
+  instructionIndex,
+  libraryAddressRange,
+  metadataLength,
+  referenceRanges,
+  type ByteRange,
+} from './bytecode';
 import { opcodeName } from './opcodes';
 import { decodeSourceMap, type SourceMapEntries } from './source-map';
 
@@ -28,7 +36,11 @@ export class CompiledCode {
    * `hex` as solc writes `evm.bytecode.object` / `evm.deployedBytecode.object`; `references` are its
    * `linkReferences` and (runtime code only) `immutableReferences`.
    */
-  constructor(hex: string, readonly sourceMap: string, ...references: unknown[]) {
+  constructor(
+    hex: string,
+    readonly sourceMap: string,
+    ...references: unknown[]
+  ) {
     this.bytes = codeBytes(hex);
     checkMapSize(sourceMap, this.bytes);
     const own = libraryAddressRange(this.bytes);
@@ -71,5 +83,6 @@ function checkMapSize(sourceMap: string, bytes: Uint8Array): void {
   const instructions = instructionCount(bytes);
   let entries = sourceMap.length === 0 ? 0 : 1;
   for (let at = sourceMap.indexOf(';'); at !== -1; at = sourceMap.indexOf(';', at + 1)) entries++;
-  if (entries > instructions) throw new Error(`the source map has ${entries} entries, more than the ${instructions} instructions of its bytecode`);
+  if (entries > instructions)
+    throw new Error(`the source map has ${entries} entries, more than the ${instructions} instructions of its bytecode`);
 }

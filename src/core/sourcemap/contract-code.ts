@@ -11,7 +11,10 @@ export interface ChainCode {
   creation: Uint8Array | undefined;
 }
 
-const hexOrNull = z.string().regex(/^(0x)?([0-9a-fA-F]{2})*$/).nullish();
+const hexOrNull = z
+  .string()
+  .regex(/^(0x)?([0-9a-fA-F]{2})*$/)
+  .nullish();
 const contractBody = z.looseObject({ runtime_bytecode: hexOrNull, bytecode: hexOrNull });
 
 const present = (hex: string | null | undefined): Uint8Array | undefined => {
@@ -20,7 +23,12 @@ const present = (hex: string | null | undefined): Uint8Array | undefined => {
 };
 
 /** The contract's code; undefined when the mirror knows no contract there (an account, a system contract). */
-export async function fetchContractCode(http: HttpClient, restUrl: string, address: string, signal?: AbortSignal): Promise<ChainCode | undefined> {
+export async function fetchContractCode(
+  http: HttpClient,
+  restUrl: string,
+  address: string,
+  signal?: AbortSignal,
+): Promise<ChainCode | undefined> {
   const url = `${restUrl.replace(/\/+$/, '')}/api/v1/contracts/${address}`;
   let body: unknown;
   try {

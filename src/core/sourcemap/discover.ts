@@ -20,7 +20,11 @@ export async function discoverArtifacts(root: string): Promise<Discovery> {
   const placed = new Map<CompiledSources, ReadonlyMap<number, SourceFile>>();
   const place = (sources: CompiledSources) => {
     let files = placed.get(sources);
-    if (!files) placed.set(sources, (files = new Map([...sources].map(([index, s]) => [index, { ...s, candidates: sourceCandidates(root, s.sourceName), workspace }]))));
+    if (!files)
+      placed.set(
+        sources,
+        (files = new Map([...sources].map(([index, s]) => [index, { ...s, candidates: sourceCandidates(root, s.sourceName), workspace }]))),
+      );
     return files;
   };
   const artifacts: ContractArtifact[] = [];
@@ -29,7 +33,17 @@ export async function discoverArtifacts(root: string): Promise<Discovery> {
       const runtime = compiledCode(contract.output.evm.deployedBytecode);
       const creation = compiledCode(contract.output.evm.bytecode);
       const storageLayout = parseStorageLayout(contract.output.storageLayout);
-      if (runtime || creation) artifacts.push({ name: contract.name, sourceName: contract.sourceName, origin: contract.origin, runtime, creation, sources: place(contract.sources), metadata: contract.output.metadata, storageLayout });
+      if (runtime || creation)
+        artifacts.push({
+          name: contract.name,
+          sourceName: contract.sourceName,
+          origin: contract.origin,
+          runtime,
+          creation,
+          sources: place(contract.sources),
+          metadata: contract.output.metadata,
+          storageLayout,
+        });
     } catch (err) {
       problems.push(`${where(contract)}: ${err instanceof Error ? err.message : String(err)}`);
     }

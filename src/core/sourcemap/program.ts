@@ -80,7 +80,8 @@ interface PcTable {
 
 const built = new WeakMap<Trace, WeakMap<SourceFiles, Promise<Program>>>();
 
-const DEFINITION = /^\s*(?:(contract|abstract\s+contract|library|interface)\b|(function)\s+([A-Za-z_$][\w$]*)|(constructor|fallback|receive)\b|(modifier)\s+([A-Za-z_$][\w$]*))/;
+const DEFINITION =
+  /^\s*(?:(contract|abstract\s+contract|library|interface)\b|(function)\s+([A-Za-z_$][\w$]*)|(constructor|fallback|receive)\b|(modifier)\s+([A-Za-z_$][\w$]*))/;
 const HEADER_LIMIT = 2000;
 
 export class Program {
@@ -109,7 +110,10 @@ export class Program {
   readonly frameCode: FrameCode[];
   private readonly lineKeys = new Map<string, number>();
 
-  private constructor(readonly trace: Trace, frameCode: FrameCode[]) {
+  private constructor(
+    readonly trace: Trace,
+    frameCode: FrameCode[],
+  ) {
     const n = trace.length;
     // Every step's loc is written by the scan.
     this.loc = new Int32Array(n);
@@ -198,7 +202,14 @@ export class Program {
     const key = read.path ?? (file.verified ? `verified:${file.verified.address}:${file.sourceName}` : `compiled:${file.sourceName}`);
     let source = this.sourceByKey.get(key);
     if (!source) {
-      source = { id: this.sources.length, sourceName: file.sourceName, path: read.path, ...(file.verified && { verified: file.verified }), text: read.text.text, lines: read.text.text.split(/\r\n|\r|\n/) };
+      source = {
+        id: this.sources.length,
+        sourceName: file.sourceName,
+        path: read.path,
+        ...(file.verified && { verified: file.verified }),
+        text: read.text.text,
+        lines: read.text.text.split(/\r\n|\r|\n/),
+      };
       this.sources.push(source);
       this.sourceByKey.set(key, source);
       this.byteIndex.set(source, (offset) => read.text.position(offset));
@@ -236,7 +247,8 @@ export class Program {
    */
   private excludeHeaders(): void {
     const headers = this.locs.filter((l) => l.headerEnd !== undefined);
-    const before = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line < b.line || (a.line === b.line && a.column < b.column);
+    const before = (a: { line: number; column: number }, b: { line: number; column: number }) =>
+      a.line < b.line || (a.line === b.line && a.column < b.column);
     for (const loc of this.locs) {
       if (!loc.steppable) continue;
       const at = { line: loc.line, column: loc.column };
@@ -262,7 +274,16 @@ export class Program {
     return { name: code.address ?? `frame ${traceFrame}`, contract: undefined };
   }
 
-  private push(kind: FnFrame['kind'], parent: number, traceFrame: number, step: number, name: string, contract: string | undefined, header: string | undefined, hidden: boolean): number {
+  private push(
+    kind: FnFrame['kind'],
+    parent: number,
+    traceFrame: number,
+    step: number,
+    name: string,
+    contract: string | undefined,
+    header: string | undefined,
+    hidden: boolean,
+  ): number {
     const id = this.frames.length;
     const visible = hidden && parent >= 0 ? this.frames[parent].visible : id;
     this.frames.push({ id, parent, kind, traceFrame, entryStep: step, exitStep: step, name, contract, header, hidden, visible });
@@ -279,7 +300,9 @@ export class Program {
     // One pass over the trace's columns (a row object per step costs more than the pass), with what changes only at
     // a call or return (the code's tables, the function, its depth) in locals.
     const { instructionPc, frame: stepFrame, op, opNames } = t.columns();
-    const [JUMP, REVERT, INVALID, KECCAK256, SHA3] = ['JUMP', 'REVERT', 'INVALID', 'KECCAK256', 'SHA3'].map((name) => opNames.indexOf(name));
+    const [JUMP, REVERT, INVALID, KECCAK256, SHA3] = ['JUMP', 'REVERT', 'INVALID', 'KECCAK256', 'SHA3'].map((name) =>
+      opNames.indexOf(name),
+    );
     const [jumpIn, jumpOut] = [JUMP_IN, JUMP_OUT];
     /** Per loc: its line key where stepping stops on it, else -1. */
     const stopKey = Int32Array.from(this.locs, (l) => (l.steppable ? l.lineKey : -1));
@@ -307,7 +330,8 @@ export class Program {
       if (frame !== prevFrame) {
         ({ loc: pcLoc, jump: pcJump } = tables[frame] ?? { loc: undefined, jump: undefined });
         const isChild = prevFrame >= 0 && t.frame(frame).parent === prevFrame;
-        if (!isChild) while (stack.length && this.frames[stack[stack.length - 1]].traceFrame !== frame) this.frames[stack.pop()!].exitStep = s - 1;
+        if (!isChild)
+          while (stack.length && this.frames[stack[stack.length - 1]].traceFrame !== frame) this.frames[stack.pop()!].exitStep = s - 1;
         // A native call (precompile, system contract) ran no code: its one entry stays in its caller's function,
         // so it is never a stack frame of its own that stepping could enter.
         if ((isChild && !t.frame(frame).native) || stack.length === 0) {
@@ -382,7 +406,7 @@ export class Program {
   callStack(step: number): Array<{ frame: FnFrame; step: number }> {
     const out: Array<{ frame: FnFrame; step: number }> = [];
     let at = step;
-    for (let id = this.fn[step]; id >= 0; ) {
+    for (let id = this.fn[step]; id >= 0;) {
       const f = this.frames[id];
       if (!f.hidden) {
         out.push({ frame: f, step: at });

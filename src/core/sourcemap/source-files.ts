@@ -34,7 +34,11 @@ export class SourceFiles {
     return content === undefined ? undefined : { path: undefined, text: new SourceText(content), compiled: true };
   }
 
-  private async inWorkspace(workspace: WorkspaceFolder, candidates: readonly string[], content: string | undefined): Promise<ReadSource | undefined> {
+  private async inWorkspace(
+    workspace: WorkspaceFolder,
+    candidates: readonly string[],
+    content: string | undefined,
+  ): Promise<ReadSource | undefined> {
     for (const candidate of candidates) {
       // With the compiled text at hand only the file's place is needed: a file outside the folder is not shown either.
       if (content !== undefined) {

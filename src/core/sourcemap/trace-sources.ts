@@ -89,17 +89,39 @@ export class TraceSources {
     if (!frame.match) {
       // A native call stays on the line that made it: the caller's CALL is the step before its one entry.
       const caller = frame.reason === 'native' && step > 0 ? await this.lineOf(step - 1) : undefined;
-      return { kind: 'none', step, reason: frame.reason, address: frame.address, contract: undefined, message: frame.message, ...(caller && { caller }) };
+      return {
+        kind: 'none',
+        step,
+        reason: frame.reason,
+        address: frame.address,
+        contract: undefined,
+        message: frame.message,
+        ...(caller && { caller }),
+      };
     }
     const { artifact } = frame.match;
-    const none = (reason: NoSourceReason, message: string, caller?: SourceLocation): StepSource => ({ kind: 'none', step, reason, address: frame.address, contract: artifact.name, message, ...(caller && { caller }) });
+    const none = (reason: NoSourceReason, message: string, caller?: SourceLocation): StepSource => ({
+      kind: 'none',
+      step,
+      reason,
+      address: frame.address,
+      contract: artifact.name,
+      message,
+      ...(caller && { caller }),
+    });
     const source = this.sourceAt(frame.match, row.instructionPc);
     if (!source) {
       const caller = await this.callerOf(frame.match, row.frame, step);
-      return none('generated', `Step ${step} runs code the compiler generated for ${artifact.name}; it has no Solidity line of its own.`, caller);
+      return none(
+        'generated',
+        `Step ${step} runs code the compiler generated for ${artifact.name}; it has no Solidity line of its own.`,
+        caller,
+      );
     }
     const location = await this.place(frame.match, source);
-    return location ? { kind: 'source', step, location } : none('no-source-file', `${source.file.sourceName} is not in the workspace and the build output kept no copy of it.`);
+    return location
+      ? { kind: 'source', step, location }
+      : none('no-source-file', `${source.file.sourceName} is not in the workspace and the build output kept no copy of it.`);
   }
 
   private async lineOf(step: number): Promise<SourceLocation | undefined> {
@@ -163,7 +185,13 @@ export class TraceSources {
     const ops = this.ownOps(frame);
     // A created contract's address holds its runtime code, not the init code the frame ran.
     const address = creating ? undefined : (frame.callee ?? undefined);
-    if (frame.native) return { match: undefined, address, reason: 'native', message: `${address ?? 'This call'} runs natively on the node (a precompile or system contract): it has no code to step.` };
+    if (frame.native)
+      return {
+        match: undefined,
+        address,
+        reason: 'native',
+        message: `${address ?? 'This call'} runs natively on the node (a precompile or system contract): it has no code to step.`,
+      };
     let failure: string | undefined;
     let chain: ChainCode | undefined;
     if (address && this.lookup) {
@@ -173,11 +201,16 @@ export class TraceSources {
         failure = `Could not get the code at ${address} from the mirror: ${err instanceof ApiError || err instanceof Error ? err.message : String(err)}`;
       }
       // The root of a deployment runs init code at the new contract's address.
-      const byCode = [chain?.runtime && this.index.matchRuntime(chain.runtime), chain?.creation && this.index.matchCreation(chain.creation)];
+      const byCode = [
+        chain?.runtime && this.index.matchRuntime(chain.runtime),
+        chain?.creation && this.index.matchCreation(chain.creation),
+      ];
       const match = byCode.find((m): m is CodeMatch => !!m && fits(m.code, ops));
       if (match) return { match, address };
     }
-    const byOps = creating ? this.index.matchExecuted('creation', ops) : (this.index.matchExecuted('runtime', ops) ?? this.index.matchExecuted('creation', ops));
+    const byOps = creating
+      ? this.index.matchExecuted('creation', ops)
+      : (this.index.matchExecuted('runtime', ops) ?? this.index.matchExecuted('creation', ops));
     if (byOps) return { match: byOps, address };
     let mismatch: string | undefined;
     if (address && chain?.runtime && this.verified) {
@@ -186,7 +219,8 @@ export class TraceSources {
         // The server's recompiled code must be the code that ran (links, immutables and metadata masked).
         const match = verified && new ArtifactIndex([verified]).matchRuntime(chain.runtime);
         if (match && fits(match.code, ops)) return { match, address };
-        if (verified) mismatch = `The verified contract ${verified.name} at ${address} does not match the code that ran there; its sources are not used.`;
+        if (verified)
+          mismatch = `The verified contract ${verified.name} at ${address} does not match the code that ran there; its sources are not used.`;
       } catch (err) {
         failure = `Could not get the verified sources of ${address}: ${err instanceof Error ? err.message : String(err)}`;
       }
@@ -195,7 +229,12 @@ export class TraceSources {
     if (mismatch) return { match: undefined, address, reason: 'no-match', message: mismatch };
     const what = address ?? (creating ? `the code created at step ${frame.entryStep}` : `the code of frame ${frame.index}`);
     const noContract = address !== undefined && this.lookup !== undefined && chain === undefined;
-    return { match: undefined, address, reason: 'no-match', message: noContract ? `The mirror has no contract at ${address}.` : `No build artifacts match ${what}.` };
+    return {
+      match: undefined,
+      address,
+      reason: 'no-match',
+      message: noContract ? `The mirror has no contract at ${address}.` : `No build artifacts match ${what}.`,
+    };
   }
 
   private chainCode(address: string): Promise<ChainCode | undefined> {
@@ -211,7 +250,7 @@ export class TraceSources {
   /** The first steps executed by the frame itself, skipping the steps of the calls it makes. */
   private ownOps(frame: Frame): ExecutedOp[] {
     const ops: ExecutedOp[] = [];
-    for (let i = frame.entryStep; i <= frame.exitStep && i < this.trace.length && ops.length < OPS_TO_CHECK; ) {
+    for (let i = frame.entryStep; i <= frame.exitStep && i < this.trace.length && ops.length < OPS_TO_CHECK;) {
       const row = this.trace.row(i);
       if (row.frame === frame.index) {
         ops.push({ pc: row.instructionPc, op: row.op });

@@ -50,7 +50,15 @@ export class TraceColumns {
     this.storage = parts ? SnapshotLog.fromParts(parts.storage) : new SnapshotLog();
     this.reasons = new Map(parts?.reasons);
     if (!parts) return;
-    ({ length: this.length, pc: this.pc, depth: this.depth, gas: this.gas, gasCost: this.gasCost, op: this.op, opNames: this.opNames } = parts);
+    ({
+      length: this.length,
+      pc: this.pc,
+      depth: this.depth,
+      gas: this.gas,
+      gasCost: this.gasCost,
+      op: this.op,
+      opNames: this.opNames,
+    } = parts);
   }
 
   /** The finished columns (after `finish`) as plain data; `transferables` lists the buffers to move with them. */
@@ -70,7 +78,18 @@ export class TraceColumns {
       reasons: [...this.reasons],
     };
     const { words, stacks, memory, storage } = parts;
-    const arrays = [parts.pc, parts.depth, parts.gas, parts.gasCost, parts.op, words.bytes, words.starts, ...Object.values(stacks), ...Object.values(memory), ...Object.values(storage)];
+    const arrays = [
+      parts.pc,
+      parts.depth,
+      parts.gas,
+      parts.gasCost,
+      parts.op,
+      words.bytes,
+      words.starts,
+      ...Object.values(stacks),
+      ...Object.values(memory),
+      ...Object.values(storage),
+    ];
     const transferables = new Set<ArrayBuffer>();
     for (const a of arrays) if (ArrayBuffer.isView(a)) transferables.add(a.buffer as ArrayBuffer);
     return { parts, transferables: [...transferables] };

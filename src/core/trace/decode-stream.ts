@@ -41,17 +41,20 @@ export class DecoderWorker {
   private wake: (() => void) | undefined;
 
   /** @param script the worker's code (tests replace it to see a worker fail as a defect would make it fail). */
-  constructor(
-    onProgress?: (bytes: number, steps: number) => void,
-    script = workerScript('trace/trace-worker', 'trace decoder'),
-  ) {
+  constructor(onProgress?: (bytes: number, steps: number) => void, script = workerScript('trace/trace-worker', 'trace decoder')) {
     this.onProgress = onProgress;
-    this.worker = new Worker(script.code, { eval: script.eval, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } });
+    this.worker = new Worker(script.code, {
+      eval: script.eval,
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    });
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (err: Error & { code?: string }) => {
       this.fail(
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new ApiError('bad-response', `The trace decoder ran out of its ${WORKER_HEAP_MB} MB memory budget at byte ${this.decoded}.`, { cause: err })
+          ? new ApiError('bad-response', `The trace decoder ran out of its ${WORKER_HEAP_MB} MB memory budget at byte ${this.decoded}.`, {
+              cause: err,
+            })
           : new ApiError('bad-response', `The trace decoder failed at byte ${this.decoded}: ${err.message}`, { cause: err }),
       );
     });
@@ -120,7 +123,12 @@ export class DecoderWorker {
         break;
       case 'done':
         try {
-          this.result = validated({ columns: new TraceColumns(message.parts), fields: message.fields, sawOpcodes: message.sawOpcodes, truncated: message.truncated });
+          this.result = validated({
+            columns: new TraceColumns(message.parts),
+            fields: message.fields,
+            sawOpcodes: message.sawOpcodes,
+            truncated: message.truncated,
+          });
         } catch (err) {
           this.fail(err instanceof ApiError ? err : new ApiError('bad-response', String(err)));
           return;
@@ -202,7 +210,10 @@ export async function closeDecoder(): Promise<void> {
  * reuse one buffer. Cancelling destroys the stream and drops everything decoded; a worker that did not finish its
  * body cleanly (an error, a hostile body, a cancel) is ended and the next decode gets a fresh one.
  */
-export async function decodeTraceStream(source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: DecodeOptions = {}): Promise<ColumnarTrace> {
+export async function decodeTraceStream(
+  source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options: DecodeOptions = {},
+): Promise<ColumnarTrace> {
   const { signal } = options;
   if (signal?.aborted) throw cancelled();
   if (signal && source instanceof Readable) addAbortSignal(signal, source);

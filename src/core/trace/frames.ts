@@ -57,8 +57,27 @@ export function analyseFrames(cols: TraceColumns, ctx: FrameContext): FrameAnaly
   return { frames, stepFrame, maxDepth };
 }
 
-function newFrame(frames: Frame[], parent: number, depth: number, callType: Frame['callType'], callee: string | null, entryStep: number): Frame {
-  const frame: Frame = { index: frames.length, parent, depth, callType, callee, entryStep, exitStep: entryStep, gasUsed: 0, reverted: false, revert: null, native: false };
+function newFrame(
+  frames: Frame[],
+  parent: number,
+  depth: number,
+  callType: Frame['callType'],
+  callee: string | null,
+  entryStep: number,
+): Frame {
+  const frame: Frame = {
+    index: frames.length,
+    parent,
+    depth,
+    callType,
+    callee,
+    entryStep,
+    exitStep: entryStep,
+    gasUsed: 0,
+    reverted: false,
+    revert: null,
+    native: false,
+  };
   frames.push(frame);
   return frame;
 }

@@ -216,7 +216,8 @@ export class TraceScanner {
         const from = this.pos;
         this.pos = this.ws(from);
         if (this.pos < this.len) this.blank = 0;
-        else if ((this.blank += this.pos - from) > MAX_WHITESPACE_RUN) this.invalid(from, `more than ${MAX_WHITESPACE_RUN} bytes of whitespace in a row`);
+        else if ((this.blank += this.pos - from) > MAX_WHITESPACE_RUN)
+          this.invalid(from, `more than ${MAX_WHITESPACE_RUN} bytes of whitespace in a row`);
         if (!this.unit()) return;
       }
     } catch (e) {
@@ -224,7 +225,8 @@ export class TraceScanner {
       const pending = this.len - this.pos;
       const blank = this.blankTail(MAX_WHITESPACE_RUN + 1);
       if (blank > MAX_WHITESPACE_RUN) this.invalid(this.len - blank, `more than ${MAX_WHITESPACE_RUN} bytes of whitespace in a row`);
-      if (pending > MAX_UNIT_BYTES) this.invalid(this.pos, `${this.unitName()} is larger than ${MAX_UNIT_BYTES / 1024 / 1024} MB, more than any EVM step can be`);
+      if (pending > MAX_UNIT_BYTES)
+        this.invalid(this.pos, `${this.unitName()} is larger than ${MAX_UNIT_BYTES / 1024 / 1024} MB, more than any EVM step can be`);
       this.waitFor = 2 * pending;
     }
   }
@@ -383,7 +385,10 @@ export class TraceScanner {
             depth = this.num;
             // A call enters exactly one frame deeper; a jump would stand for frames that never ran.
             if (cols.length > 0 && depth > cols.depth[cols.length - 1] + 1) {
-              this.invalid(at, this.stepMessage('depth', `jumps from ${cols.depth[cols.length - 1]} to ${depth}; a call goes one frame deeper at a time`));
+              this.invalid(
+                at,
+                this.stepMessage('depth', `jumps from ${cols.depth[cols.length - 1]} to ${depth}; a call goes one frame deeper at a time`),
+              );
             }
             break;
           }
@@ -562,7 +567,12 @@ export class TraceScanner {
     const memoLength = memo.length;
     const memoBytes = memo.src;
     const memoStart = memo.start;
-    if (memo.wholeFirst && memoLength >= NATIVE_COMPARE_MIN && start + memoLength <= this.len && buf.compare(memoBytes, memoStart, memoStart + memoLength, start, start + memoLength) === 0) {
+    if (
+      memo.wholeFirst &&
+      memoLength >= NATIVE_COMPARE_MIN &&
+      start + memoLength <= this.len &&
+      buf.compare(memoBytes, memoStart, memoStart + memoLength, start, start + memoLength) === 0
+    ) {
       for (let j = 0; j < memo.count; j++) sink.push(memo.ids[j]);
       return start + memoLength;
     }
@@ -627,11 +637,15 @@ export class TraceScanner {
     p = this.ws(p + 1);
     if (buf[p] === Ch.RBrace) return p + 1;
     for (let j = 0; ; j++) {
-      if (j >= MAX_STORAGE_ENTRIES) this.invalid(p, this.stepMessage('storage', `has more than ${MAX_STORAGE_ENTRIES} entries, more than a transaction's gas can touch`));
+      if (j >= MAX_STORAGE_ENTRIES)
+        this.invalid(
+          p,
+          this.stepMessage('storage', `has more than ${MAX_STORAGE_ENTRIES} entries, more than a transaction's gas can touch`),
+        );
       p = this.hexWord(p, 'storage', j);
       sink.push(this.internWord(words, sink.previous(2 * j)));
       p = this.ws(p);
-      if (buf[p] !== Ch.Colon) this.unexpected(p, "':' in \"storage\"");
+      if (buf[p] !== Ch.Colon) this.unexpected(p, '\':\' in "storage"');
       p = this.hexWord(this.ws(p + 1), 'storage', j);
       sink.push(this.internWord(words, sink.previous(2 * j + 1)));
       p = this.ws(p);
@@ -660,7 +674,8 @@ export class TraceScanner {
     if (buf[q] === Ch.Zero && (buf[q + 1] === Ch.LowerX || buf[q + 1] === Ch.UpperX)) q += 2;
     const start = q;
     while (HEX[buf[q]] === 1) q++;
-    if (q - start > MAX_WORD_HEX_DIGITS) this.invalid(p, this.stepMessage(field, `item ${index} has more than ${MAX_WORD_HEX_DIGITS} hex digits, wider than a 256-bit word`));
+    if (q - start > MAX_WORD_HEX_DIGITS)
+      this.invalid(p, this.stepMessage(field, `item ${index} has more than ${MAX_WORD_HEX_DIGITS} hex digits, wider than a 256-bit word`));
     if (buf[q] !== Ch.Quote) {
       if (q >= this.len) throw NEED_MORE;
       this.invalid(p, this.stepMessage(field, `item ${index} is not a hex string`));

@@ -100,7 +100,15 @@ export class SnapshotLog {
 
   /** Bytes held, for the decoder's memory budget. */
   get byteSize(): number {
-    return this.next.byteLength + this.cur.byteLength + this.firstStep.byteLength + this.checkpoint.byteLength + this.length.byteLength + this.offset.byteLength + this.data.byteLength;
+    return (
+      this.next.byteLength +
+      this.cur.byteLength +
+      this.firstStep.byteLength +
+      this.checkpoint.byteLength +
+      this.length.byteLength +
+      this.offset.byteLength +
+      this.data.byteLength
+    );
   }
 
   /** The finished log (after `finish`) as plain arrays. */

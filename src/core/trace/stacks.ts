@@ -76,7 +76,15 @@ export class StackLog {
 
   /** Bytes held, for the decoder's memory budget. */
   get byteSize(): number {
-    return this.next.byteLength + this.prevWords.byteLength + this.prevNodes.byteLength + this.nodeWord.byteLength + this.nodeParent.byteLength + this.top.byteLength + this.size.byteLength;
+    return (
+      this.next.byteLength +
+      this.prevWords.byteLength +
+      this.prevNodes.byteLength +
+      this.nodeWord.byteLength +
+      this.nodeParent.byteLength +
+      this.top.byteLength +
+      this.size.byteLength
+    );
   }
 
   /** The finished log (after `finish`) as plain arrays. */

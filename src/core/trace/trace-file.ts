@@ -57,7 +57,10 @@ export async function copyRegularFile(from: string, to: string, maxBytes: number
   const { handle, size } = await openRegularFile(from);
   try {
     if (size > maxBytes) {
-      throw new ApiError('invalid-input', `Not saved: the trace body ${from} is ${formatMB(size)}, more than the ${formatMB(maxBytes)} a saved trace may take.`);
+      throw new ApiError(
+        'invalid-input',
+        `Not saved: the trace body ${from} is ${formatMB(size)}, more than the ${formatMB(maxBytes)} a saved trace may take.`,
+      );
     }
     // From the descriptor that was checked, and no further than its size then.
     const source = handle.createReadStream({ autoClose: false, start: 0, end: Math.max(size - 1, 0) });

@@ -31,6 +31,11 @@ port.on('message', (message: ToWorker) => {
   } catch (err) {
     failed = true;
     if (err instanceof ApiError) post({ type: 'error', kind: err.kind, message: err.message });
-    else post({ type: 'error', kind: 'bad-response', message: `The trace decoder failed at byte ${decoder.bytes}: ${err instanceof Error ? err.message : String(err)}` });
+    else
+      post({
+        type: 'error',
+        kind: 'bad-response',
+        message: `The trace decoder failed at byte ${decoder.bytes}: ${err instanceof Error ? err.message : String(err)}`,
+      });
   }
 });

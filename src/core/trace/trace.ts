@@ -1,7 +1,17 @@
 import type { TraceColumns } from './columns-store';
 import type { Envelope } from './envelope';
 import { analyseFrames } from './frames';
-import type { DecodedRevert, Frame, NativeOutcome, NavCommand, StepColumns, StepDetail, StepRow, Trace, TraceSummary } from '../../shared/trace-model';
+import type {
+  DecodedRevert,
+  Frame,
+  NativeOutcome,
+  NavCommand,
+  StepColumns,
+  StepDetail,
+  StepRow,
+  Trace,
+  TraceSummary,
+} from '../../shared/trace-model';
 import { Navigator } from './navigation';
 import { detectPcConvention, instructionPcs } from './pc-convention';
 import { decodeRevert } from './revert';
@@ -38,7 +48,12 @@ export class ColumnarTrace implements Trace {
     this.length = cols.length;
     const pcConvention = detectPcConvention(cols);
     this.instructionPc = instructionPcs(cols, pcConvention);
-    const analysis = analyseFrames(cols, { convention: pcConvention, address: envelope.address, failed: envelope.failed, truncated: info.truncated });
+    const analysis = analyseFrames(cols, {
+      convention: pcConvention,
+      address: envelope.address,
+      failed: envelope.failed,
+      truncated: info.truncated,
+    });
     this.frames = analysis.frames;
     this.stepFrame = analysis.stepFrame;
     this.navigator = new Navigator(cols, this.frames, this.stepFrame, this.instructionPc);

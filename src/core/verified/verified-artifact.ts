@@ -35,7 +35,8 @@ export function verifiedArtifact(v: VerifiedContract, server: string): ContractA
   const cut = v.fullyQualifiedName.lastIndexOf(':');
   const verified: VerifiedOrigin = { chainId: v.chainId, address: v.address, exact: v.match === 'exact_match', server };
   const sources = new Map<number, SourceFile>();
-  for (const [index, sourceName] of v.sourceIds) sources.set(index, { sourceName, content: v.sources.get(sourceName), candidates: [], workspace: undefined, verified });
+  for (const [index, sourceName] of v.sourceIds)
+    sources.set(index, { sourceName, content: v.sources.get(sourceName), candidates: [], workspace: undefined, verified });
   return {
     name: v.name,
     sourceName: cut > 0 ? v.fullyQualifiedName.slice(0, cut) : v.fullyQualifiedName,

@@ -65,11 +65,13 @@ export class VerifiedCache {
     const names = await fs.readdir(this.dir).catch(() => [] as string[]);
     const entries = (
       await Promise.all(
-        names.filter((n) => n.endsWith('.json')).map(async (n) => {
-          const file = path.join(this.dir, n);
-          const stat = await fs.stat(file).catch(() => undefined);
-          return stat && { file, size: stat.size, used: stat.mtimeMs };
-        }),
+        names
+          .filter((n) => n.endsWith('.json'))
+          .map(async (n) => {
+            const file = path.join(this.dir, n);
+            const stat = await fs.stat(file).catch(() => undefined);
+            return stat && { file, size: stat.size, used: stat.mtimeMs };
+          }),
       )
     ).filter((e): e is { file: string; size: number; used: number } => !!e);
     let total = entries.reduce((sum, e) => sum + e.size, 0);

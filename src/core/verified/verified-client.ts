@@ -6,7 +6,13 @@ import { serverMessages, statusError, type VerifyTransport } from '../verify/tra
 import { VERIFIED_FIELDS } from './verified-contract';
 
 /** The answer's text for `address` on `chainId`, or undefined when the server has not verified it. */
-export async function fetchVerifiedAnswer(transport: VerifyTransport, serverUrl: string, chainId: string, address: string, signal?: AbortSignal): Promise<string | undefined> {
+export async function fetchVerifiedAnswer(
+  transport: VerifyTransport,
+  serverUrl: string,
+  chainId: string,
+  address: string,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   const url = `${serverUrl.replace(/\/+$/, '')}/v2/contract/${chainId}/${address}?fields=${VERIFIED_FIELDS}`;
   const res = await transport.send('GET', url, { signal });
   if (res.status === 200) return res.text;
@@ -14,11 +20,15 @@ export async function fetchVerifiedAnswer(transport: VerifyTransport, serverUrl:
   if (res.status === 404 && code === 'not_found') return undefined;
   // Sourcify answers `route_not_found` where v2 has no database; a legacy-only server answers without a v2 code.
   if (res.status === 404 && (code === undefined || code === 'route_not_found')) {
-    throw new ApiError('not-found', `The verification server at ${new URL(url).origin} has no API v2 (GET /v2/contract answered 404 without a v2 error). Verified sources need API v2 (Sourcify 2025 or later).`, {
-      status: 404,
-      url: res.url,
-      messages: serverMessages(res),
-    });
+    throw new ApiError(
+      'not-found',
+      `The verification server at ${new URL(url).origin} has no API v2 (GET /v2/contract answered 404 without a v2 error). Verified sources need API v2 (Sourcify 2025 or later).`,
+      {
+        status: 404,
+        url: res.url,
+        messages: serverMessages(res),
+      },
+    );
   }
   throw statusError(res);
 }

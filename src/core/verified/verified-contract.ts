@@ -59,7 +59,8 @@ export interface VerifiedContract {
 /** The fields the lookup asks for: the least that maps the code that ran to its sources and names its values. */
 export const VERIFIED_FIELDS = 'sources,sourceIds,compilation,abi,storageLayout,runtimeBytecode';
 
-const malformed = (what: string, why: string, url?: string) => new ApiError('bad-response', `The verification server's answer for ${what} is malformed: ${why}`, { url });
+const malformed = (what: string, why: string, url?: string) =>
+  new ApiError('bad-response', `The verification server's answer for ${what} is malformed: ${why}`, { url });
 
 /** Reads an answer for `address` on `chainId`; throws ApiError('bad-response') naming the contract when it is not one. */
 export function parseVerifiedContract(body: unknown, chainId: string, address: string, url?: string): VerifiedContract {
@@ -78,14 +79,18 @@ export function parseVerifiedContract(body: unknown, chainId: string, address: s
   if (names.length > VERIFIED_LIMITS.files) throw malformed(what, `${names.length} source files (at most ${VERIFIED_LIMITS.files})`, url);
   let chars = 0;
   for (const name of names) {
-    if (name.length === 0 || name.length > VERIFIED_LIMITS.nameChars || UNSAFE_NAME.test(name)) throw malformed(what, `a source name is not a plain name (${safeName(name)})`, url);
+    if (name.length === 0 || name.length > VERIFIED_LIMITS.nameChars || UNSAFE_NAME.test(name))
+      throw malformed(what, `a source name is not a plain name (${safeName(name)})`, url);
     chars += a.sources[name].content.length;
   }
-  if (chars > VERIFIED_LIMITS.sourceChars) throw malformed(what, `${chars} characters of source (at most ${VERIFIED_LIMITS.sourceChars})`, url);
+  if (chars > VERIFIED_LIMITS.sourceChars)
+    throw malformed(what, `${chars} characters of source (at most ${VERIFIED_LIMITS.sourceChars})`, url);
   const { name, fullyQualifiedName } = a.compilation;
-  if (UNSAFE_NAME.test(name) || UNSAFE_NAME.test(fullyQualifiedName) || fullyQualifiedName.length > VERIFIED_LIMITS.nameChars) throw malformed(what, 'the contract name is not a plain name', url);
+  if (UNSAFE_NAME.test(name) || UNSAFE_NAME.test(fullyQualifiedName) || fullyQualifiedName.length > VERIFIED_LIMITS.nameChars)
+    throw malformed(what, 'the contract name is not a plain name', url);
   const code = a.runtimeBytecode.recompiledBytecode;
-  if ((code.length - 2) / 2 > VERIFIED_LIMITS.codeBytes) throw malformed(what, `runtime code of ${(code.length - 2) / 2} bytes (at most ${VERIFIED_LIMITS.codeBytes})`, url);
+  if ((code.length - 2) / 2 > VERIFIED_LIMITS.codeBytes)
+    throw malformed(what, `runtime code of ${(code.length - 2) / 2} bytes (at most ${VERIFIED_LIMITS.codeBytes})`, url);
   return {
     chainId,
     address: address.toLowerCase(),
@@ -97,7 +102,12 @@ export function parseVerifiedContract(body: unknown, chainId: string, address: s
     sourceIds: sourceIndex(names, a.sourceIds),
     abi: a.abi ?? [],
     storageLayout: a.storageLayout,
-    runtime: { hex: code, sourceMap: a.runtimeBytecode.sourceMap ?? '', linkReferences: a.runtimeBytecode.linkReferences, immutableReferences: a.runtimeBytecode.immutableReferences },
+    runtime: {
+      hex: code,
+      sourceMap: a.runtimeBytecode.sourceMap ?? '',
+      linkReferences: a.runtimeBytecode.linkReferences,
+      immutableReferences: a.runtimeBytecode.immutableReferences,
+    },
   };
 }
 

@@ -78,7 +78,11 @@ export class VerifiedSources {
     try {
       body = parseUntrustedJson(text);
     } catch (err) {
-      throw new ApiError('bad-response', `The verification server's answer for ${address} on chain ${this.server.chainId} is not JSON (${err instanceof Error ? err.message : String(err)})`, { url: this.server.url });
+      throw new ApiError(
+        'bad-response',
+        `The verification server's answer for ${address} on chain ${this.server.chainId} is not JSON (${err instanceof Error ? err.message : String(err)})`,
+        { url: this.server.url },
+      );
     }
     return verifiedArtifact(parseVerifiedContract(body, this.server.chainId, address, this.server.url), serverLabel(this.server.url));
   }
@@ -88,7 +92,11 @@ export class VerifiedSources {
  * Adds the ABIs of the verified contracts `sources` matched to `trace`'s frames to `abis`, so their calls, errors
  * and returns are named; returns the verified artifacts by frame index (undefined where a frame is not verified).
  */
-export async function addVerifiedAbis(trace: Pick<Trace, 'frameCount'>, sources: Pick<TraceSources, 'frameMatch'>, abis: AbiRegistry): Promise<Array<ContractArtifact | undefined>> {
+export async function addVerifiedAbis(
+  trace: Pick<Trace, 'frameCount'>,
+  sources: Pick<TraceSources, 'frameMatch'>,
+  abis: AbiRegistry,
+): Promise<Array<ContractArtifact | undefined>> {
   const byFrame: Array<ContractArtifact | undefined> = [];
   const added = new Set<ContractArtifact>();
   for (let i = 0; i < trace.frameCount(); i++) {

@@ -55,13 +55,17 @@ export class BuildIndex {
   async forRecord(record: DeploymentRecord): Promise<ContractBuild | string> {
     const own = record.metadata === undefined ? undefined : toBuild(record.metadata, record.file ?? 'record');
     if (own) return own;
-    if (!record.name) return 'The deployment record does not name its contract; add "name" to it (for example in ledgerMirror.verify.contracts).';
+    if (!record.name)
+      return 'The deployment record does not name its contract; add "name" to it (for example in ledgerMirror.verify.contracts).';
     const named = isNamed(record.name);
     if (record.buildInfoFile) {
       const hit = this.builds(await this.reader.readBuildInfo(record.buildInfoFile)).find(named);
       if (hit) return hit;
     }
     const hit = (await this.all()).find(named);
-    return hit ?? `No compiler output for contract ${record.name} was found (looked in artifacts/build-info, ignition build-info and Foundry out/). Compile the project first.`;
+    return (
+      hit ??
+      `No compiler output for contract ${record.name} was found (looked in artifacts/build-info, ignition build-info and Foundry out/). Compile the project first.`
+    );
   }
 }

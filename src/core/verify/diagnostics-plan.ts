@@ -9,7 +9,8 @@ import type { MissingSource } from './result';
 
 export type Severity = 'error' | 'warning';
 
-export type DiagnosticKind = 'missing-source' | 'changed-source' | 'invalid-source' | 'verification-failed' | 'partial-match' | 'run-failed';
+export type DiagnosticKind =
+  'missing-source' | 'changed-source' | 'invalid-source' | 'verification-failed' | 'partial-match' | 'run-failed';
 
 export interface PlannedDiagnostic {
   /** Absolute path of the file the diagnostic belongs to. */
@@ -47,7 +48,13 @@ export function contractAnchor(o: ContractOutcome): Anchor | undefined {
 }
 
 function importSites(sources: readonly LocalSource[], remappings: readonly string[], target: string): Anchor[] {
-  return sources.flatMap((s) => (s.file && s.content !== undefined ? importsOf(s.content, s.path, remappings).filter((i) => i.resolved === target).map((i) => ({ file: s.file!, range: i.range })) : []));
+  return sources.flatMap((s) =>
+    s.file && s.content !== undefined
+      ? importsOf(s.content, s.path, remappings)
+          .filter((i) => i.resolved === target)
+          .map((i) => ({ file: s.file!, range: i.range }))
+      : [],
+  );
 }
 
 const short = (hash: string | undefined) => (hash ? `${hash.slice(0, 10)}…` : 'unknown');
@@ -71,14 +78,26 @@ export function planDiagnostics(o: ContractOutcome): PlannedDiagnostic[] {
     if (m.localFile) {
       const message = `${m.path} differs from the version deployed as ${who}: keccak256 ${short(m.localKeccak256)} on disk, ${short(m.keccak256)} deployed.`;
       onImportsOrAnchor(m.path, { ...base, kind: 'changed-source', message, openFile: m.localFile });
-      out.push({ file: m.localFile, range: firstLine(o.sources.find((s) => s.path === m.path)?.content), ...base, kind: 'changed-source', message });
+      out.push({
+        file: m.localFile,
+        range: firstLine(o.sources.find((s) => s.path === m.path)?.content),
+        ...base,
+        kind: 'changed-source',
+        message,
+      });
     } else {
       onImportsOrAnchor(m.path, { ...base, kind: 'missing-source', message: missingMessage(m, who) });
     }
   }
   for (const i of result.files.invalid) {
     const message = `${i.path} differs from what was deployed as ${who}${i.message ? `: ${i.message}` : ''} (expected keccak256 ${short(i.expectedHash)}).`;
-    const base = { severity, kind: 'invalid-source' as const, message, sourcePath: i.path, ...(i.expectedHash ? { expectedKeccak256: i.expectedHash } : {}) };
+    const base = {
+      severity,
+      kind: 'invalid-source' as const,
+      message,
+      sourcePath: i.path,
+      ...(i.expectedHash ? { expectedKeccak256: i.expectedHash } : {}),
+    };
     const local = o.sources.find((s) => s.path === i.path);
     if (local?.file) out.push({ file: local.file, range: firstLine(local.content), ...base, openFile: local.file });
     else onImportsOrAnchor(i.path, base);
@@ -86,9 +105,19 @@ export function planDiagnostics(o: ContractOutcome): PlannedDiagnostic[] {
 
   if (anchor && result.files.missing.length === 0 && result.files.invalid.length === 0) {
     if (result.status === 'partial') {
-      out.push({ ...anchor, severity, kind: 'partial-match', message: `Partial match for ${who}: the code matches, but the metadata does not (comments, NatSpec or settings changed since deployment).` });
+      out.push({
+        ...anchor,
+        severity,
+        kind: 'partial-match',
+        message: `Partial match for ${who}: the code matches, but the metadata does not (comments, NatSpec or settings changed since deployment).`,
+      });
     } else {
-      out.push({ ...anchor, severity, kind: 'verification-failed', message: `Verification of ${who} failed: ${result.message ?? 'no reason given'}` });
+      out.push({
+        ...anchor,
+        severity,
+        kind: 'verification-failed',
+        message: `Verification of ${who} failed: ${result.message ?? 'no reason given'}`,
+      });
     }
   }
   return out;
@@ -101,6 +130,16 @@ function missingMessage(m: MissingSource, who: string): string {
 /** When a verification could not run at all (server unreachable, say): one warning on each record that has a place. */
 export function runFailedDiagnostics(records: readonly DeploymentRecord[], message: string): PlannedDiagnostic[] {
   return records.flatMap((r) =>
-    r.file && r.addressRange ? [{ file: r.file, range: r.addressRange, severity: 'warning' as const, kind: 'run-failed' as const, message: `Verification could not run: ${message}` }] : [],
+    r.file && r.addressRange
+      ? [
+          {
+            file: r.file,
+            range: r.addressRange,
+            severity: 'warning' as const,
+            kind: 'run-failed' as const,
+            message: `Verification could not run: ${message}`,
+          },
+        ]
+      : [],
   );
 }

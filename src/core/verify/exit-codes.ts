@@ -55,7 +55,17 @@ export function failureOf(err: ApiError): FailureKind | undefined {
 }
 
 /** Kinds this table decides; any other (cancelled, or a transport kind such as a moved server) keeps the shared code. */
-const DECIDED = new Set<string>(['invalid-input', 'not-found', 'endpoint-disabled', 'rate-limited', 'busy', 'server', 'bad-response', 'network', 'timeout']);
+const DECIDED = new Set<string>([
+  'invalid-input',
+  'not-found',
+  'endpoint-disabled',
+  'rate-limited',
+  'busy',
+  'server',
+  'bad-response',
+  'network',
+  'timeout',
+]);
 
 /** Exit code of a verification run that failed as a whole. */
 export function errorExitCode(err: unknown): number {
@@ -70,7 +80,14 @@ export function resultExitCode(r: ContractResult): number {
 }
 
 /** When contracts fail for different reasons, a run cut short (network, server, rate limit) is reported first. */
-const PRECEDENCE: readonly number[] = [EXIT.network, EXIT.server, EXIT.rateLimited, EXIT.notFound, EXIT.verificationFailed, EXIT.invalidInput];
+const PRECEDENCE: readonly number[] = [
+  EXIT.network,
+  EXIT.server,
+  EXIT.rateLimited,
+  EXIT.notFound,
+  EXIT.verificationFailed,
+  EXIT.invalidInput,
+];
 
 export function reportExitCode(report: { outcomes: ReadonlyArray<{ result: ContractResult }> }): number {
   const codes = new Set(report.outcomes.map((o) => resultExitCode(o.result)));

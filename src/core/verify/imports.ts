@@ -35,7 +35,8 @@ export function resolveImport(written: string, importer: string, remappings: rea
   let best: Remapping | undefined;
   for (const r of remappings.map(parseRemapping)) {
     if (!r || !written.startsWith(r.prefix) || !importer.startsWith(r.context)) continue;
-    if (!best || r.prefix.length > best.prefix.length || (r.prefix.length === best.prefix.length && r.context.length > best.context.length)) best = r;
+    if (!best || r.prefix.length > best.prefix.length || (r.prefix.length === best.prefix.length && r.context.length > best.context.length))
+      best = r;
   }
   return best ? best.target + written.slice(best.prefix.length) : written;
 }

@@ -67,7 +67,13 @@ export async function readLocalSources(root: string, metadata: SolcMetadata): Pr
     if (source.matchingContent === undefined && !source.file) {
       moved ??= await indexWorkspaceSources(ws);
       const hit = moved.get(expected);
-      if (hit) Object.assign(source, { file: hit.file, content: hit.content, keccak256: keccak256Hex(hit.content), matchingContent: variantMatching(hit.content, expected) });
+      if (hit)
+        Object.assign(source, {
+          file: hit.file,
+          content: hit.content,
+          keccak256: keccak256Hex(hit.content),
+          matchingContent: variantMatching(hit.content, expected),
+        });
     }
     if (outside && source.matchingContent === undefined) source.outside = true;
     out.push(source);

@@ -6,7 +6,9 @@ import { ApiError } from '../errors';
 /** The new base URL: the location without the path the request added to the old base, when it kept that path. */
 function newBase(location: string, requestUrl: string | undefined, base: string): string {
   const trimmed = base.replace(/\/+$/, '');
-  const tail = requestUrl?.startsWith(trimmed) ? new URL(requestUrl).pathname.slice(new URL(trimmed).pathname.replace(/\/+$/, '').length) : '';
+  const tail = requestUrl?.startsWith(trimmed)
+    ? new URL(requestUrl).pathname.slice(new URL(trimmed).pathname.replace(/\/+$/, '').length)
+    : '';
   const target = new URL(location);
   return tail && target.pathname.endsWith(tail) ? `${target.origin}${target.pathname.slice(0, -tail.length)}` : location;
 }

@@ -35,7 +35,12 @@ export async function prepareContract(root: string, builds: BuildIndex, target: 
 }
 
 /** A result built from what is known locally: the prepared contract plus a status and message. */
-export function resultFor(p: PreparedContract, status: ContractResult['status'], message?: string, missing: MissingSource[] = []): ContractResult {
+export function resultFor(
+  p: PreparedContract,
+  status: ContractResult['status'],
+  message?: string,
+  missing: MissingSource[] = [],
+): ContractResult {
   return {
     name: p.build?.name ?? p.target.record.name ?? 'unknown contract',
     sourcePath: p.build?.sourcePath ?? '',
@@ -53,7 +58,9 @@ export const localResult = (p: PreparedContract, message: string, missing: Missi
 
 /** Sources the workspace cannot supply as deployed, with what the workspace has instead. */
 export function locallyMissing(p: PreparedContract): MissingSource[] {
-  return p.sources.filter((s) => s.matchingContent === undefined).map((s) => withLocalState({ path: s.path, keccak256: s.expectedKeccak256 }, p.sources));
+  return p.sources
+    .filter((s) => s.matchingContent === undefined)
+    .map((s) => withLocalState({ path: s.path, keccak256: s.expectedKeccak256 }, p.sources));
 }
 
 /** Adds the workspace's file and its hash to a missing entry, when the workspace has a (different) file there. */

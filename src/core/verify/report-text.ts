@@ -18,7 +18,8 @@ const FAILURE_LABEL: Record<FailureKind, string> = {
 };
 
 /** The status as the user reads it; an unverified contract says why when it was not a mismatch. */
-export const resultLabel = (r: ContractResult): string => (r.status === 'error' && r.failure ? `not verified (${FAILURE_LABEL[r.failure]})` : STATUS_LABEL[r.status]);
+export const resultLabel = (r: ContractResult): string =>
+  r.status === 'error' && r.failure ? `not verified (${FAILURE_LABEL[r.failure]})` : STATUS_LABEL[r.status];
 
 /** `Verified 2 of 3 contracts (dry run, session API): 1 perfect, 1 partial, 1 not verified (server error)`. */
 export function summariseReport(report: VerificationReport): string {
@@ -41,7 +42,10 @@ export function resultLines(r: ContractResult, links: readonly string[] = []): s
     const local = m.localFile ? `; ${m.localFile} has keccak256 ${m.localKeccak256}` : '';
     lines.push(`        missing: ${m.path}${m.keccak256 ? ` (keccak256 ${m.keccak256}${local})` : ''}`);
   }
-  for (const i of r.files.invalid) lines.push(`        invalid: ${i.path}${i.expectedHash ? ` (expected keccak256 ${i.expectedHash})` : ''}${i.message ? ` — ${i.message}` : ''}`);
+  for (const i of r.files.invalid)
+    lines.push(
+      `        invalid: ${i.path}${i.expectedHash ? ` (expected keccak256 ${i.expectedHash})` : ''}${i.message ? ` — ${i.message}` : ''}`,
+    );
   for (const link of links) lines.push(`        ${link}`);
   return lines;
 }

@@ -64,7 +64,11 @@ export class SessionClient {
    * `POST /session/verify/<explorer>`: the server imports the explorer's verified source and stores the match (no
    * dry run exists for this route). The API key travels only in the body and is scrubbed from any error text.
    */
-  async importFromExplorer(explorer: string, req: { address: string; chainId: string; apiKey?: string }, signal?: AbortSignal): Promise<SessionResponse> {
+  async importFromExplorer(
+    explorer: string,
+    req: { address: string; chainId: string; apiKey?: string },
+    signal?: AbortSignal,
+  ): Promise<SessionResponse> {
     const body = { address: req.address, chainId: req.chainId, ...(req.apiKey ? { apiKey: req.apiKey } : {}) };
     return this.post(`/session/verify/${encodeURIComponent(explorer)}`, body, signal, req.apiKey ? [req.apiKey] : []);
   }

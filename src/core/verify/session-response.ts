@@ -10,7 +10,10 @@ const missingField = z.union([
 ]);
 const invalidField = z.union([
   z.array(z.string()),
-  z.record(z.string(), z.looseObject({ expectedHash: z.string().optional(), calculatedHash: z.string().optional(), msg: z.string().optional() })),
+  z.record(
+    z.string(),
+    z.looseObject({ expectedHash: z.string().optional(), calculatedHash: z.string().optional(), msg: z.string().optional() }),
+  ),
 ]);
 
 const sessionContract = z.looseObject({
@@ -40,7 +43,9 @@ export function parseSessionResponse(body: unknown, url: string): SessionRespons
   const parsed = sessionResponse.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiError('bad-response', `Unexpected session response at ${issue.path.join('.') || 'top level'}: ${issue.message} (${url})`, { url });
+    throw new ApiError('bad-response', `Unexpected session response at ${issue.path.join('.') || 'top level'}: ${issue.message} (${url})`, {
+      url,
+    });
   }
   return parsed.data;
 }
@@ -48,7 +53,11 @@ export function parseSessionResponse(body: unknown, url: string): SessionRespons
 function missingList(m: z.infer<typeof missingField> | undefined): MissingSource[] {
   if (!m) return [];
   if (Array.isArray(m)) return m.map((path) => ({ path }));
-  return Object.entries(m).map(([path, v]) => ({ path, ...(v.keccak256 ? { keccak256: v.keccak256 } : {}), ...(v.urls ? { urls: v.urls } : {}) }));
+  return Object.entries(m).map(([path, v]) => ({
+    path,
+    ...(v.keccak256 ? { keccak256: v.keccak256 } : {}),
+    ...(v.urls ? { urls: v.urls } : {}),
+  }));
 }
 
 function invalidList(i: z.infer<typeof invalidField> | undefined): InvalidSource[] {

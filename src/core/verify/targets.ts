@@ -27,7 +27,12 @@ export async function prepareRecords(records: readonly DeploymentRecord[], o: Pr
     } catch (err) {
       if (!(err instanceof ApiError) || err.kind === 'cancelled') throw err;
       const failure = failureOf(err);
-      out.push({ target: { record, address: record.address, chainId }, sources: [], problem: `Cannot resolve ${record.address}: ${err.message}`, ...(failure ? { failure } : {}) });
+      out.push({
+        target: { record, address: record.address, chainId },
+        sources: [],
+        problem: `Cannot resolve ${record.address}: ${err.message}`,
+        ...(failure ? { failure } : {}),
+      });
       continue;
     }
     out.push(await prepareContract(o.root, o.builds, { record, address, chainId }));

@@ -53,7 +53,11 @@ export class VerifyTransport {
     const { jar } = opts;
     const res = await this.transport.send(url, {
       method,
-      headers: { accept: 'application/json', 'accept-encoding': 'gzip', ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        accept: 'application/json',
+        'accept-encoding': 'gzip',
+        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
       secrets: opts.secrets,
@@ -69,7 +73,8 @@ export class VerifyTransport {
             },
             afterHeaders: async (target: URL, headers) => {
               const setCookie = headers['set-cookie'];
-              for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) await jar.setCookie(c, target.href, { ignoreError: true });
+              for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [])
+                await jar.setCookie(c, target.href, { ignoreError: true });
             },
           }
         : {}),
@@ -94,7 +99,8 @@ function parseOrUndefined(text: string): unknown {
 
 /** The server's words from any of Sourcify's error bodies: `{error, message}`, `{message, errors[]}`, `{customCode, message}`, or text. */
 export function serverMessages(res: Pick<JsonResponse, 'body' | 'text'>): ServerMessage[] {
-  const b = res.body as { error?: unknown; message?: unknown; errors?: Array<{ message?: string; path?: string }>; customCode?: unknown } | undefined;
+  const b = res.body as
+    { error?: unknown; message?: unknown; errors?: Array<{ message?: string; path?: string }>; customCode?: unknown } | undefined;
   if (b && typeof b === 'object') {
     const main = typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : undefined;
     if (main !== undefined) return [{ message: main, ...(typeof b.customCode === 'string' ? { detail: b.customCode } : {}) }];
@@ -114,9 +120,13 @@ function kindForStatus(status: number): ErrorKind {
 export function statusError(res: JsonResponse, secrets: readonly string[] = []): ApiError {
   const messages = serverMessages(res).map((m) => ({ ...m, message: redact(m.message, secrets) }));
   const said = messages.map((m) => m.message).join('; ');
-  return new ApiError(kindForStatus(res.status), `Verification server: ${said || 'no explanation'} (HTTP ${res.status}, ${res.method} ${res.url})`, {
-    status: res.status,
-    url: res.url,
-    messages,
-  });
+  return new ApiError(
+    kindForStatus(res.status),
+    `Verification server: ${said || 'no explanation'} (HTTP ${res.status}, ${res.method} ${res.url})`,
+    {
+      status: res.status,
+      url: res.url,
+      messages,
+    },
+  );
 }

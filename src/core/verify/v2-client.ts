@@ -73,7 +73,13 @@ export class V2Client {
    * `POST /v2/verify/<explorer>/{chainId}/{address}`: the server fetches the explorer's verified source and runs a job
    * on it. The API key travels only in the body and is scrubbed from any error text.
    */
-  async importFromExplorer(explorer: string, chainId: string, address: string, apiKey: string | undefined, signal?: AbortSignal): Promise<V2SubmitResult> {
+  async importFromExplorer(
+    explorer: string,
+    chainId: string,
+    address: string,
+    apiKey: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<V2SubmitResult> {
     const url = `${this.base}/v2/verify/${encodeURIComponent(explorer)}/${chainId}/${address}`;
     return this.started(url, apiKey ? { apiKey } : {}, signal, apiKey ? [apiKey] : []);
   }
@@ -81,7 +87,8 @@ export class V2Client {
   /** A request that starts a job: 202 with its id, or 409 when the contract is already verified. */
   private async started(url: string, body: unknown, signal: AbortSignal | undefined, secrets: string[] = []): Promise<V2SubmitResult> {
     const res = await this.transport.send('POST', url, { body, signal, secrets });
-    if (res.status === 409) return { alreadyVerified: true, message: (res.body as { message?: string } | undefined)?.message ?? 'Already verified' };
+    if (res.status === 409)
+      return { alreadyVerified: true, message: (res.body as { message?: string } | undefined)?.message ?? 'Already verified' };
     if (res.status !== 202 && res.status !== 200) throw statusError(res, secrets);
     return parse(z.looseObject({ verificationId: z.string() }), res.body, res.url);
   }
@@ -103,9 +110,13 @@ export class V2Client {
       if (current.isJobCompleted) return current;
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new ApiError('timeout', `Verification job ${verificationId} did not finish in ${timeoutMs < 10_000 ? Number((timeoutMs / 1000).toPrecision(2)) : Math.round(timeoutMs / 1000)} s`, {
-          url: `${this.base}/v2/verify/${verificationId}`,
-        });
+        throw new ApiError(
+          'timeout',
+          `Verification job ${verificationId} did not finish in ${timeoutMs < 10_000 ? Number((timeoutMs / 1000).toPrecision(2)) : Math.round(timeoutMs / 1000)} s`,
+          {
+            url: `${this.base}/v2/verify/${verificationId}`,
+          },
+        );
       }
       try {
         await sleep(Math.min(delay, left), undefined, { signal: opts.signal });

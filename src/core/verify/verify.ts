@@ -43,7 +43,9 @@ export interface VerificationReport {
 }
 
 /** `auto`: the session API when `GET /session/data` answers, else v2. */
-export async function resolveProtocol(o: Pick<VerifyOptions, 'url' | 'protocol' | 'transport' | 'signal' | 'protocolCache'>): Promise<Protocol> {
+export async function resolveProtocol(
+  o: Pick<VerifyOptions, 'url' | 'protocol' | 'transport' | 'signal' | 'protocolCache'>,
+): Promise<Protocol> {
   if (o.protocol !== 'auto') return o.protocol;
   const cached = o.protocolCache?.get(o.url);
   if (cached) return cached;
@@ -87,13 +89,21 @@ function contractError(err: unknown): ApiError | undefined {
 function failedResult(base: ContractResult, err: ApiError, failure: FailureKind | undefined): ContractResult {
   const message = err.messages[0]?.message ?? err.message;
   if (ALREADY_PARTIAL.test(message)) {
-    return { ...base, status: 'partial', message: 'Already verified with a partial match (the server replaces it only with a full match)', alreadyVerified: true };
+    return {
+      ...base,
+      status: 'partial',
+      message: 'Already verified with a partial match (the server replaces it only with a full match)',
+      alreadyVerified: true,
+    };
   }
   return { ...base, status: 'error', message, ...(failure ? { failure } : {}) };
 }
 
 /** A contract that could not be sent (no build output, an address that does not resolve, a source outside the workspace…). */
-const problemResult = (p: PreparedContract): ContractResult => ({ ...localResult(p, p.problem ?? 'Not verified'), ...(p.failure ? { failure: p.failure } : {}) });
+const problemResult = (p: PreparedContract): ContractResult => ({
+  ...localResult(p, p.problem ?? 'Not verified'),
+  ...(p.failure ? { failure: p.failure } : {}),
+});
 
 async function runSession(prepared: readonly PreparedContract[], o: VerifyOptions): Promise<ContractOutcome[]> {
   const client = new SessionClient(o.url, o.transport);
@@ -118,7 +128,10 @@ async function runSession(prepared: readonly PreparedContract[], o: VerifyOption
       const request = { verificationId: c.verificationId, address: p.target.address, chainId: p.target.chainId };
       const creatorTxHash = p.target.record.creatorTxHash;
       try {
-        const after = await client.verifyChecked([{ ...request, ...(creatorTxHash ? { creatorTxHash } : {}) }], { dryRun: o.dryRun, signal: o.signal });
+        const after = await client.verifyChecked([{ ...request, ...(creatorTxHash ? { creatorTxHash } : {}) }], {
+          dryRun: o.dryRun,
+          signal: o.signal,
+        });
         const v = after.contracts.find((x) => x.verificationId === c.verificationId) ?? c;
         results.set(p, withLocal(normaliseSessionContract(v), p));
       } catch (err) {
@@ -138,7 +151,12 @@ async function runSession(prepared: readonly PreparedContract[], o: VerifyOption
     // a session, which says nothing about the contracts: a server error (exit 5), not a failed verification.
     results = await attempt().catch((again: unknown) => {
       if (!(again instanceof ApiError) || !isNoPendingContracts(again)) throw again;
-      throw new ApiError('server', `${again.message} — the server lost the verification session twice`, { status: again.status, url: again.url, messages: again.messages, cause: again });
+      throw new ApiError('server', `${again.message} — the server lost the verification session twice`, {
+        status: again.status,
+        url: again.url,
+        messages: again.messages,
+        cause: again,
+      });
     });
   }
   return prepared.map((p) => ({ ...p, result: results.get(p) ?? problemResult(p) }));
@@ -148,7 +166,11 @@ const V2_STATUS = { exact_match: 'perfect', match: 'partial' } as const;
 
 function fromLookup(p: PreparedContract, found: V2Contract, note: string): ContractResult {
   if (!found.match) return localResult(p, note);
-  return { ...resultFor(p, V2_STATUS[found.match], note), alreadyVerified: true, ...(found.verifiedAt ? { storageTimestamp: found.verifiedAt } : {}) };
+  return {
+    ...resultFor(p, V2_STATUS[found.match], note),
+    alreadyVerified: true,
+    ...(found.verifiedAt ? { storageTimestamp: found.verifiedAt } : {}),
+  };
 }
 
 /** v2 job error codes that are not a mismatch. */
@@ -156,7 +178,8 @@ const JOB_FAILURE: Partial<Record<string, FailureKind>> = { contract_not_deploye
 
 async function fromJob(client: V2Client, p: PreparedContract, job: V2Job, signal?: AbortSignal): Promise<ContractResult> {
   const match = job.contract?.match;
-  if (job.error?.customCode === 'already_verified') return fromLookup(p, (await client.lookup(p.target.chainId, p.target.address, signal)) ?? {}, job.error.message);
+  if (job.error?.customCode === 'already_verified')
+    return fromLookup(p, (await client.lookup(p.target.chainId, p.target.address, signal)) ?? {}, job.error.message);
   if (!job.error && match) return resultFor(p, V2_STATUS[match]);
   const failure = job.error?.customCode ? JOB_FAILURE[job.error.customCode] : undefined;
   return { ...localResult(p, job.error?.message ?? 'The verification job finished without a match'), ...(failure ? { failure } : {}) };
@@ -193,7 +216,11 @@ async function runV2One(client: V2Client, p: PreparedContract, o: VerifyOptions)
   if (p.problem || !p.build) return problemResult(p);
   const missing = locallyMissing(p);
   if (missing.length > 0) {
-    return localResult(p, `${plural(missing.length, 'source file is', 'source files are')} missing or changed in the workspace; nothing was sent`, missing);
+    return localResult(
+      p,
+      `${plural(missing.length, 'source file is', 'source files are')} missing or changed in the workspace; nothing was sent`,
+      missing,
+    );
   }
   try {
     return await submitV2(client, { ...p, build: p.build }, o);
@@ -239,7 +266,11 @@ function explorerFailure(err: ApiError): FailureKind | undefined {
 async function importSession(target: PreparedContract, o: ExplorerImport): Promise<ContractResult> {
   const client = new SessionClient(o.url, o.transport);
   await client.clear(o.signal);
-  const res = await client.importFromExplorer(o.explorer, { address: target.target.address, chainId: target.target.chainId, apiKey: o.apiKey }, o.signal);
+  const res = await client.importFromExplorer(
+    o.explorer,
+    { address: target.target.address, chainId: target.target.chainId, apiKey: o.apiKey },
+    o.signal,
+  );
   const mine = res.contracts.find((c) => c.address?.toLowerCase() === target.target.address.toLowerCase()) ?? res.contracts[0];
   return mine ? normaliseSessionContract(mine) : localResult(target, 'The explorer import returned no contract');
 }
@@ -248,7 +279,8 @@ async function importV2(target: PreparedContract, o: ExplorerImport): Promise<Co
   const client = new V2Client(o.url, o.transport);
   const { chainId, address } = target.target;
   const submitted = await client.importFromExplorer(o.explorer, chainId, address, o.apiKey, o.signal);
-  if ('alreadyVerified' in submitted) return fromLookup(target, (await client.lookup(chainId, address, o.signal)) ?? { match: 'exact_match' }, submitted.message);
+  if ('alreadyVerified' in submitted)
+    return fromLookup(target, (await client.lookup(chainId, address, o.signal)) ?? { match: 'exact_match' }, submitted.message);
   return fromJob(client, target, await client.waitForJob(submitted.verificationId, { ...o.poll, signal: o.signal }), o.signal);
 }
 

@@ -78,7 +78,11 @@ export class WorkspaceFolder {
     try {
       real = await realpath(file);
     } catch (err) {
-      return this.refused(file, 'missing', (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((err as Error).message));
+      return this.refused(
+        file,
+        'missing',
+        (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((err as Error).message),
+      );
     }
     return isWithin(realRoot, real) ? { ok: true, file, real } : this.outside(file);
   }
@@ -90,7 +94,12 @@ export class WorkspaceFolder {
     const info = await stat(where.real).catch(() => undefined);
     if (!info) return this.refused(where.file, 'missing', 'no such file');
     if (!info.isFile()) return this.refused(where.file, 'not-a-file', 'not a regular file; not read');
-    if (info.size > maxBytes) return this.refused(where.file, 'too-large', `${size(info.size)}, more than the ${size(maxBytes)} read from a workspace file; not read`);
+    if (info.size > maxBytes)
+      return this.refused(
+        where.file,
+        'too-large',
+        `${size(info.size)}, more than the ${size(maxBytes)} read from a workspace file; not read`,
+      );
     return where;
   }
 
@@ -117,7 +126,8 @@ export class WorkspaceFolder {
         const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
         if (bytesRead === 0) break;
         total += bytesRead;
-        if (total > maxBytes) return this.refused(file, 'too-large', `more than the ${size(maxBytes)} read from a workspace file; not read`);
+        if (total > maxBytes)
+          return this.refused(file, 'too-large', `more than the ${size(maxBytes)} read from a workspace file; not read`);
         chunks.push(chunk.subarray(0, bytesRead));
       }
       return { ok: true, file, text: Buffer.concat(chunks, total).toString('utf8') };
@@ -188,7 +198,12 @@ export class WorkspaceFolder {
    * Every regular file below `dir` whose `/`-separated path relative to `dir` satisfies `keep`, skipping `skipDirs`
    * by name, as absolute paths under `dir` as given. Symlinks are not followed, so the walk stays in the folder.
    */
-  async walkFiles(dir: string, keep: (rel: string) => boolean, skipDirs: ReadonlySet<string> = new Set(), problems?: string[]): Promise<string[]> {
+  async walkFiles(
+    dir: string,
+    keep: (rel: string) => boolean,
+    skipDirs: ReadonlySet<string> = new Set(),
+    problems?: string[],
+  ): Promise<string[]> {
     const base = this.absolute(dir);
     const out: string[] = [];
     const visit = async (current: string, problemList?: string[]): Promise<void> => {

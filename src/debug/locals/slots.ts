@@ -117,7 +117,8 @@ export class LocalSlots {
     });
     const store = (program.trace as { store?: () => { stacks: StackLog } }).store?.();
     if (!program.trace.summary.parts.stack || !store) this.why = 'The trace was fetched without the stack: locals are read from it.';
-    else if (this.tables.every((t) => t === undefined)) this.why = 'The build output has no AST (solc output selection `ast`): locals are found through it.';
+    else if (this.tables.every((t) => t === undefined))
+      this.why = 'The build output has no AST (solc output selection `ast`): locals are found through it.';
     else this.scan(store.stacks.heights());
   }
 
@@ -156,7 +157,12 @@ export class LocalSlots {
       }
     }
     const n = code.bodyLength;
-    const out: PcDeclarations = { decl: new Int32Array(n).fill(NONE), callable: new Int32Array(n).fill(NONE), source: new Int32Array(n).fill(NONE), start: new Int32Array(n).fill(NONE) };
+    const out: PcDeclarations = {
+      decl: new Int32Array(n).fill(NONE),
+      callable: new Int32Array(n).fill(NONE),
+      source: new Int32Array(n).fill(NONE),
+      start: new Int32Array(n).fill(NONE),
+    };
     for (let pc = 0; pc < n; pc++) {
       const range = code.rangeAt(pc);
       const file = range && range.file >= 0 ? artifact.sources.get(range.file) : undefined;
@@ -249,10 +255,13 @@ export class LocalSlots {
    */
   private placeOf(step: number, act: number, known: KnownCallable): Place | undefined {
     const { fn, pc, traceFrame, frames } = this.program;
-    const ranges = [known.callable, ...known.callable.modifiers.flatMap((id) => {
-      const m = this.modifierIds.get(id);
-      return m !== undefined && m >= 0 && this.callables[m].sourceKey === known.sourceKey ? [this.callables[m].callable] : [];
-    })];
+    const ranges = [
+      known.callable,
+      ...known.callable.modifiers.flatMap((id) => {
+        const m = this.modifierIds.get(id);
+        return m !== undefined && m >= 0 && this.callables[m].sourceKey === known.sourceKey ? [this.callables[m].callable] : [];
+      }),
+    ];
     const entry = frames[act].entryStep;
     for (let s = step; s >= entry && s > step - PLACE_LOOKBACK; s--) {
       if (fn[s] !== act) continue;
@@ -337,6 +346,10 @@ export class LocalSlots {
     // A shadowed name shows its innermost declaration (the later one); an unnamed return value is no variable.
     const named = new Map<string, SlotVariable>();
     for (const v of variables) if (v.decl.name) named.set(v.decl.name, v);
-    return { fn: act, callable: known.callable, variables: variables.filter((v) => (v.decl.name ? named.get(v.decl.name) === v : v.role === 'argument')) };
+    return {
+      fn: act,
+      callable: known.callable,
+      variables: variables.filter((v) => (v.decl.name ? named.get(v.decl.name) === v : v.role === 'argument')),
+    };
   }
 }

@@ -62,7 +62,11 @@ function shapeOf(base: string, structs: SourceDeclarations['structs'], depth = 0
     const members = structs.get(struct[1]);
     if (!members) throw new Unreadable(`struct ${struct[1]} is not in this source's AST`);
     const fields = members.map((m: Declaration) => ({ name: m.name, shape: shapeOf(locationOf(m.type).base, structs, depth + 1) }));
-    return { kind: 'tuple', fields, param: { type: 'tuple', internalType: base, components: fields.map((f) => ({ ...f.shape.param, name: f.name })) } as AbiParameter };
+    return {
+      kind: 'tuple',
+      fields,
+      param: { type: 'tuple', internalType: base, components: fields.map((f) => ({ ...f.shape.param, name: f.name })) } as AbiParameter,
+    };
   }
   if (base === 'string' || base === 'bytes') return { kind: base, param: { type: base } };
   const int = /^(u?)int(\d*)$/.exec(base);
@@ -170,7 +174,8 @@ export function localValue(v: SlotVariable, data: LocalsData): Variable {
     const word = toBig(data.stack[v.slot]);
     const { base, location } = locationOf(type);
     if (location === 'storage') {
-      if (!data.layout || !data.storage) throw new Unreadable(data.storage ? 'the build output has no storageLayout' : 'the trace was fetched without storage');
+      if (!data.layout || !data.storage)
+        throw new Unreadable(data.storage ? 'the build output has no storageLayout' : 'the trace was fetched without storage');
       const found = storageAt(data.layout, storageWords(data.storage), name, base, word);
       if (!found) throw new Unreadable(`its storage (slot 0x${word.toString(16)}) is not in the trace`);
       return { ...found, type };
@@ -180,8 +185,7 @@ export function localValue(v: SlotVariable, data: LocalsData): Variable {
     if (location === 'stack') {
       if (shape.kind !== 'word') throw new Unreadable(`a ${base} on the stack is not read`);
       value = wordValue(word, shape);
-    }
-    else if (location === 'memory') {
+    } else if (location === 'memory') {
       if (!data.memory) throw new Unreadable('the trace was fetched without memory (launch with "memory": true)');
       value = fromMemory(data.memory, word, shape);
     } else {

@@ -67,7 +67,12 @@ function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRanges {
     const key = `${source}:${r.start}:${r.length}`;
     let id = byKey.get(key);
     if (id === undefined) {
-      const written = new Set(writes.get(source)!.filter((x) => r.start >= x.start && r.start + r.length <= x.start + x.length).map((x) => x.decl));
+      const written = new Set(
+        writes
+          .get(source)!
+          .filter((x) => r.start >= x.start && r.start + r.length <= x.start + x.length)
+          .map((x) => x.decl),
+      );
       byKey.set(key, (id = ranges.push({ source, start: r.start, length: r.length, reads: reads.get(key) ?? NONE, writes: written }) - 1));
     }
     at[pc] = id;
@@ -92,7 +97,9 @@ export function viaIrVariables(program: Program, step: number): SeenVariable[] |
     const { source, start } = ranges[r];
     const decls = sources.get(source)!;
     // The innermost function or modifier (inlined ones are ranges of their own).
-    const callable = decls.callables.filter((c) => start >= c.start && start < c.start + c.length && start !== c.start).sort((a, b) => a.length - b.length)[0];
+    const callable = decls.callables
+      .filter((c) => start >= c.start && start < c.start + c.length && start !== c.start)
+      .sort((a, b) => a.length - b.length)[0];
     if (callable) place = { source, start, callable, structs: decls.structs };
   }
   if (!place) return 'unavailable (optimized): this step runs no Solidity function the source map names.';
@@ -100,7 +107,9 @@ export function viaIrVariables(program: Program, step: number): SeenVariable[] |
   const inScope = [
     ...callable.params.map((decl) => ({ decl, role: 'argument' as const })),
     ...callable.returns.filter((d) => d.name).map((decl) => ({ decl, role: 'return' as const })),
-    ...callable.locals.filter((l) => start >= l.declaredAt && start >= l.scopeStart && start < l.scopeEnd).map((decl) => ({ decl, role: 'local' as const })),
+    ...callable.locals
+      .filter((l) => start >= l.declaredAt && start >= l.scopeStart && start < l.scopeEnd)
+      .map((decl) => ({ decl, role: 'local' as const })),
   ];
   // A shadowed name shows its innermost declaration (the later one).
   const last = new Map(inScope.map((v) => [v.decl.name, v]));

@@ -33,7 +33,10 @@ class ExtensionDebugHost implements DebugHost {
     const endpoints = this.services.endpoints();
     const lookup = this.sourcing.codeLookup(session.meta.network === 'file');
     // The workspace's build as source stepping already read it (then verified contracts), unless the launch names other folders.
-    const mapped = args.buildOutput === undefined ? await this.sourcing.sourcesFor(session.trace, lookup) : await mapSources(session.trace, buildRoots(args, roots), lookup, log, lookup && this.sourcing.verifiedLookup());
+    const mapped =
+      args.buildOutput === undefined
+        ? await this.sourcing.sourcesFor(session.trace, lookup)
+        : await mapSources(session.trace, buildRoots(args, roots), lookup, log, lookup && this.sourcing.verifiedLookup());
     const fromMirror = endpoints.ok && session.meta.network !== 'file';
     const tx = session.trace.summary.transaction;
     const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
@@ -46,8 +49,14 @@ class ExtensionDebugHost implements DebugHost {
     let key = args.traceKey;
     if (!key) {
       let opened: OpenedPanel | undefined;
-      if (args.traceFile) opened = await vscode.commands.executeCommand<OpenedPanel | undefined>('ledgerMirror.openTraceFile', args.traceFile);
-      else if (args.transaction) opened = await vscode.commands.executeCommand<OpenedPanel | undefined>('ledgerMirror.openTrace', args.transaction, { stack: args.stack ?? true, memory: args.memory ?? false, storage: args.storage ?? false });
+      if (args.traceFile)
+        opened = await vscode.commands.executeCommand<OpenedPanel | undefined>('ledgerMirror.openTraceFile', args.traceFile);
+      else if (args.transaction)
+        opened = await vscode.commands.executeCommand<OpenedPanel | undefined>('ledgerMirror.openTrace', args.transaction, {
+          stack: args.stack ?? true,
+          memory: args.memory ?? false,
+          storage: args.storage ?? false,
+        });
       else throw new Error('The launch configuration names no "transaction" or "traceFile".');
       if (!opened) throw new Error('The trace could not be opened; see the Ledger Mirror log.');
       key = opened.key;
@@ -71,8 +80,13 @@ const askTransaction = () => askTraceInput('Ledger Mirror: Debug Transaction');
 
 /** F5 without a launch.json, or a configuration that names no trace: ask for the transaction. */
 class ConfigurationProvider implements vscode.DebugConfigurationProvider {
-  async resolveDebugConfiguration(_folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): Promise<vscode.DebugConfiguration | undefined> {
-    const c = config.type ? config : { ...config, type: DEBUG_TYPE, request: 'launch', name: 'Debug Hedera transaction', stopOnEntry: true };
+  async resolveDebugConfiguration(
+    _folder: vscode.WorkspaceFolder | undefined,
+    config: vscode.DebugConfiguration,
+  ): Promise<vscode.DebugConfiguration | undefined> {
+    const c = config.type
+      ? config
+      : { ...config, type: DEBUG_TYPE, request: 'launch', name: 'Debug Hedera transaction', stopOnEntry: true };
     if (c.traceKey || c.traceFile || c.transaction) return c;
     const transaction = await askTransaction();
     // undefined cancels the launch without an error.
@@ -82,7 +96,13 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
 
 function startOn(panel: TracePanel): Thenable<boolean> {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  return vscode.debug.startDebugging(folder, { type: DEBUG_TYPE, request: 'launch', name: `Debug ${panel.session.meta.title}`, traceKey: panel.session.meta.key, stopOnEntry: true });
+  return vscode.debug.startDebugging(folder, {
+    type: DEBUG_TYPE,
+    request: 'launch',
+    name: `Debug ${panel.session.meta.title}`,
+    traceKey: panel.session.meta.key,
+    stopOnEntry: true,
+  });
 }
 
 export function registerDebugger(context: vscode.ExtensionContext, services: Services, panels: TracePanels, sourcing: TraceSourcing): void {
@@ -100,6 +120,12 @@ export function registerDebugger(context: vscode.ExtensionContext, services: Ser
     if (panel) return startOn(panel);
     const transaction = typeof arg === 'string' ? arg : await askTransaction();
     if (!transaction) return false;
-    return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], { type: DEBUG_TYPE, request: 'launch', name: `Debug ${transaction}`, transaction, stopOnEntry: true });
+    return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], {
+      type: DEBUG_TYPE,
+      request: 'launch',
+      name: `Debug ${transaction}`,
+      transaction,
+      stopOnEntry: true,
+    });
   });
 }

@@ -16,7 +16,9 @@ export class SolidityInlineValues implements vscode.InlineValuesProvider {
     let from = to;
     while (from > 0 && to - from < MAX_LOOKBACK && !HEADER.test(document.lineAt(from).text)) from--;
     const lines = Array.from({ length: to - from + 1 }, (_, i) => document.lineAt(from + i).text);
-    return inlineNames(lines, 0, lines.length - 1).map((n) => new vscode.InlineValueVariableLookup(new vscode.Range(from + n.line, n.start, from + n.line, n.end), n.name, true));
+    return inlineNames(lines, 0, lines.length - 1).map(
+      (n) => new vscode.InlineValueVariableLookup(new vscode.Range(from + n.line, n.start, from + n.line, n.end), n.name, true),
+    );
   }
 }
 

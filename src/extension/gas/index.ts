@@ -8,8 +8,12 @@ import { TOGGLE_GAS_LINES_COMMAND, TRACE_OPEN_CONTEXT } from './ids';
 import { GasLineDecorations } from './lines';
 import { GasProfiles } from './profiles';
 
-
-export function registerGasProfile(context: vscode.ExtensionContext, services: Services, panels: TracePanels, sourcing: TraceSourcing): void {
+export function registerGasProfile(
+  context: vscode.ExtensionContext,
+  services: Services,
+  panels: TracePanels,
+  sourcing: TraceSourcing,
+): void {
   const profiles = new GasProfiles(services, sourcing);
   const decorations = new GasLineDecorations();
   /** Panels whose Gas view asked: they are sent every improvement. */
@@ -30,12 +34,17 @@ export function registerGasProfile(context: vscode.ExtensionContext, services: S
     const line = Number.isInteger(index) && index >= 0 ? profiles.get(panel.session)?.profile.lines[index] : undefined;
     if (!line?.path) return;
     const position = new vscode.Position(line.line, 0);
-    await vscode.window.showTextDocument(vscode.Uri.file(line.path), { viewColumn: vscode.ViewColumn.Beside, selection: new vscode.Range(position, position) });
+    await vscode.window.showTextDocument(vscode.Uri.file(line.path), {
+      viewColumn: vscode.ViewColumn.Beside,
+      selection: new vscode.Range(position, position),
+    });
   };
 
   panels.onGasMessage((panel, message: GasMessage) => {
     if (message.type === 'openGasLine') {
-      openLine(panel, message.index).catch((err: unknown) => services.log.error('Opening the line failed:', err instanceof Error ? err : String(err)));
+      openLine(panel, message.index).catch((err: unknown) =>
+        services.log.error('Opening the line failed:', err instanceof Error ? err : String(err)),
+      );
       return;
     }
     if (!asked.has(panel)) {
@@ -70,7 +79,8 @@ export function registerGasProfile(context: vscode.ExtensionContext, services: S
     refreshLines();
     const on = decorations.toggle();
     const state = profiles.get(panel.session);
-    if (on && state && !state.profile.withSources) void vscode.window.showInformationMessage(state.note ?? 'No Solidity lines are known for this trace.');
+    if (on && state && !state.profile.withSources)
+      void vscode.window.showInformationMessage(state.note ?? 'No Solidity lines are known for this trace.');
     return on;
   });
 }

@@ -82,19 +82,34 @@ export class GasProfiles implements vscode.Disposable {
     // Let the panel paint and answer its first requests before a pass over the whole trace.
     await new Promise((resolve) => setImmediate(resolve));
     if (entry.run !== run) return;
-    if (!entry.state) this.profile(session, entry, trace, { frameLabel }, 'Looking for the Solidity functions and lines in the build output…');
+    if (!entry.state)
+      this.profile(session, entry, trace, { frameLabel }, 'Looking for the Solidity functions and lines in the build output…');
     if (entry.state?.refused) return;
     try {
       const { sources, files } = await this.sourcing.sourcesFor(trace, this.sourcing.codeLookup(session.meta.network === 'file'));
       if (entry.run !== run) return;
       if (!sources) {
-        this.profile(session, entry, trace, { frameLabel }, 'Call frames only: the workspace has no build output with source maps (compile the contracts for functions and lines).');
+        this.profile(
+          session,
+          entry,
+          trace,
+          { frameLabel },
+          'Call frames only: the workspace has no build output with source maps (compile the contracts for functions and lines).',
+        );
         return;
       }
       const program = await Program.cached(trace, sources, files);
       if (entry.run !== run) return;
       const matched = program.frameCode.some((f) => f.code !== undefined);
-      this.profile(session, entry, trace, { functions: program, frameLabel }, matched ? null : 'Call frames only: neither the build output in the workspace nor a verified contract matches the code this trace ran.');
+      this.profile(
+        session,
+        entry,
+        trace,
+        { functions: program, frameLabel },
+        matched
+          ? null
+          : 'Call frames only: neither the build output in the workspace nor a verified contract matches the code this trace ran.',
+      );
     } catch (err) {
       if (entry.run !== run) return;
       const message = err instanceof Error ? err.message : String(err);

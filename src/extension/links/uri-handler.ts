@@ -34,7 +34,9 @@ export async function openTraceLink(services: Services, panels: TracePanels, uri
   // Undefined: the open command has already told the user what went wrong.
   if (!opened) return undefined;
   if (step >= opened.length) {
-    void vscode.window.showErrorMessage(`The link asks for step ${step}, but the trace of ${transaction} has steps 0 to ${opened.length - 1}.`);
+    void vscode.window.showErrorMessage(
+      `The link asks for step ${step}, but the trace of ${transaction} has steps 0 to ${opened.length - 1}.`,
+    );
     return { opened, step: opened.step };
   }
   // Go to Step on the linked trace's own panel: with several panels open, the active one may be another.
@@ -48,7 +50,8 @@ export async function copyLinkToStep(panels: TracePanels): Promise<string> {
   if (!panel) throw new Error('Open an opcode trace first (Ledger Mirror: Open Opcode Trace…).');
   const { meta, trace, step } = panel.session;
   const transaction = trace.summary.transaction;
-  if (!isNetworkName(meta.network) || !transaction) throw new Error('This trace was opened from a file, so there is no link to it; links name a transaction on a network.');
+  if (!isNetworkName(meta.network) || !transaction)
+    throw new Error('This trace was opened from a file, so there is no link to it; links name a transaction on a network.');
   const link = buildTraceLink({ transaction, network: meta.network, step }, vscode.env.uriScheme);
   await vscode.env.clipboard.writeText(link);
   vscode.window.setStatusBarMessage(`$(link) Copied the link to step ${step}`, 3000);

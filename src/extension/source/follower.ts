@@ -34,8 +34,10 @@ export class StepFollower implements vscode.Disposable {
     /** True while the debugger marks the source itself: only the status bar follows the step then. */
     private readonly statusOnly: () => boolean = () => false,
   ) {
-    this.updates = new LatestOnly((target) => this.show(target), PACING, (err) =>
-      services.log.error('Source stepping failed:', err instanceof Error ? err : String(err)),
+    this.updates = new LatestOnly(
+      (target) => this.show(target),
+      PACING,
+      (err) => services.log.error('Source stepping failed:', err instanceof Error ? err : String(err)),
     );
     this.disposables.push(
       sourcing.onDidChange(() => {

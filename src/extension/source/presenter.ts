@@ -74,7 +74,13 @@ export class SourcePresenter implements vscode.Disposable {
 
   shown(): ShownSource | undefined {
     const m = this.mark;
-    return m && { uri: m.document.uri.toString(), style: m.style, range: [m.range.start.line, m.range.start.character, m.range.end.line, m.range.end.character] };
+    return (
+      m && {
+        uri: m.document.uri.toString(),
+        style: m.style,
+        range: [m.range.start.line, m.range.start.character, m.range.end.line, m.range.end.character],
+      }
+    );
   }
 
   statusText(): string | undefined {
@@ -101,7 +107,12 @@ export class SourcePresenter implements vscode.Disposable {
     const location = result.kind === 'source' ? result.location : result.caller;
     if (!location) {
       if (result.kind === 'none') {
-        const text = result.reason === 'generated' ? '$(symbol-misc) Generated code' : result.reason === 'native' ? `$(symbol-misc) ${shortMessage(result)}` : `$(warning) ${shortMessage(result)}`;
+        const text =
+          result.reason === 'generated'
+            ? '$(symbol-misc) Generated code'
+            : result.reason === 'native'
+              ? `$(symbol-misc) ${shortMessage(result)}`
+              : `$(warning) ${shortMessage(result)}`;
         this.say(text, result.message);
       }
       return;
@@ -112,7 +123,10 @@ export class SourcePresenter implements vscode.Disposable {
   /** No build output in the workspace at all. */
   noArtifacts(): void {
     this.unmark();
-    this.say('$(warning) No build artifacts', 'No compiled contracts with source maps in this workspace (Hardhat: artifacts/build-info; Ignition: ignition/deployments/*/build-info; Foundry: out/ and out/build-info). Compile the project to step the trace in Solidity.');
+    this.say(
+      '$(warning) No build artifacts',
+      'No compiled contracts with source maps in this workspace (Hardhat: artifacts/build-info; Ignition: ignition/deployments/*/build-info; Foundry: out/ and out/build-info). Compile the project to step the trace in Solidity.',
+    );
   }
 
   /** Back to nothing shown (the trace panel closed). */
@@ -125,7 +139,10 @@ export class SourcePresenter implements vscode.Disposable {
   /** Shows the marked range again (the status bar item's command). */
   async reveal(): Promise<void> {
     if (!this.mark) return;
-    const editor = await vscode.window.showTextDocument(this.mark.document, { viewColumn: this.column ?? vscode.ViewColumn.Beside, preserveFocus: false });
+    const editor = await vscode.window.showTextDocument(this.mark.document, {
+      viewColumn: this.column ?? vscode.ViewColumn.Beside,
+      preserveFocus: false,
+    });
     editor.revealRange(this.mark.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
@@ -143,14 +160,23 @@ export class SourcePresenter implements vscode.Disposable {
       const file = await vscode.workspace.openTextDocument(vscode.Uri.file(location.sourcePath));
       if (!location.compiled || file.getText() === location.text) return file;
     }
-    if (location.verified) return solidity(await vscode.workspace.openTextDocument(this.verified.uriFor(location.sourceName, location.text, verifiedTitle(location.sourceName, location.verified))));
+    if (location.verified)
+      return solidity(
+        await vscode.workspace.openTextDocument(
+          this.verified.uriFor(location.sourceName, location.text, verifiedTitle(location.sourceName, location.verified)),
+        ),
+      );
     return vscode.workspace.openTextDocument(this.compiled.uriFor(location.sourceName, location.text));
   }
 
   private async editorFor(document: vscode.TextDocument): Promise<vscode.TextEditor> {
     const visible = vscode.window.visibleTextEditors.find((e) => e.document === document);
     if (visible) return visible;
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: this.column ?? vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
+    const editor = await vscode.window.showTextDocument(document, {
+      viewColumn: this.column ?? vscode.ViewColumn.Beside,
+      preserveFocus: true,
+      preview: true,
+    });
     this.column = editor.viewColumn;
     return editor;
   }
@@ -209,9 +235,16 @@ function tooltip(result: StepSource, location: SourceLocation, document?: vscode
       ? `Step ${result.step}: ${location.contract}, ${location.sourceName} line ${location.startLine + 1}.`
       : `${result.message} Marked: the Solidity that led there, ${location.sourceName} line ${location.startLine + 1}.`,
   ];
-  if (location.metadataDiffers) lines.push('The deployed code matches this build except its metadata: the sources may have changed since the deployment.');
-  if (location.verified) lines.push(`Verified on ${location.verified.server} for ${location.verified.address}; read-only, not in the workspace.`);
-  else if (document && document.uri.scheme !== 'file') lines.push(location.sourcePath ? `${location.sourcePath} changed since it was compiled; showing the compiled text.` : 'Not in the workspace; showing the text the build kept.');
+  if (location.metadataDiffers)
+    lines.push('The deployed code matches this build except its metadata: the sources may have changed since the deployment.');
+  if (location.verified)
+    lines.push(`Verified on ${location.verified.server} for ${location.verified.address}; read-only, not in the workspace.`);
+  else if (document && document.uri.scheme !== 'file')
+    lines.push(
+      location.sourcePath
+        ? `${location.sourcePath} changed since it was compiled; showing the compiled text.`
+        : 'Not in the workspace; showing the text the build kept.',
+    );
   if (document) lines.push('Click to show it.');
   return lines.join('\n');
 }

@@ -48,7 +48,8 @@ export class TraceSourcing {
   async sourcesFor(trace: Trace, code: CodeLookup | undefined): Promise<{ sources: TraceSources | undefined; files: SourceFiles }> {
     const build = await this.artifacts.current();
     const verified = code && this.verifiedLookup();
-    const sources = build.index.artifacts.length || verified ? new TraceSources(trace, build.index, build.files, code, verified) : undefined;
+    const sources =
+      build.index.artifacts.length || verified ? new TraceSources(trace, build.index, build.files, code, verified) : undefined;
     return { sources, files: build.files };
   }
 
@@ -76,8 +77,16 @@ export class TraceSourcing {
     const key = `${settings.url} ${chainId}`;
     const http = this.services.http();
     if (this.verified?.key !== key || this.verified.http !== http) {
-      const cache = new VerifiedCache(vscode.Uri.joinPath(this.storage, 'verified').fsPath, () => Math.floor(cacheBytes() * SHARE_OF_TRACE_CACHE), settings.url);
-      this.verified = { key, http, sources: new VerifiedSources({ transport: new VerifyTransport(http.transport), url: settings.url, chainId, cache }) };
+      const cache = new VerifiedCache(
+        vscode.Uri.joinPath(this.storage, 'verified').fsPath,
+        () => Math.floor(cacheBytes() * SHARE_OF_TRACE_CACHE),
+        settings.url,
+      );
+      this.verified = {
+        key,
+        http,
+        sources: new VerifiedSources({ transport: new VerifyTransport(http.transport), url: settings.url, chainId, cache }),
+      };
     }
     const { sources } = this.verified;
     return (address) => sources.artifact(address);

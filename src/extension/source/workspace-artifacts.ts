@@ -43,7 +43,9 @@ export class WorkspaceArtifacts implements vscode.Disposable {
     const found = await Promise.all(roots.map((root) => discoverArtifacts(root)));
     const artifacts = found.flatMap((d) => d.artifacts);
     for (const problem of found.flatMap((d) => d.problems)) this.log.warn(`Build output skipped: ${problem}`);
-    this.log.info(`Source stepping: ${artifacts.length} compiled contract${artifacts.length === 1 ? '' : 's'} with source maps in ${roots.length} folder${roots.length === 1 ? '' : 's'}`);
+    this.log.info(
+      `Source stepping: ${artifacts.length} compiled contract${artifacts.length === 1 ? '' : 's'} with source maps in ${roots.length} folder${roots.length === 1 ? '' : 's'}`,
+    );
     return { index: new ArtifactIndex(artifacts), files: new SourceFiles((message) => this.log.warn(`Source stepping: ${message}`)) };
   }
 

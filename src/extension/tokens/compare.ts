@@ -58,7 +58,13 @@ export function registerTokenCompare(context: vscode.ExtensionContext, services:
     const right = texts.add(`${shown.token_id}@${here}`, renderTokenText(shown, root.pin.timestamp));
     const changed = changedFields(other, shown);
     const summary = changed.length === 0 ? 'no changes' : `${changed.length} field${changed.length === 1 ? '' : 's'} changed`;
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${safeLine(shown.symbol)} ${shown.token_id}: @ ${when} ↔ ${here} (${summary})`, { preview: true });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      left,
+      right,
+      `${safeLine(shown.symbol)} ${shown.token_id}: @ ${when} ↔ ${here} (${summary})`,
+      { preview: true },
+    );
     return { left, right, changed };
   };
 }

@@ -26,7 +26,9 @@ export class PinStore {
 
   load(): Pin[] {
     const stored = this.state.get<unknown>(STATE_KEY, []);
-    return Array.isArray(stored) ? stored.filter(isValidPin).map((p) => (p.timestamp ? { id: p.id, timestamp: p.timestamp } : { id: p.id })) : [];
+    return Array.isArray(stored)
+      ? stored.filter(isValidPin).map((p) => (p.timestamp ? { id: p.id, timestamp: p.timestamp } : { id: p.id }))
+      : [];
   }
 
   save(pins: readonly Pin[]): Thenable<void> {

@@ -77,7 +77,8 @@ export function registerTokens(context: vscode.ExtensionContext, services: Servi
   });
 
   services.registerCommand('ledgerMirror.tokens.showAtTimestamp', async (target?: unknown, given?: unknown) => {
-    const id = typeof target === 'string' ? parseTokenId(target) : { ok: true as const, value: requireRoot(target, 'Show at Timestamp').pin.id };
+    const id =
+      typeof target === 'string' ? parseTokenId(target) : { ok: true as const, value: requireRoot(target, 'Show at Timestamp').pin.id };
     if (!id.ok) return rejectInput(id.message);
     const title = target instanceof TokenRoot && target.state.status === 'loaded' ? target.title : id.value;
     const input = typeof given === 'string' ? given : await askTimestampFilter(title);

@@ -12,9 +12,7 @@ import type { Services } from '../services';
 import { pinKey, type Pin, type PinStore } from './pins';
 
 export type TokenState =
-  | { status: 'loading' }
-  | { status: 'loaded'; token: Token; groups: GroupNode[] }
-  | { status: 'error'; error: unknown };
+  { status: 'loading' } | { status: 'loaded'; token: Token; groups: GroupNode[] } | { status: 'error'; error: unknown };
 
 export class TokenRoot {
   readonly kind = 'token';
@@ -69,7 +67,14 @@ const SECTION_ICONS: Record<TokenSection['id'], string> = {
 
 function valueNodes(parent: GroupNode | ValueNode, items: TokenItem[]): ValueNode[] {
   return items.map((item, i) => {
-    const node: ValueNode = { kind: 'value', id: `${parent.id}/${i}`, parent, section: parent.kind === 'group' ? parent.section.id : parent.section, item, children: [] };
+    const node: ValueNode = {
+      kind: 'value',
+      id: `${parent.id}/${i}`,
+      parent,
+      section: parent.kind === 'group' ? parent.section.id : parent.section,
+      item,
+      children: [],
+    };
     node.children.push(...valueNodes(node, item.children ?? []));
     return node;
   });
@@ -199,7 +204,10 @@ export class TokensTreeProvider implements vscode.TreeDataProvider<TokenTreeNode
       return item;
     }
     const { item: value } = node;
-    const item = new vscode.TreeItem(value.label, node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      value.label,
+      node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = node.id;
     item.description = value.value;
     item.tooltip = value.tooltip ? `${value.label}: ${value.value}\n${value.tooltip}` : `${value.label}: ${value.value}`;

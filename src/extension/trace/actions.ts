@@ -52,7 +52,8 @@ export async function runAction(panel: TracePanel, id: TraceActionId, count = 1,
   if (cmd.kind === 'op') panel.session.lastFind = cmd.name;
   const before = panel.session.step;
   const after = panel.go(cmd);
-  if (after === before && cmd.kind !== 'goto') vscode.window.setStatusBarMessage(`$(info) ${traceAction(id).title}: nowhere to go from step ${before}`, 4000);
+  if (after === before && cmd.kind !== 'goto')
+    vscode.window.setStatusBarMessage(`$(info) ${traceAction(id).title}: nowhere to go from step ${before}`, 4000);
   return after;
 }
 

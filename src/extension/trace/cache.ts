@@ -55,7 +55,10 @@ export class TraceCache {
   async commit(entry: CacheEntry): Promise<boolean> {
     if (!entry.file) {
       const body = this.file(entry.key, BODY);
-      const size = await fs.stat(body).then((s) => s.size, () => undefined);
+      const size = await fs.stat(body).then(
+        (s) => s.size,
+        () => undefined,
+      );
       if (size === undefined || size > this.maxBytes()) {
         await fs.rm(body, { force: true });
         await fs.rm(this.file(entry.key, META), { force: true });

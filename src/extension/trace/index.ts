@@ -44,7 +44,9 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
   const panels = new TracePanels(context.extensionUri);
   const f: TraceFeature = { services, extensionUri: context.extensionUri, cache, recent, panels, names: new WorkspaceNames(services.log) };
 
-  services.registerCommand('ledgerMirror.openTrace', (arg?: unknown, options?: unknown): Promise<OpenedTrace | undefined> => openTrace(f, arg, options));
+  services.registerCommand('ledgerMirror.openTrace', (arg?: unknown, options?: unknown): Promise<OpenedTrace | undefined> =>
+    openTrace(f, arg, options),
+  );
   services.registerCommand('ledgerMirror.openTraceFile', (arg?: unknown) => openTraceFile(f, arg));
   services.registerCommand('ledgerMirror.saveTrace', (arg?: unknown) => saveTrace(f, arg));
   services.registerCommand(REOPEN_COMMAND, (r: RecentTrace) => reopen(f, r));
@@ -54,7 +56,9 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
 
   context.subscriptions.push(
     vscode.window.createTreeView(RECENT_VIEW, { treeDataProvider: recent }),
-    vscode.window.registerWebviewPanelSerializer(TRACE_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => restorePanel(f, panel, state) }),
+    vscode.window.registerWebviewPanelSerializer(TRACE_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state) => restorePanel(f, panel, state),
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('ledgerMirror.trace.cacheSizeMB')) void cache.evict();
     }),
@@ -62,7 +66,8 @@ export function registerTrace(context: vscode.ExtensionContext, services: Servic
 
   const api: TraceApi = {
     recent,
-    panels: () => panels.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
+    panels: () =>
+      panels.all().map((p) => ({ key: p.session.meta.key, step: p.session.step, length: p.session.length, visible: p.panel.visible })),
     names: (key) => {
       const panel = panels.find(key);
       if (!panel) return undefined;

@@ -71,11 +71,27 @@ interface PartPick extends vscode.QuickPickItem {
 
 async function askParts(): Promise<TraceParts | undefined> {
   const items: PartPick[] = [
-    { part: 'stack', label: 'Stack', description: 'per step', detail: 'The API default. Needed for call targets and the Stack panel.', picked: true },
-    { part: 'memory', label: 'Memory', description: 'per step', detail: 'Makes the server re-execute more slowly and the response much larger.' },
+    {
+      part: 'stack',
+      label: 'Stack',
+      description: 'per step',
+      detail: 'The API default. Needed for call targets and the Stack panel.',
+      picked: true,
+    },
+    {
+      part: 'memory',
+      label: 'Memory',
+      description: 'per step',
+      detail: 'Makes the server re-execute more slowly and the response much larger.',
+    },
     { part: 'storage', label: 'Storage', description: 'slots read and written', detail: 'Makes the server re-execute more slowly.' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Ledger Mirror: Parts of the Trace', placeHolder: 'What to fetch with each step', canPickMany: true, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Ledger Mirror: Parts of the Trace',
+    placeHolder: 'What to fetch with each step',
+    canPickMany: true,
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
   const parts = { stack: false, memory: false, storage: false };
   for (const p of picked) parts[p.part] = true;
@@ -92,15 +108,19 @@ function withLoadProgress<T>(
     token.onCancellationRequested(() => abort.abort());
     let last = 0;
     progress.report({ message: 'waiting for the mirror (it re-executes the transaction)…' });
-    return load(abort.signal, (bytes, steps) => {
-      const now = Date.now();
-      if (now - last < PROGRESS_INTERVAL_MS) return;
-      last = now;
-      progress.report({ message: `${formatBytes(bytes)} · ${steps.toLocaleString('en-US')} steps` });
-    }, ({ attempt, delayMs, messages }) => {
-      const why = isBusyRefusal(messages) ? 'the mirror is busy with other traces (429)' : 'rate limited by the mirror (429)';
-      progress.report({ message: `${why}; retry ${attempt} in ${Math.ceil(delayMs / 1000)} s…` });
-    });
+    return load(
+      abort.signal,
+      (bytes, steps) => {
+        const now = Date.now();
+        if (now - last < PROGRESS_INTERVAL_MS) return;
+        last = now;
+        progress.report({ message: `${formatBytes(bytes)} · ${steps.toLocaleString('en-US')} steps` });
+      },
+      ({ attempt, delayMs, messages }) => {
+        const why = isBusyRefusal(messages) ? 'the mirror is busy with other traces (429)' : 'rate limited by the mirror (429)';
+        progress.report({ message: `${why}; retry ${attempt} in ${Math.ceil(delayMs / 1000)} s…` });
+      },
+    );
   });
 }
 
@@ -111,7 +131,10 @@ function hooks(f: TraceFeature): PanelHooks {
     runAction: (panel, action, count) => runAction(panel, action, count),
     stepped: (panel, step) => {
       clearTimeout(timers.get(panel));
-      timers.set(panel, setTimeout(() => void f.recent.setStep(panel.session.meta.key, step), REMEMBER_STEP_MS));
+      timers.set(
+        panel,
+        setTimeout(() => void f.recent.setStep(panel.session.meta.key, step), REMEMBER_STEP_MS),
+      );
     },
   };
 }
@@ -121,7 +144,9 @@ const VERIFIED_NAMES_WAIT_MS = 5000;
 
 async function verifiedNamesWithin(f: TraceFeature, adding: Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const failed = adding.catch((err: unknown) => f.services.log.warn(safeLine(`Trace names: verified contracts unavailable: ${err instanceof Error ? err.message : String(err)}`)));
+  const failed = adding.catch((err: unknown) =>
+    f.services.log.warn(safeLine(`Trace names: verified contracts unavailable: ${err instanceof Error ? err.message : String(err)}`)),
+  );
   await Promise.race([failed, new Promise((resolve) => (timer = setTimeout(resolve, VERIFIED_NAMES_WAIT_MS)))]);
   clearTimeout(timer);
 }
@@ -143,20 +168,35 @@ async function traceNames(f: TraceFeature, trace: ColumnarTrace, sources: Promis
  * the workspace's ABIs with the contract result and actions when the trace came from the network (a file or cached
  * trace is named from the ABIs alone).
  */
-async function show(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, into?: vscode.WebviewPanel, sources = f.names.sources()): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
+async function show(
+  f: TraceFeature,
+  trace: ColumnarTrace,
+  recent: RecentTrace,
+  into?: vscode.WebviewPanel,
+  sources = f.names.sources(),
+): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
   if (trace.length === 0) throw new ApiError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
-  const title = recent.file ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}` : recent.transaction;
+  const title = recent.file
+    ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}`
+    : recent.transaction;
   const names = await traceNames(f, trace, sources, !recent.file);
   const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step, names);
   const panel = into ? f.panels.adopt(into, session, hooks(f)) : f.panels.create(session, hooks(f));
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
   const s = trace.summary;
-  f.services.log.info(`Trace ${s.transaction || recent.file}: ${trace.length} steps, ${s.failed ? `failed${s.revert ? ` with ${describeRevert(s.revert)}` : ''}` : 'succeeded'}`);
+  f.services.log.info(
+    `Trace ${s.transaction || recent.file}: ${trace.length} steps, ${s.failed ? `failed${s.revert ? ` with ${describeRevert(s.revert)}` : ''}` : 'succeeded'}`,
+  );
   return { panel, opened: { key: recent.key, transaction: s.transaction, length: trace.length, step: session.step } };
 }
 
 /** `show`, resolving once the webview has loaded and asked for the trace (what the open commands promise). */
-async function showAndWait(f: TraceFeature, trace: ColumnarTrace, recent: RecentTrace, sources?: Promise<NameSources>): Promise<OpenedTrace> {
+async function showAndWait(
+  f: TraceFeature,
+  trace: ColumnarTrace,
+  recent: RecentTrace,
+  sources?: Promise<NameSources>,
+): Promise<OpenedTrace> {
   const { panel, opened } = await show(f, trace, recent, undefined, sources);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([panel.shown(), new Promise((resolve) => (timer = setTimeout(resolve, SHOWN_TIMEOUT_MS)))]);
@@ -172,9 +212,21 @@ function revealOpen(f: TraceFeature, key: string): OpenedTrace | undefined {
 }
 
 /** Shows the problem with its next actions; does not wait for the user, so programmatic callers return at once. */
-function reportProblem(f: TraceFeature, err: unknown, ctx: { network: string; transaction: string; parts: TraceParts }, retry: (parts: TraceParts) => unknown): void {
-  const problem = describeTraceProblem(err, { network: ctx.network, transaction: ctx.transaction, heavy: ctx.parts.memory || ctx.parts.storage });
-  f.services.log[problem.severity === 'info' ? 'info' : 'error'](`Trace ${ctx.transaction}: ${problem.message}`, ...(err instanceof Error && problem.severity === 'error' ? [err] : []));
+function reportProblem(
+  f: TraceFeature,
+  err: unknown,
+  ctx: { network: string; transaction: string; parts: TraceParts },
+  retry: (parts: TraceParts) => unknown,
+): void {
+  const problem = describeTraceProblem(err, {
+    network: ctx.network,
+    transaction: ctx.transaction,
+    heavy: ctx.parts.memory || ctx.parts.storage,
+  });
+  f.services.log[problem.severity === 'info' ? 'info' : 'error'](
+    `Trace ${ctx.transaction}: ${problem.message}`,
+    ...(err instanceof Error && problem.severity === 'error' ? [err] : []),
+  );
   const show = problem.severity === 'info' ? vscode.window.showInformationMessage : vscode.window.showErrorMessage;
   const run: Record<NextAction, () => unknown> = {
     retry: () => retry(ctx.parts),
@@ -223,14 +275,27 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
     const saveTo = await f.cache.bodyPath(key);
     const cacheBytes = f.cache.maxBodyBytes;
     const trace = await withLoadProgress(`Opcode trace ${transaction}`, (signal, onProgress, onRetry) =>
-      fetchTrace(f.services.http(), endpoints.value, transaction, { ...fetchParts, signal, onProgress, onRetry, saveTo, saveMaxBytes: cacheBytes, whenTooLargeToSave: 'skip' }),
+      fetchTrace(f.services.http(), endpoints.value, transaction, {
+        ...fetchParts,
+        signal,
+        onProgress,
+        onRetry,
+        saveTo,
+        saveMaxBytes: cacheBytes,
+        whenTooLargeToSave: 'skip',
+      }),
     );
     if (!(await f.cache.commit({ key, transaction, network, parts: fetchParts })) && cacheBytes > 0) {
       const message = `The trace of ${transaction} is larger than the trace cache (${formatMB(cacheBytes)}), so it was not cached: it cannot be restored after a reload nor saved with Save Trace…. Raise ledgerMirror.trace.cacheSizeMB to keep traces this large.`;
       f.services.log.info(message);
       void vscode.window.showInformationMessage(message);
     }
-    return await showAndWait(f, trace, { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() }, sources);
+    return await showAndWait(
+      f,
+      trace,
+      { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() },
+      sources,
+    );
   } catch (err) {
     reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
     return undefined;
@@ -241,7 +306,11 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
 export async function openTraceFile(f: TraceFeature, arg?: unknown): Promise<OpenedTrace | undefined> {
   let uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.file(arg) : undefined;
   if (!uri) {
-    const picked = await vscode.window.showOpenDialog({ title: 'Ledger Mirror: Open Trace File', canSelectMany: false, filters: { 'Opcode trace': ['json', 'gz'], 'All files': ['*'] } });
+    const picked = await vscode.window.showOpenDialog({
+      title: 'Ledger Mirror: Open Trace File',
+      canSelectMany: false,
+      filters: { 'Opcode trace': ['json', 'gz'], 'All files': ['*'] },
+    });
     uri = picked?.[0];
     if (!uri) return undefined;
   }
@@ -249,10 +318,22 @@ export async function openTraceFile(f: TraceFeature, arg?: unknown): Promise<Ope
   const key = cacheKey('file', file, { stack: true, memory: true, storage: true });
   const already = revealOpen(f, key);
   if (already) return already;
-  const trace = await withLoadProgress(`Trace file ${basename(file)}`, (signal, onProgress) => decodeTraceFile(file, { signal, onProgress }));
+  const trace = await withLoadProgress(`Trace file ${basename(file)}`, (signal, onProgress) =>
+    decodeTraceFile(file, { signal, onProgress }),
+  );
   const parts = trace.summary.parts;
   await f.cache.commit({ key, transaction: trace.summary.transaction, network: 'file', parts, file });
-  return showAndWait(f, trace, { key, transaction: trace.summary.transaction, network: 'file', parts, file, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() });
+  return showAndWait(f, trace, {
+    key,
+    transaction: trace.summary.transaction,
+    network: 'file',
+    parts,
+    file,
+    steps: trace.length,
+    failed: trace.summary.failed,
+    step: 0,
+    openedAt: Date.now(),
+  });
 }
 
 /** Decodes a cached body (or the file an entry points at); no request is sent. */
@@ -307,11 +388,13 @@ export async function saveTrace(f: TraceFeature, arg?: unknown): Promise<vscode.
   const name = (located.entry.transaction || 'trace').replace(/[^A-Za-z0-9._-]/g, '_');
   const base = vscode.workspace.workspaceFolders?.[0]?.uri;
   const given = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.file(arg) : undefined;
-  const target = given ?? await vscode.window.showSaveDialog({
-    title: 'Ledger Mirror: Save Trace',
-    defaultUri: base ? vscode.Uri.joinPath(base, `${name}.opcodes.json`) : undefined,
-    filters: { JSON: ['json'] },
-  });
+  const target =
+    given ??
+    (await vscode.window.showSaveDialog({
+      title: 'Ledger Mirror: Save Trace',
+      defaultUri: base ? vscode.Uri.joinPath(base, `${name}.opcodes.json`) : undefined,
+      filters: { JSON: ['json'] },
+    }));
   if (!target) return undefined;
   await copyRegularFile(located.body, target.fsPath, MAX_SAVED_BODY_BYTES);
   if (!given) void vscode.window.showInformationMessage(`Saved the trace to ${target.fsPath}.`);

@@ -29,10 +29,22 @@ export class PanelRequests {
     init: ({ memoryStart, memoryCount }) => {
       this.viewport = { start: memoryStart, count: memoryCount };
       const { trace, meta, names } = this.session;
-      return { key: meta.key, title: meta.title, network: meta.network, summary: trace.summary, length: trace.length, view: this.view(), names: names.init } satisfies TraceInit;
+      return {
+        key: meta.key,
+        title: meta.title,
+        network: meta.network,
+        summary: trace.summary,
+        length: trace.length,
+        view: this.view(),
+        names: names.init,
+      } satisfies TraceInit;
     },
     rows: ({ start, count }) => rowPage(this.session.trace, start, count),
-    views: ({ steps }) => (Array.isArray(steps) ? steps : []).filter(Number.isInteger).slice(0, MAX_VIEWS).map((step) => this.viewAt(this.session.clamp(step))),
+    views: ({ steps }) =>
+      (Array.isArray(steps) ? steps : [])
+        .filter(Number.isInteger)
+        .slice(0, MAX_VIEWS)
+        .map((step) => this.viewAt(this.session.clamp(step))),
     memory: ({ step, start, count }) => {
       // The panel asks for what it shows; later steps are pushed with the same window.
       this.viewport = { start, count };

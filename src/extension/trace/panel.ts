@@ -76,7 +76,12 @@ export class TracePanels {
 
   /** A new panel showing `session`. */
   create(session: TraceSession, hooks: PanelHooks): TracePanel {
-    const panel = vscode.window.createWebviewPanel(TRACE_VIEW_TYPE, 'Trace', vscode.ViewColumn.Active, traceWebviewOptions(this.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      TRACE_VIEW_TYPE,
+      'Trace',
+      vscode.ViewColumn.Active,
+      traceWebviewOptions(this.extensionUri),
+    );
     return this.adopt(panel, session, hooks);
   }
 
@@ -185,14 +190,18 @@ export class TracePanel {
         if (Number.isInteger(m.seq)) this.seq = Math.max(this.seq, m.seq ?? 0);
         if (isTraceActionId(m.action)) {
           const count = Number.isInteger(m.count) && (m.count ?? 0) > 0 ? m.count : undefined;
-          this.hooks.runAction(this, m.action, count).catch((err: unknown) => this.hooks.log.error(`Trace action ${m.action} failed:`, err instanceof Error ? err : String(err)));
+          this.hooks
+            .runAction(this, m.action, count)
+            .catch((err: unknown) => this.hooks.log.error(`Trace action ${m.action} failed:`, err instanceof Error ? err : String(err)));
         }
         return;
       case 'copy':
         if (typeof m.text === 'string') void vscode.env.clipboard.writeText(m.text);
         return;
       case 'debug':
-        this.panels.debug(this).catch((err: unknown) => this.hooks.log.error('Starting the debugger failed:', err instanceof Error ? err : String(err)));
+        this.panels
+          .debug(this)
+          .catch((err: unknown) => this.hooks.log.error('Starting the debugger failed:', err instanceof Error ? err : String(err)));
         return;
       case 'gas':
       case 'openGasLine':
@@ -208,7 +217,9 @@ export class TracePanel {
   private showToken(token: unknown): void {
     const id = typeof token === 'string' && token.length <= 40 ? parseTokenId(token) : undefined;
     if (!id?.ok) return;
-    void vscode.commands.executeCommand(SHOW_TOKEN_COMMAND, id.value).then(undefined, (err: unknown) => this.hooks.log.error('Showing a token failed:', err instanceof Error ? err : String(err)));
+    void vscode.commands
+      .executeCommand(SHOW_TOKEN_COMMAND, id.value)
+      .then(undefined, (err: unknown) => this.hooks.log.error('Showing a token failed:', err instanceof Error ? err : String(err)));
   }
 
   /** The webview moved by itself: the session (and so the editor, the debugger, the context keys) follows. */

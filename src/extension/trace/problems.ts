@@ -34,7 +34,11 @@ function serverSays(err: ApiError): string {
 
 export function describeTraceProblem(err: unknown, ctx: ProblemContext): Problem {
   if (!(err instanceof ApiError)) {
-    return { severity: 'error', message: `Opening the trace of ${ctx.transaction} failed: ${err instanceof Error ? err.message : String(err)}`, actions: ['showLog'] };
+    return {
+      severity: 'error',
+      message: `Opening the trace of ${ctx.transaction} failed: ${err instanceof Error ? err.message : String(err)}`,
+      actions: ['showLog'],
+    };
   }
   const said = serverSays(err);
   const lighter: NextAction[] = ctx.heavy ? ['retryLighter'] : [];
@@ -67,7 +71,11 @@ export function describeTraceProblem(err: unknown, ctx: ProblemContext): Problem
         actions: ['retry', ...lighter],
       };
     case 'server':
-      return { severity: 'error', message: `The mirror failed to produce the trace (HTTP ${err.status ?? '5xx'}). ${err.message}${said}`, actions: ['retry', ...lighter, 'showLog'] };
+      return {
+        severity: 'error',
+        message: `The mirror failed to produce the trace (HTTP ${err.status ?? '5xx'}). ${err.message}${said}`,
+        actions: ['retry', ...lighter, 'showLog'],
+      };
     case 'timeout':
       return {
         severity: 'error',
@@ -75,16 +83,36 @@ export function describeTraceProblem(err: unknown, ctx: ProblemContext): Problem
         actions: ['retry', ...lighter, 'increaseTimeout'],
       };
     case 'network':
-      return { severity: 'error', message: `Could not reach the mirror for ${ctx.network}. ${err.message}${said}`, actions: ['retry', 'selectNetwork', 'showLog'] };
+      return {
+        severity: 'error',
+        message: `Could not reach the mirror for ${ctx.network}. ${err.message}${said}`,
+        actions: ['retry', 'selectNetwork', 'showLog'],
+      };
     case 'truncated':
-      return { severity: 'error', message: `The mirror closed the connection before the whole trace arrived. ${err.message}${said}`, actions: ['retry', ...lighter, 'showLog'] };
+      return {
+        severity: 'error',
+        message: `The mirror closed the connection before the whole trace arrived. ${err.message}${said}`,
+        actions: ['retry', ...lighter, 'showLog'],
+      };
     case 'too-large':
-      return { severity: 'error', message: `The trace is larger than this extension accepts. ${err.message}${said}`, actions: [...lighter, 'showLog'] };
+      return {
+        severity: 'error',
+        message: `The trace is larger than this extension accepts. ${err.message}${said}`,
+        actions: [...lighter, 'showLog'],
+      };
     case 'moved':
-      return { severity: 'error', message: `The mirror for ${ctx.network} redirects to another address, which is not followed. ${err.message}${said}`, actions: ['selectNetwork', 'showLog'] };
+      return {
+        severity: 'error',
+        message: `The mirror for ${ctx.network} redirects to another address, which is not followed. ${err.message}${said}`,
+        actions: ['selectNetwork', 'showLog'],
+      };
     case 'invalid-input':
       return { severity: 'error', message: `${err.message}${said}`, actions: [] };
     case 'bad-response':
-      return { severity: 'error', message: `The mirror's answer is not a trace this extension can read. ${err.message}${said}`, actions: ['showLog'] };
+      return {
+        severity: 'error',
+        message: `The mirror's answer is not a trace this extension can read. ${err.message}${said}`,
+        actions: ['showLog'],
+      };
   }
 }

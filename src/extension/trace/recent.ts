@@ -68,7 +68,7 @@ export class RecentTraces implements vscode.TreeDataProvider<RecentTrace> {
   }
 
   getTreeItem(r: RecentTrace): vscode.TreeItem {
-    const item = new vscode.TreeItem(r.transaction || (r.file ? vscode.Uri.file(r.file).path.split('/').pop() ?? r.file : r.key));
+    const item = new vscode.TreeItem(r.transaction || (r.file ? (vscode.Uri.file(r.file).path.split('/').pop() ?? r.file) : r.key));
     item.description = `${r.file ? 'file' : r.network} · ${r.steps.toLocaleString('en-US')} steps${r.failed ? ' · failed' : ''}`;
     item.tooltip = [
       r.transaction ? `Transaction: ${r.transaction}` : undefined,
@@ -79,7 +79,10 @@ export class RecentTraces implements vscode.TreeDataProvider<RecentTrace> {
     ]
       .filter(Boolean)
       .join('\n');
-    item.iconPath = new vscode.ThemeIcon(r.failed ? 'error' : 'pass', new vscode.ThemeColor(r.failed ? 'errorForeground' : 'testing.iconPassed'));
+    item.iconPath = new vscode.ThemeIcon(
+      r.failed ? 'error' : 'pass',
+      new vscode.ThemeColor(r.failed ? 'errorForeground' : 'testing.iconPassed'),
+    );
     item.contextValue = 'recentTrace';
     item.command = { command: REOPEN_COMMAND, title: 'Open', arguments: [r] };
     return item;

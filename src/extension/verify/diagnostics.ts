@@ -11,7 +11,11 @@ export const COPY_KECCAK_COMMAND = 'ledgerMirror.verify.copyKeccak';
 const toRange = (r: PlannedDiagnostic['range']) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 
 function toDiagnostic(p: PlannedDiagnostic): vscode.Diagnostic {
-  const d = new vscode.Diagnostic(toRange(p.range), safeText(p.message), p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+  const d = new vscode.Diagnostic(
+    toRange(p.range),
+    safeText(p.message),
+    p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+  );
   d.source = DIAGNOSTIC_SOURCE;
   d.code = p.kind;
   return d;
@@ -60,7 +64,10 @@ export class VerificationDiagnostics implements vscode.CodeActionProvider, vscod
           actions.push(open);
         }
         if (plan.expectedKeccak256) {
-          const copy = new vscode.CodeAction(`Copy the deployed keccak256 of ${basename(plan.sourcePath ?? 'the source')}`, vscode.CodeActionKind.QuickFix);
+          const copy = new vscode.CodeAction(
+            `Copy the deployed keccak256 of ${basename(plan.sourcePath ?? 'the source')}`,
+            vscode.CodeActionKind.QuickFix,
+          );
           copy.command = { command: COPY_KECCAK_COMMAND, title: copy.title, arguments: [plan.expectedKeccak256] };
           copy.diagnostics = [d];
           actions.push(copy);

@@ -32,7 +32,13 @@ export interface VerificationApi {
   idle(): Promise<void>;
 }
 
-async function chooseRecords(runner: VerificationRunner, memory: vscode.Memento, arg: unknown, title: string, allowAll: boolean): Promise<FoundRecord[] | undefined> {
+async function chooseRecords(
+  runner: VerificationRunner,
+  memory: vscode.Memento,
+  arg: unknown,
+  title: string,
+  allowAll: boolean,
+): Promise<FoundRecord[] | undefined> {
   const found = await runner.discover();
   if (found.length === 0) {
     const open = await vscode.window.showWarningMessage(
@@ -44,7 +50,8 @@ async function chooseRecords(runner: VerificationRunner, memory: vscode.Memento,
   }
   const records = found.map((f) => f.record);
   const chosen = isRecordSelector(arg) ? selectRecords(records, arg) : await pickRecords(records, memory, { title, allowAll });
-  if (isRecordSelector(arg) && chosen?.length === 0) throw new Error(`No recorded deployment matches ${typeof arg === 'string' ? arg : arg.address}.`);
+  if (isRecordSelector(arg) && chosen?.length === 0)
+    throw new Error(`No recorded deployment matches ${typeof arg === 'string' ? arg : arg.address}.`);
   return chosen && found.filter((f) => chosen.includes(f.record));
 }
 
@@ -54,7 +61,9 @@ async function orMovedServer<T>(work: Thenable<T>): Promise<T | undefined> {
     return await work;
   } catch (err) {
     if (!(err instanceof ApiError) || err.kind !== 'moved') throw err;
-    void vscode.window.showErrorMessage(safeText(err.message), 'Open Settings').then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', `${VERIFY_SECTION}.url`));
+    void vscode.window
+      .showErrorMessage(safeText(err.message), 'Open Settings')
+      .then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', `${VERIFY_SECTION}.url`));
     return undefined;
   }
 }
@@ -68,7 +77,14 @@ function announce(report: VerificationReport): void {
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   };
   if (ok) void vscode.window.showInformationMessage(summary, 'Show Results').then(show);
-  else void vscode.window.showWarningMessage(safeText(`${summary}. ${firstProblem?.name}: ${firstProblem?.message ?? 'not verified'}`), 'Show Problems', 'Show Results').then(show);
+  else
+    void vscode.window
+      .showWarningMessage(
+        safeText(`${summary}. ${firstProblem?.name}: ${firstProblem?.message ?? 'not verified'}`),
+        'Show Problems',
+        'Show Results',
+      )
+      .then(show);
 }
 
 export function registerVerification(context: vscode.ExtensionContext, services: Services): VerificationApi {
@@ -82,13 +98,26 @@ export function registerVerification(context: vscode.ExtensionContext, services:
     diagnostics,
     status,
     vscode.window.createTreeView(VERIFY_VIEW, { treeDataProvider: tree, showCollapseAll: true }),
-    vscode.languages.registerCodeActionsProvider([{ scheme: 'file', language: 'solidity' }, { scheme: 'file', pattern: '**/*.{sol,json,jsonl}' }], diagnostics, {
-      providedCodeActionKinds: VerificationDiagnostics.providedCodeActionKinds,
-    }),
+    vscode.languages.registerCodeActionsProvider(
+      [
+        { scheme: 'file', language: 'solidity' },
+        { scheme: 'file', pattern: '**/*.{sol,json,jsonl}' },
+      ],
+      diagnostics,
+      {
+        providedCodeActionKinds: VerificationDiagnostics.providedCodeActionKinds,
+      },
+    ),
   );
 
   const run = async (arg: unknown, dryRun: boolean) => {
-    const chosen = await chooseRecords(runner, context.workspaceState, arg, dryRun ? 'Preview verification (dry run)' : 'Verify contract', true);
+    const chosen = await chooseRecords(
+      runner,
+      context.workspaceState,
+      arg,
+      dryRun ? 'Preview verification (dry run)' : 'Verify contract',
+      true,
+    );
     if (!chosen) return undefined;
     const report = await orMovedServer(
       vscode.window.withProgress(
@@ -115,23 +144,32 @@ export function registerVerification(context: vscode.ExtensionContext, services:
     if (hedera) {
       // Said before asking for a key or sending anything; the offered action verifies from sources instead.
       const { address, chainId } = chosen[0].record;
-      void vscode.window.showWarningMessage(hedera, 'Verify Contract').then((choice) => choice && vscode.commands.executeCommand('ledgerMirror.verifyContract', { address, chainId }));
+      void vscode.window
+        .showWarningMessage(hedera, 'Verify Contract')
+        .then((choice) => choice && vscode.commands.executeCommand('ledgerMirror.verifyContract', { address, chainId }));
       return undefined;
     }
     const { explorer } = readVerifySettings();
     const apiKey = await keys.get(explorer);
     if (!apiKey && !isRecordSelector(arg)) {
-      const choice = await vscode.window.showWarningMessage(`No API key is stored for the explorer "${explorer}".`, 'Set API Key…', 'Continue Without');
+      const choice = await vscode.window.showWarningMessage(
+        `No API key is stored for the explorer "${explorer}".`,
+        'Set API Key…',
+        'Continue Without',
+      );
       if (choice === undefined) return undefined;
       if (choice === 'Set API Key…') await vscode.commands.executeCommand('ledgerMirror.setExplorerApiKey');
     }
     const report = await orMovedServer(
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing from ${explorer}…`, cancellable: true }, async (_p, token) => {
-        const abort = new AbortController();
-        token.onCancellationRequested(() => abort.abort());
-        const [prepared] = await runner.prepare(chosen.slice(0, 1), abort.signal);
-        return runner.viaExplorer(prepared, await keys.get(explorer), abort.signal);
-      }),
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Importing from ${explorer}…`, cancellable: true },
+        async (_p, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          const [prepared] = await runner.prepare(chosen.slice(0, 1), abort.signal);
+          return runner.viaExplorer(prepared, await keys.get(explorer), abort.signal);
+        },
+      ),
     );
     if (!report) return undefined;
     announce(report);

@@ -13,20 +13,28 @@ import type { VerifyStatus } from './status';
 
 export const SAVE_DEBOUNCE_MS = 1500;
 
-const RECORD_FILE = /[\\/](deployments[\\/][^\\/]+[\\/][^\\/]+\.json|\.chainId|ignition[\\/]deployments[\\/].+\.(json|jsonl)|broadcast[\\/].+\.json)$/;
+const RECORD_FILE =
+  /[\\/](deployments[\\/][^\\/]+[\\/][^\\/]+\.json|\.chainId|ignition[\\/]deployments[\\/].+\.(json|jsonl)|broadcast[\\/].+\.json)$/;
 
 /** Files whose save can change a verification outcome. */
 export function affectsVerification(fsPath: string): boolean {
   return fsPath.endsWith('.sol') || RECORD_FILE.test(fsPath);
 }
 
-export function registerVerifyOnSave(context: vscode.ExtensionContext, services: Services, runner: VerificationRunner, status: VerifyStatus): SaveScheduler<string> {
+export function registerVerifyOnSave(
+  context: vscode.ExtensionContext,
+  services: Services,
+  runner: VerificationRunner,
+  status: VerifyStatus,
+): SaveScheduler<string> {
   const run = async (files: ReadonlySet<string>, signal: AbortSignal): Promise<void> => {
     status.running('Verifying on save…');
     let affected: Awaited<ReturnType<VerificationRunner['prepare']>> = [];
     try {
       const prepared = await runner.prepare(await runner.discover(), signal);
-      affected = prepared.filter((p) => (p.target.record.file && files.has(p.target.record.file)) || p.sources.some((s) => s.file && files.has(s.file)));
+      affected = prepared.filter(
+        (p) => (p.target.record.file && files.has(p.target.record.file)) || p.sources.some((s) => s.file && files.has(s.file)),
+      );
       if (affected.length === 0) {
         status.hide();
         return;

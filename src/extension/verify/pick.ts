@@ -17,14 +17,20 @@ export function isRecordSelector(v: unknown): v is RecordSelector {
 
 export function selectRecords(records: readonly DeploymentRecord[], selector: RecordSelector): DeploymentRecord[] {
   if (selector === ALL) return [...records];
-  return records.filter((r) => r.address.toLowerCase() === selector.address.toLowerCase() && (selector.chainId === undefined || r.chainId === selector.chainId));
+  return records.filter(
+    (r) => r.address.toLowerCase() === selector.address.toLowerCase() && (selector.chainId === undefined || r.chainId === selector.chainId),
+  );
 }
 
 interface Item extends vscode.QuickPickItem {
   choice: string;
 }
 
-export async function pickRecords(records: readonly DeploymentRecord[], memory: vscode.Memento, opts: { title: string; allowAll: boolean }): Promise<DeploymentRecord[] | undefined> {
+export async function pickRecords(
+  records: readonly DeploymentRecord[],
+  memory: vscode.Memento,
+  opts: { title: string; allowAll: boolean },
+): Promise<DeploymentRecord[] | undefined> {
   if (records.length <= 1) return [...records];
   const last = memory.get<string>(MEMORY_KEY);
   const items: Item[] = records.map((r) => ({
@@ -39,7 +45,12 @@ export async function pickRecords(records: readonly DeploymentRecord[], memory: 
     items.splice(items.indexOf(remembered), 1);
     items.unshift({ ...remembered, description: `${remembered.description ?? ''} (last used)`.trim() });
   }
-  const picked = await vscode.window.showQuickPick(items, { title: opts.title, placeHolder: 'Which deployed contract?', matchOnDescription: true, matchOnDetail: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: opts.title,
+    placeHolder: 'Which deployed contract?',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
   if (!picked) return undefined;
   await memory.update(MEMORY_KEY, picked.choice);
   return picked.choice === ALL ? [...records] : records.filter((r) => recordKey(r) === picked.choice);

@@ -91,13 +91,26 @@ export class VerificationRunner {
       if (root === undefined) {
         for (const record of records) {
           const address = isHederaId(record.address) ? record.address : checksumAddress(record.address);
-          out.push({ target: { record, address, chainId: String(record.chainId ?? this.defaultChainId()) }, sources: [], problem: 'Open the project folder: its build output is needed to verify.', failure: 'invalid-input' });
+          out.push({
+            target: { record, address, chainId: String(record.chainId ?? this.defaultChainId()) },
+            sources: [],
+            problem: 'Open the project folder: its build output is needed to verify.',
+            failure: 'invalid-input',
+          });
         }
         continue;
       }
       let builds = this.builds.get(root);
       if (!builds) this.builds.set(root, (builds = new BuildIndex(root)));
-      out.push(...(await prepareRecords(records, { root, builds, defaultChainId: this.defaultChainId(), resolveAddress: (a, s) => this.resolveAddress(a, s), signal })));
+      out.push(
+        ...(await prepareRecords(records, {
+          root,
+          builds,
+          defaultChainId: this.defaultChainId(),
+          resolveAddress: (a, s) => this.resolveAddress(a, s),
+          signal,
+        })),
+      );
     }
     return out;
   }
@@ -116,7 +129,15 @@ export class VerificationRunner {
   async verify(prepared: readonly PreparedContract[], opts: { dryRun: boolean; signal?: AbortSignal }): Promise<VerificationReport> {
     return this.withServer((settings, transport) => {
       const poll = { timeoutMs: settings.pollTimeoutMs };
-      return verifyContracts(prepared, { url: settings.url, protocol: settings.protocol, dryRun: opts.dryRun, transport, signal: opts.signal, poll, protocolCache: this.protocols });
+      return verifyContracts(prepared, {
+        url: settings.url,
+        protocol: settings.protocol,
+        dryRun: opts.dryRun,
+        transport,
+        signal: opts.signal,
+        poll,
+        protocolCache: this.protocols,
+      });
     });
   }
 
@@ -167,7 +188,16 @@ export class VerificationRunner {
       const verified = isVerified(outcome.result);
       const link = verified ? contractLink(settings, outcome.target.chainId, outcome.target.address) : undefined;
       const hashscan = verified ? hashscanLink(outcome.target.chainId, outcome.target.address) : undefined;
-      return { key, outcome, plans, dryRun: report.dryRun, protocol: report.protocol, at, ...(link ? { link } : {}), ...(hashscan ? { hashscan } : {}) };
+      return {
+        key,
+        outcome,
+        plans,
+        dryRun: report.dryRun,
+        protocol: report.protocol,
+        at,
+        ...(link ? { link } : {}),
+        ...(hashscan ? { hashscan } : {}),
+      };
     });
     this.tree.show(shown);
     this.services.log.info(

@@ -46,11 +46,14 @@ const STATUS_ICON: Record<ContractResult['status'], vscode.ThemeIcon> = {
   ready: new vscode.ThemeIcon('circle-large-outline'),
 };
 
-const short = (address: string | undefined) => (address && address.length > 14 ? `${address.slice(0, 8)}…${address.slice(-6)}` : (address ?? '?'));
+const short = (address: string | undefined) =>
+  address && address.length > 14 ? `${address.slice(0, 8)}…${address.slice(-6)}` : (address ?? '?');
 
 function openCommand(target: FileEntry['target']): vscode.Command | undefined {
   if (!target) return undefined;
-  const range = target.range && new vscode.Range(target.range.start.line, target.range.start.character, target.range.end.line, target.range.end.character);
+  const range =
+    target.range &&
+    new vscode.Range(target.range.start.line, target.range.start.character, target.range.end.line, target.range.end.character);
   return { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(target.file), ...(range ? [{ selection: range }] : [])] };
 }
 
@@ -59,7 +62,8 @@ function children(shown: ShownContract): VerificationNode[] {
   const localFile = (path: string) => sources.find((s) => s.path === path)?.file;
   const placeOf = (path: string) => shown.plans.find((p) => p.sourcePath === path);
   const out: VerificationNode[] = [];
-  if (result.message && result.status !== 'perfect') out.push({ kind: 'info', label: result.message, icon: 'info', tooltip: result.message });
+  if (result.message && result.status !== 'perfect')
+    out.push({ kind: 'info', label: result.message, icon: 'info', tooltip: result.message });
   if (result.files.missing.length) {
     const files = result.files.missing.map((m) => {
       const place = placeOf(m.path);
@@ -73,7 +77,12 @@ function children(shown: ShownContract): VerificationNode[] {
     out.push({ kind: 'group', shown, label: `Missing (${files.length})`, icon: 'warning', files, expanded: true });
   }
   if (result.files.invalid.length) {
-    const files = result.files.invalid.map((i) => ({ label: i.path, description: 'differs from the deployed metadata', tooltip: i.message, target: localFile(i.path) ? { file: localFile(i.path)! } : undefined }));
+    const files = result.files.invalid.map((i) => ({
+      label: i.path,
+      description: 'differs from the deployed metadata',
+      tooltip: i.message,
+      target: localFile(i.path) ? { file: localFile(i.path)! } : undefined,
+    }));
     out.push({ kind: 'group', shown, label: `Invalid (${files.length})`, icon: 'diff', files, expanded: true });
   }
   if (result.files.found.length) {
@@ -82,10 +91,30 @@ function children(shown: ShownContract): VerificationNode[] {
   }
   if (target.record.file) {
     const range = target.record.addressRange;
-    out.push({ kind: 'info', label: `Recorded in ${basename(target.record.file)}`, icon: 'file-code', tooltip: target.record.file, command: openCommand({ file: target.record.file, range }) });
+    out.push({
+      kind: 'info',
+      label: `Recorded in ${basename(target.record.file)}`,
+      icon: 'file-code',
+      tooltip: target.record.file,
+      command: openCommand({ file: target.record.file, range }),
+    });
   }
-  if (shown.link) out.push({ kind: 'info', label: 'Open verified contract', icon: 'link-external', tooltip: shown.link, command: { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.parse(shown.link)] } });
-  if (shown.hashscan) out.push({ kind: 'info', label: 'Open on HashScan', icon: 'link-external', tooltip: shown.hashscan, command: { command: OPEN_ON_HASHSCAN_COMMAND, title: 'Open on HashScan', arguments: [shown.hashscan] } });
+  if (shown.link)
+    out.push({
+      kind: 'info',
+      label: 'Open verified contract',
+      icon: 'link-external',
+      tooltip: shown.link,
+      command: { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.parse(shown.link)] },
+    });
+  if (shown.hashscan)
+    out.push({
+      kind: 'info',
+      label: 'Open on HashScan',
+      icon: 'link-external',
+      tooltip: shown.hashscan,
+      command: { command: OPEN_ON_HASHSCAN_COMMAND, title: 'Open on HashScan', arguments: [shown.hashscan] },
+    });
   return out;
 }
 
@@ -111,7 +140,8 @@ export class VerificationTree implements vscode.TreeDataProvider<VerificationNod
   getChildren(node?: VerificationNode): VerificationNode[] {
     if (!node) return this.contracts().map((shown) => ({ kind: 'contract', shown }));
     if (node.kind === 'contract') return children(node.shown);
-    if (node.kind === 'group') return node.files.map((entry) => ({ kind: 'file', entry, icon: node.icon === 'check' ? 'file' : 'file-code' }));
+    if (node.kind === 'group')
+      return node.files.map((entry) => ({ kind: 'file', entry, icon: node.icon === 'check' ? 'file' : 'file-code' }));
     return [];
   }
 
@@ -138,7 +168,10 @@ export class VerificationTree implements vscode.TreeDataProvider<VerificationNod
         return item;
       }
       case 'group': {
-        const item = new vscode.TreeItem(node.label, node.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(
+          node.label,
+          node.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        );
         item.iconPath = new vscode.ThemeIcon(node.icon);
         return item;
       }

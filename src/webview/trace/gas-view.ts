@@ -43,13 +43,35 @@ export class GasView {
   private focused = 0;
 
   constructor(private readonly events: GasViewEvents) {
-    this.toggle = h('button', { type: 'button', class: 'tb-button gas-toggle', 'aria-pressed': 'false', title: 'Gas profile: where the gas went, by call frame, function and line', 'data-action': 'gas' }, icon('flame'), h('span', {}, 'Gas'));
+    this.toggle = h(
+      'button',
+      {
+        type: 'button',
+        class: 'tb-button gas-toggle',
+        'aria-pressed': 'false',
+        title: 'Gas profile: where the gas went, by call frame, function and line',
+        'data-action': 'gas',
+      },
+      icon('flame'),
+      h('span', {}, 'Gas'),
+    );
     this.toggle.addEventListener('click', () => this.setShown(!this.shown));
     this.summary = h('p', { class: 'gas-summary', role: 'status' }, 'Computing the gas profile…');
-    this.chart = h('div', { class: 'gas-chart', role: 'group', 'aria-label': 'Gas by call frame and function (arrow keys move, Enter goes to the first step)' });
+    this.chart = h('div', {
+      class: 'gas-chart',
+      role: 'group',
+      'aria-label': 'Gas by call frame and function (arrow keys move, Enter goes to the first step)',
+    });
     this.chart.addEventListener('keydown', (e) => this.onKey(e));
     this.lines = h('ol', { class: 'gas-lines' });
-    this.element = h('section', { class: 'gas-view', 'aria-label': 'Gas profile' }, this.summary, this.chart, h('h2', { class: 'gas-heading' }, 'Hottest lines'), this.lines);
+    this.element = h(
+      'section',
+      { class: 'gas-view', 'aria-label': 'Gas profile' },
+      this.summary,
+      this.chart,
+      h('h2', { class: 'gas-heading' }, 'Hottest lines'),
+      this.lines,
+    );
     // After the first rows are on screen: the host computes the profile then, off the path of opening the trace.
     requestAnimationFrame(() => setTimeout(() => events.ask(), 0));
   }
@@ -73,7 +95,11 @@ export class GasView {
     const merged = profile.merged > 0 ? ` ${formatGas(profile.merged)} small calls are folded into "other" boxes.` : '';
     // No boxes at all: the host refused the profile, and its note says why (a total of 0 would mislead).
     if (profile.nodes.length === 0 && note) setText(this.summary, note);
-    else setText(this.summary, `${formatGas(profile.total)} gas in this trace (execution gas: the intrinsic charge is not in the trace).${merged}${note ? ` ${note}` : ''}`);
+    else
+      setText(
+        this.summary,
+        `${formatGas(profile.total)} gas in this trace (execution gas: the intrinsic charge is not in the trace).${merged}${note ? ` ${note}` : ''}`,
+      );
     this.drawChart(profile);
     this.drawLines(profile);
   }
@@ -126,7 +152,14 @@ export class GasView {
 
   private drawLines(profile: GasProfileView): void {
     if (profile.lines.length === 0) {
-      replaceChildren(this.lines, h('li', { class: 'gas-none' }, profile.withSources ? 'No Solidity line of this trace is known.' : 'Gas per line needs the workspace’s build output.'));
+      replaceChildren(
+        this.lines,
+        h(
+          'li',
+          { class: 'gas-none' },
+          profile.withSources ? 'No Solidity line of this trace is known.' : 'Gas per line needs the workspace’s build output.',
+        ),
+      );
       return;
     }
     replaceChildren(
@@ -135,7 +168,11 @@ export class GasView {
         const where = `${line.sourceName.split('/').pop() ?? line.sourceName}:${line.line + 1}`;
         const gas = h('span', { class: 'gas-line-gas' }, gasText(line.gas, profile.total));
         if (!line.openable) return h('li', { title: line.sourceName }, h('span', { class: 'gas-line-where' }, where), gas);
-        const button = h('button', { type: 'button', class: 'gas-line-open', title: `Open ${line.sourceName} at line ${line.line + 1}` }, where);
+        const button = h(
+          'button',
+          { type: 'button', class: 'gas-line-open', title: `Open ${line.sourceName} at line ${line.line + 1}` },
+          where,
+        );
         button.addEventListener('click', () => this.events.openLine(i));
         return h('li', {}, button, gas);
       }),
@@ -161,7 +198,11 @@ export class GasView {
   private onKey(e: KeyboardEvent): void {
     const here = this.boxes[this.focused];
     if (!here) return;
-    const row = (depth: number) => this.boxes.map((b, i) => ({ b, i })).filter(({ b }) => b.depth === depth).sort((a, b) => a.b.x - b.b.x);
+    const row = (depth: number) =>
+      this.boxes
+        .map((b, i) => ({ b, i }))
+        .filter(({ b }) => b.depth === depth)
+        .sort((a, b) => a.b.x - b.b.x);
     let target: number | undefined;
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();

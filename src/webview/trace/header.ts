@@ -27,21 +27,43 @@ function resultFields(r: TraceHeader): Array<HTMLElement | null> {
   ];
 }
 
-export function buildHeader(title: string, summary: TraceSummary, network: string, names: TraceNamesInit, showToken: ShowToken): HTMLElement {
+export function buildHeader(
+  title: string,
+  summary: TraceSummary,
+  network: string,
+  names: TraceNamesInit,
+  showToken: ShowToken,
+): HTMLElement {
   const r = names.header;
   const revert = names.revert ?? (summary.revert && describeRevert(summary.revert));
   const outcome = summary.failed
     ? h('span', { class: 'badge failed', role: 'status' }, 'Failed')
     : h('span', { class: 'badge succeeded', role: 'status' }, 'Succeeded');
   const result = summary.failed
-    ? revert && h('div', { class: 'hd-outcome failed', 'data-testid': 'revert-reason' }, h('span', { class: 'hd-label' }, 'Reverted with'), h('code', {}, revert))
-    : summary.returnValue && summary.rawReturnValue !== '0x' && h('div', { class: 'hd-outcome' }, h('span', { class: 'hd-label' }, 'Returned'), h('code', {}, describeRevert(summary.returnValue)));
+    ? revert &&
+      h(
+        'div',
+        { class: 'hd-outcome failed', 'data-testid': 'revert-reason' },
+        h('span', { class: 'hd-label' }, 'Reverted with'),
+        h('code', {}, revert),
+      )
+    : summary.returnValue &&
+      summary.rawReturnValue !== '0x' &&
+      h('div', { class: 'hd-outcome' }, h('span', { class: 'hd-label' }, 'Returned'), h('code', {}, describeRevert(summary.returnValue)));
   const missing = (['stack', 'memory', 'storage'] as const).filter((p) => !summary.parts[p]);
   return h(
     'header',
     { class: 'trace-header' },
     h('div', { class: 'hd-title' }, h('h1', {}, title), outcome, h('span', { class: 'badge network' }, network)),
-    r?.call ? h('div', { class: 'hd-outcome', 'data-testid': 'header-call' }, h('span', { class: 'hd-label' }, 'Called'), h('code', {}, r.call), tokenLinks(r.tokens, showToken)) : null,
+    r?.call
+      ? h(
+          'div',
+          { class: 'hd-outcome', 'data-testid': 'header-call' },
+          h('span', { class: 'hd-label' }, 'Called'),
+          h('code', {}, r.call),
+          tokenLinks(r.tokens, showToken),
+        )
+      : null,
     h(
       'div',
       { class: 'hd-fields' },
@@ -55,8 +77,17 @@ export function buildHeader(title: string, summary: TraceSummary, network: strin
       ...(r ? resultFields(r) : []),
     ),
     result,
-    r?.error && r.error !== revert ? h('div', { class: 'hd-outcome failed', 'data-testid': 'mirror-error' }, h('span', { class: 'hd-label' }, 'Mirror says'), h('code', {}, r.error)) : null,
+    r?.error && r.error !== revert
+      ? h(
+          'div',
+          { class: 'hd-outcome failed', 'data-testid': 'mirror-error' },
+          h('span', { class: 'hd-label' }, 'Mirror says'),
+          h('code', {}, r.error),
+        )
+      : null,
     names.note ? h('div', { class: 'hd-outcome', 'data-testid': 'names-note' }, names.note) : null,
-    summary.truncated ? h('div', { class: 'banner', role: 'alert', 'data-testid': 'truncated-banner' }, truncatedNotice(summary.steps)) : null,
+    summary.truncated
+      ? h('div', { class: 'banner', role: 'alert', 'data-testid': 'truncated-banner' }, truncatedNotice(summary.steps))
+      : null,
   );
 }

@@ -33,7 +33,8 @@ function chordOf(key: string): string {
   return chord(has('ctrl'), has('alt'), has('shift'), main);
 }
 
-const chord = (ctrl: boolean, alt: boolean, shift: boolean, key: string) => `${ctrl ? 'c' : ''}${alt ? 'a' : ''}${shift ? 's' : ''}:${key.toLowerCase()}`;
+const chord = (ctrl: boolean, alt: boolean, shift: boolean, key: string) =>
+  `${ctrl ? 'c' : ''}${alt ? 'a' : ''}${shift ? 's' : ''}:${key.toLowerCase()}`;
 
 /** The contributed keys the webview answers itself: the frame moves. */
 const PANEL_KEYS = new Map<string, KeyMove>(

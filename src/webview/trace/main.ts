@@ -32,7 +32,10 @@ const DEFAULT_OPEN: Record<string, boolean> = { frames: true, event: true, stack
 const INITIAL_MEMORY_ROWS = 96;
 
 function showProblem(err: unknown): void {
-  replaceChildren(root, h('p', { class: 'banner', role: 'alert' }, `The trace could not be shown: ${err instanceof Error ? err.message : String(err)}`));
+  replaceChildren(
+    root,
+    h('p', { class: 'banner', role: 'alert' }, `The trace could not be shown: ${err instanceof Error ? err.message : String(err)}`),
+  );
 }
 
 async function start(): Promise<void> {
@@ -66,13 +69,18 @@ function build(init: TraceInit): void {
     }, 150);
   };
 
-  const table = new StepTable(init.length, (start, count) => host.request('rows', { start, count }), {
-    select,
-    scrolled: () => {
-      minimap.setWindow(table.window.first, table.window.visible);
-      saveSoon();
+  const table = new StepTable(
+    init.length,
+    (start, count) => host.request('rows', { start, count }),
+    {
+      select,
+      scrolled: () => {
+        minimap.setWindow(table.window.first, table.window.visible);
+        saveSoon();
+      },
     },
-  }, reportError);
+    reportError,
+  );
   const stepper = new Stepper(host, table.rows, (step, next) => show(step, next), init.view);
   const minimap = new Minimap(init.length, { select, load: (buckets) => host.request('overview', { buckets }) });
   const memory = new MemoryPanel((params) => {
@@ -89,15 +97,32 @@ function build(init: TraceInit): void {
     new Section('storage', 'Storage', new StoragePanel(), open.storage, saveSoon),
     new Section('outcome', 'Revert / Return', new OutcomePanel(init.summary, init.names), open.outcome, saveSoon),
   ];
-  const gas = new GasView({ select, openLine: (index) => host.send({ type: 'openGasLine', index }), ask: () => host.send({ type: 'gas' }), toggled: saveSoon });
+  const gas = new GasView({
+    select,
+    openLine: (index) => host.send({ type: 'openGasLine', index }),
+    ask: () => host.send({ type: 'gas' }),
+    toggled: saveSoon,
+  });
   host.onGas((m) => gas.update(m.profile, m.note));
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
 
   replaceChildren(
     root,
     buildHeader(init.title, init.summary, init.network, init.names, showToken),
-    h('div', { class: 'toolbar-row' }, buildToolbar(act, () => host.send({ type: 'debug' })), gas.toggle, status),
-    h('main', { class: 'layout' }, h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element), gas.element, h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element))),
+    h(
+      'div',
+      { class: 'toolbar-row' },
+      buildToolbar(act, () => host.send({ type: 'debug' })),
+      gas.toggle,
+      status,
+    ),
+    h(
+      'main',
+      { class: 'layout' },
+      h('section', { class: 'steps', 'aria-label': 'Steps' }, table.element, minimap.element),
+      gas.element,
+      h('aside', { class: 'details', 'aria-label': 'Step details' }, ...sections.map((s) => s.element)),
+    ),
   );
 
   /** At the last step of a trace the mirror cut, stepping on ends here: the status line says why. */
@@ -114,7 +139,11 @@ function build(init: TraceInit): void {
     }
     const ref = next ? undefined : table.rows.peek(step);
     const r = next ? next.row : ref && { op: ref.page.op[ref.at], pc: ref.page.pc[ref.at], depth: ref.page.depth[ref.at] };
-    if (r) setText(status, `Step ${formatCount(step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}${step === init.length - 1 ? cutHere : ''}`);
+    if (r)
+      setText(
+        status,
+        `Step ${formatCount(step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}${step === init.length - 1 ? cutHere : ''}`,
+      );
     saveSoon();
     measureStepPaint(started);
   };

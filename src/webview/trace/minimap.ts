@@ -10,7 +10,14 @@ export interface MinimapEvents {
   load(buckets: number): Promise<Overview>;
 }
 
-const DEPTH_VARS = ['--vscode-charts-blue', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-orange', '--vscode-charts-yellow', '--vscode-charts-red'];
+const DEPTH_VARS = [
+  '--vscode-charts-blue',
+  '--vscode-charts-green',
+  '--vscode-charts-purple',
+  '--vscode-charts-orange',
+  '--vscode-charts-yellow',
+  '--vscode-charts-red',
+];
 const TICKS: Array<[number, string]> = [
   [OVERVIEW_FLAG.sstore, '--vscode-charts-yellow'],
   [OVERVIEW_FLAG.log, '--vscode-charts-blue'],
@@ -39,7 +46,11 @@ export class Minimap {
     this.currentMark = h('div', { class: 'mm-current' });
     this.element = h(
       'div',
-      { class: 'minimap', role: 'img', 'aria-label': 'Overview of the whole trace: call depth, gas remaining, SSTORE, LOG and REVERT. Click to jump.' },
+      {
+        class: 'minimap',
+        role: 'img',
+        'aria-label': 'Overview of the whole trace: call depth, gas remaining, SSTORE, LOG and REVERT. Click to jump.',
+      },
       this.canvas,
       this.windowMark,
       this.currentMark,

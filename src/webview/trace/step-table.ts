@@ -42,10 +42,21 @@ export class StepTable {
       },
       onResize: () => this.list.reveal(this.current),
     });
-    const head = h('div', { class: 'st-head', role: 'row', 'aria-rowindex': 1 }, ...COLUMNS.map((c) => h('span', { class: `c-${c.toLowerCase()}`, role: 'columnheader' }, c)));
+    const head = h(
+      'div',
+      { class: 'st-head', role: 'row', 'aria-rowindex': 1 },
+      ...COLUMNS.map((c) => h('span', { class: `c-${c.toLowerCase()}`, role: 'columnheader' }, c)),
+    );
     this.element = h(
       'div',
-      { class: 'step-table', role: 'grid', tabindex: 0, 'aria-label': `Steps (${formatCount(length)})`, 'aria-rowcount': length + 1, 'aria-readonly': 'true' },
+      {
+        class: 'step-table',
+        role: 'grid',
+        tabindex: 0,
+        'aria-label': `Steps (${formatCount(length)})`,
+        'aria-rowcount': length + 1,
+        'aria-readonly': 'true',
+      },
       head,
       this.list.element,
     );
@@ -86,7 +97,11 @@ export class StepTable {
   }
 
   private createRow(): HTMLElement {
-    const row = h('div', { class: 'st-row', role: 'row' }, ...COLUMNS.map((c) => h('span', { class: `c-${c.toLowerCase()}`, role: 'gridcell' })));
+    const row = h(
+      'div',
+      { class: 'st-row', role: 'row' },
+      ...COLUMNS.map((c) => h('span', { class: `c-${c.toLowerCase()}`, role: 'gridcell' })),
+    );
     row.addEventListener('click', () => {
       const step = Number(row.dataset.step);
       if (Number.isInteger(step)) this.events.select(step);

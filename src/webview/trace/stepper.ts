@@ -68,7 +68,11 @@ export class Stepper {
       this.send({ type: 'action', action, count: count > 1 ? count : undefined });
       return false;
     }
-    const cmd: FrameMoveCommand | undefined = isFrameMove(run.nav) ? (run.nav.kind === 'step' ? { kind: 'step', delta: run.nav.delta * count } : run.nav) : undefined;
+    const cmd: FrameMoveCommand | undefined = isFrameMove(run.nav)
+      ? run.nav.kind === 'step'
+        ? { kind: 'step', delta: run.nav.delta * count }
+        : run.nav
+      : undefined;
     const target = cmd && this.answer(cmd);
     if (target !== undefined && this.moveHere(target)) return true;
     this.lastActionSeq = ++this.seq;
@@ -177,4 +181,9 @@ export class Stepper {
   }
 }
 
-const FRAME_TARGETS: FrameMoveCommand[] = [{ kind: 'over' }, { kind: 'over', backward: true }, { kind: 'out' }, { kind: 'out', backward: true }];
+const FRAME_TARGETS: FrameMoveCommand[] = [
+  { kind: 'over' },
+  { kind: 'over', backward: true },
+  { kind: 'out' },
+  { kind: 'out', backward: true },
+];

@@ -10,7 +10,12 @@ export function tokenLinks(tokens: readonly string[], show: ShowToken): HTMLElem
     'span',
     { class: 'token-links' },
     ...tokens.map((token) => {
-      const button = h('button', { type: 'button', class: 'token-link', title: `Show token ${token} in the Tokens view`, 'data-token': token }, icon('symbol-constant'), token);
+      const button = h(
+        'button',
+        { type: 'button', class: 'token-link', title: `Show token ${token} in the Tokens view`, 'data-token': token },
+        icon('symbol-constant'),
+        token,
+      );
       button.addEventListener('click', () => show(token));
       return button;
     }),

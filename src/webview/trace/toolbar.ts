@@ -12,7 +12,11 @@ const GROUPS: Array<{ id: NonNullable<TraceAction['group']>; label: string }> = 
 /** The Debug button: hands the trace to VS Code's debugger (Solidity-level stepping, breakpoints, variables). */
 function debugGroup(debug: () => void): HTMLElement {
   const label = 'Debug this trace (Solidity-level stepping, breakpoints, call stack and variables)';
-  const button = h('button', { type: 'button', class: 'tb-button', title: label, 'aria-label': label, 'data-action': 'debug' }, icon('debug-alt'));
+  const button = h(
+    'button',
+    { type: 'button', class: 'tb-button', title: label, 'aria-label': label, 'data-action': 'debug' },
+    icon('debug-alt'),
+  );
   button.addEventListener('click', debug);
   return h('div', { class: 'tb-group', role: 'group', 'aria-label': 'Debugger' }, button);
 }
@@ -21,7 +25,11 @@ export function buildToolbar(run: (action: TraceActionId) => void, debug: () => 
   const groups = GROUPS.map((g) => {
     const buttons = TRACE_ACTION_IDS.filter((id) => traceAction(id).group === g.id).map((id) => {
       const a = traceAction(id);
-      const button = h('button', { type: 'button', class: 'tb-button', title: actionTooltip(a), 'aria-label': actionTooltip(a), 'data-action': id }, icon(a.icon, a.mirrored));
+      const button = h(
+        'button',
+        { type: 'button', class: 'tb-button', title: actionTooltip(a), 'aria-label': actionTooltip(a), 'data-action': id },
+        icon(a.icon, a.mirrored),
+      );
       button.addEventListener('click', () => run(id));
       return button;
     });

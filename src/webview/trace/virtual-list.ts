@@ -168,7 +168,12 @@ export class VirtualList {
     // Sideways scrolling stays native (the memory panel scrolls horizontally).
     if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
     e.preventDefault();
-    const rows = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? e.deltaY : e.deltaMode === WheelEvent.DOM_DELTA_PAGE ? e.deltaY * this.visibleRows : e.deltaY / this.rowHeight;
+    const rows =
+      e.deltaMode === WheelEvent.DOM_DELTA_LINE
+        ? e.deltaY
+        : e.deltaMode === WheelEvent.DOM_DELTA_PAGE
+          ? e.deltaY * this.visibleRows
+          : e.deltaY / this.rowHeight;
     this.scrollTo(this.topRow + rows);
   }
 

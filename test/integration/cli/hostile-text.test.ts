@@ -51,8 +51,10 @@ describe('CLI: hostile server text reaches the terminal escaped', function () {
     assert.equal((JSON.parse(json.stdout) as { name: string }).name, `name${HOSTILE}`, '--json keeps the exact value');
   });
 
-  it("a mirror error message", async () => {
-    server = await startServer((req, res) => sendJson(req, res, 400, JSON.stringify({ _status: { messages: [{ message: `Invalid parameter${HOSTILE}` }] } })));
+  it('a mirror error message', async () => {
+    server = await startServer((req, res) =>
+      sendJson(req, res, 400, JSON.stringify({ _status: { messages: [{ message: `Invalid parameter${HOSTILE}` }] } })),
+    );
     const run = await runCli(['token', '0.0.1135', '--mirror', server.url]);
     expectExit(run, EXIT.invalidInput);
     assertInert(run);
@@ -60,8 +62,19 @@ describe('CLI: hostile server text reaches the terminal escaped', function () {
   });
 
   it('a revert string in a trace', async () => {
-    const opcodes = { address: '0x' + '00'.repeat(19) + '3e9', contract_id: '0.0.1001', failed: true, gas: 21000, opcodes: [], return_value: errorData(`denied${HOSTILE}`) };
-    server = await startServer((req, res) => (/\/opcodes/.test(req.url ?? '') ? sendJson(req, res, 200, JSON.stringify(opcodes)) : sendJson(req, res, 404, '{"_status":{"messages":[{"message":"Not found"}]}}')));
+    const opcodes = {
+      address: '0x' + '00'.repeat(19) + '3e9',
+      contract_id: '0.0.1001',
+      failed: true,
+      gas: 21000,
+      opcodes: [],
+      return_value: errorData(`denied${HOSTILE}`),
+    };
+    server = await startServer((req, res) =>
+      /\/opcodes/.test(req.url ?? '')
+        ? sendJson(req, res, 200, JSON.stringify(opcodes))
+        : sendJson(req, res, 404, '{"_status":{"messages":[{"message":"Not found"}]}}'),
+    );
     const run = await runCli(['trace', '0x' + 'ab'.repeat(32), '--mirror', server.url]);
     expectExit(run, EXIT.ok);
     assertInert(run);
@@ -69,10 +82,22 @@ describe('CLI: hostile server text reaches the terminal escaped', function () {
   });
 
   it('a verification server error message', async () => {
-    server = await startServer((req, res) => sendJson(req, res, 500, JSON.stringify({ error: `internal${HOSTILE}`, message: `internal${HOSTILE}` })));
+    server = await startServer((req, res) =>
+      sendJson(req, res, 500, JSON.stringify({ error: `internal${HOSTILE}`, message: `internal${HOSTILE}` })),
+    );
     const ws = makeWorkspace({ Caller: { address: ADDR.caller } });
     try {
-      const run = await runCli(['verify', '--verify-url', server.url, '--chain-id', '296', '--workspace', ws.root, '--protocol', 'session']);
+      const run = await runCli([
+        'verify',
+        '--verify-url',
+        server.url,
+        '--chain-id',
+        '296',
+        '--workspace',
+        ws.root,
+        '--protocol',
+        'session',
+      ]);
       expectExit(run, EXIT.server);
       assertInert(run);
       assert.match(run.stderr, /internal\\x1b\]0;pwned\\x07/);

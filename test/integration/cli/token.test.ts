@@ -59,7 +59,12 @@ describe('CLI token', function () {
     });
 
     it('--json passes every body through exactly as sent, exponent form included (root and fixture alike)', async () => {
-      for (const [name, id] of [['USDC', '0.0.429274'], ['MFCT', '0.0.4730999'], ['CTCF', '0.0.5206169'], ['CFNFTFF', '0.0.5308378']]) {
+      for (const [name, id] of [
+        ['USDC', '0.0.429274'],
+        ['MFCT', '0.0.4730999'],
+        ['CTCF', '0.0.5206169'],
+        ['CFNFTFF', '0.0.5308378'],
+      ]) {
         const run = await cli('token', id, '--mirror', mirror.url, '--json');
         expectExit(run, EXIT.ok);
         assert.equal(minifyJson(run.stdout), minifyJson(readFileSync(join(CAPTURED_TOKENS, `${name}.json`), 'utf8')), name);
@@ -73,7 +78,17 @@ describe('CLI token', function () {
     expectExit(run, EXIT.ok);
     const lines = run.stdout.split('\n');
     assert.equal(lines[0], 'ORIGINALRDKSE 0.0.1135 — Token name');
-    for (const line of ['Overview', '  Type: Fungible', 'Keys', '  Fee schedule: ProtobufEncoded 7b22…227d', 'Custom fees', '  Fixed fee: 0.00000013 ℏ', '    Collector: 0.0.8905', 'Timestamps', '  Expiry: 2009-02-13T23:31:30.000010001Z (1234567890000010001 ns)']) {
+    for (const line of [
+      'Overview',
+      '  Type: Fungible',
+      'Keys',
+      '  Fee schedule: ProtobufEncoded 7b22…227d',
+      'Custom fees',
+      '  Fixed fee: 0.00000013 ℏ',
+      '    Collector: 0.0.8905',
+      'Timestamps',
+      '  Expiry: 2009-02-13T23:31:30.000010001Z (1234567890000010001 ns)',
+    ]) {
       assert.ok(lines.includes(line), `missing line ${JSON.stringify(line)} in\n${run.stdout}`);
     }
   });
@@ -111,7 +126,9 @@ describe('CLI token', function () {
   });
 
   it('exits 4 when rate limited', async () => {
-    server = await startServer((req, res) => sendJson(req, res, 429, '{"_status":{"messages":[{"message":"Too Many Requests"}]}}', { 'retry-after': '3600' }));
+    server = await startServer((req, res) =>
+      sendJson(req, res, 429, '{"_status":{"messages":[{"message":"Too Many Requests"}]}}', { 'retry-after': '3600' }),
+    );
     const run = await cli('token', '0.0.1135', '--mirror', server.url);
     expectExit(run, EXIT.rateLimited);
     expectOneErrorLine(run, /Rate limited.*Too Many Requests/);

@@ -31,25 +31,72 @@ interface Run {
 
 function runCli(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--max-old-space-size=256', `--import=${REPORT_RSS}`, CLI, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
-      const e = err as (Error & { code?: number; signal?: string }) | null;
-      const rss = Number(/max-rss-bytes=(\d+)/.exec(stderr)?.[1] ?? NaN);
-      resolve({ code: e ? (e.code ?? null) : 0, signal: e?.signal ?? null, stdout, stderr: stderr.replace(/max-rss-bytes=\d+\n/, ''), rss });
-    });
+    execFile(
+      process.execPath,
+      ['--max-old-space-size=256', `--import=${REPORT_RSS}`, CLI, ...args],
+      { timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const e = err as (Error & { code?: number; signal?: string }) | null;
+        const rss = Number(/max-rss-bytes=(\d+)/.exec(stderr)?.[1] ?? NaN);
+        resolve({
+          code: e ? (e.code ?? null) : 0,
+          signal: e?.signal ?? null,
+          stdout,
+          stderr: stderr.replace(/max-rss-bytes=\d+\n/, ''),
+          rss,
+        });
+      },
+    );
   });
 }
 
 const CASES: { name: string; payload: () => Iterable<Buffer>; error: RegExp }[] = [
-  { name: 'a depth jump 0 → 1e7 (a 257-byte body)', payload: () => [Buffer.from(depthBomb())], error: /step 1: "depth" must be an integer from 0 to 1025, not 10000000/ },
+  {
+    name: 'a depth jump 0 → 1e7 (a 257-byte body)',
+    payload: () => [Buffer.from(depthBomb())],
+    error: /step 1: "depth" must be an integer from 0 to 1025, not 10000000/,
+  },
   { name: 'a depth jump 0 → 1000', payload: () => [Buffer.from(depthBomb(1000))], error: /step 1: "depth" jumps from 0 to 1000/ },
-  { name: "1e8 '[' in an unknown field", payload: () => repeated('{"junk":', '[', 100_000_000), error: /an unknown field nests deeper than 100 levels/ },
-  { name: 'a 200 MB reason', payload: () => repeated(`${ENVELOPE_HEAD}{"pc":0,"op":"REVERT","gas":1,"gas_cost":0,"depth":0,"reason":"0x`, 'f', 200_000_000), error: /step 0: "reason" is longer than \d+ bytes/ },
-  { name: 'a 200 MB stack item', payload: () => repeated(`${ENVELOPE_HEAD}{"pc":0,"stack":["0x`, 'f', 200_000_000), error: /step 0: "stack" item 0 has more than 64 hex digits/ },
-  { name: '1025 stack items', payload: () => [Buffer.from(body([step({ extra: `"stack":${words(1025, 4)}` })]))], error: /step 0: "stack" has more than 1024 items/ },
-  { name: 'memory beyond what 15M gas pays for', payload: () => [Buffer.from(body([step({ extra: `"memory":${words(MAX_MEMORY_WORDS + 1)}` })]))], error: /step 0: "memory" has more than 86870 items/ },
-  { name: 'gas 2^64', payload: () => [Buffer.from(body([step({ gas: '18446744073709551616' })]))], error: /step 0: "gas" must be an integer from 0 to 9007199254740991, not 18446744073709551616/ },
-  { name: 'a 1000-digit gas', payload: () => [Buffer.from(body([step({ gas_cost: '7'.repeat(1000) })]))], error: /step 0: "gas_cost" must be an integer from 0 to 9007199254740991, not 7{24}… \(1000 characters\)/ },
-  { name: '2 GB of whitespace (a 2 MB gzip)', payload: () => repeated(ENVELOPE_HEAD, ' ', 2_000_000_000), error: /more than 65536 bytes of whitespace in a row/ },
+  {
+    name: "1e8 '[' in an unknown field",
+    payload: () => repeated('{"junk":', '[', 100_000_000),
+    error: /an unknown field nests deeper than 100 levels/,
+  },
+  {
+    name: 'a 200 MB reason',
+    payload: () => repeated(`${ENVELOPE_HEAD}{"pc":0,"op":"REVERT","gas":1,"gas_cost":0,"depth":0,"reason":"0x`, 'f', 200_000_000),
+    error: /step 0: "reason" is longer than \d+ bytes/,
+  },
+  {
+    name: 'a 200 MB stack item',
+    payload: () => repeated(`${ENVELOPE_HEAD}{"pc":0,"stack":["0x`, 'f', 200_000_000),
+    error: /step 0: "stack" item 0 has more than 64 hex digits/,
+  },
+  {
+    name: '1025 stack items',
+    payload: () => [Buffer.from(body([step({ extra: `"stack":${words(1025, 4)}` })]))],
+    error: /step 0: "stack" has more than 1024 items/,
+  },
+  {
+    name: 'memory beyond what 15M gas pays for',
+    payload: () => [Buffer.from(body([step({ extra: `"memory":${words(MAX_MEMORY_WORDS + 1)}` })]))],
+    error: /step 0: "memory" has more than 86870 items/,
+  },
+  {
+    name: 'gas 2^64',
+    payload: () => [Buffer.from(body([step({ gas: '18446744073709551616' })]))],
+    error: /step 0: "gas" must be an integer from 0 to 9007199254740991, not 18446744073709551616/,
+  },
+  {
+    name: 'a 1000-digit gas',
+    payload: () => [Buffer.from(body([step({ gas_cost: '7'.repeat(1000) })]))],
+    error: /step 0: "gas_cost" must be an integer from 0 to 9007199254740991, not 7{24}… \(1000 characters\)/,
+  },
+  {
+    name: '2 GB of whitespace (a 2 MB gzip)',
+    payload: () => repeated(ENVELOPE_HEAD, ' ', 2_000_000_000),
+    error: /more than 65536 bytes of whitespace in a row/,
+  },
 ];
 
 describe('CLI trace against a hostile server', function () {

@@ -34,7 +34,23 @@ interface TraceJson {
   calls: CallJson[];
 }
 
-const CALL_KEYS = ['depth', 'type', 'to', 'contractId', 'contract', 'function', 'signature', 'args', 'returns', 'reverted', 'error', 'gasUsed', 'system', 'responseCode', 'source'];
+const CALL_KEYS = [
+  'depth',
+  'type',
+  'to',
+  'contractId',
+  'contract',
+  'function',
+  'signature',
+  'args',
+  'returns',
+  'reverted',
+  'error',
+  'gasUsed',
+  'system',
+  'responseCode',
+  'source',
+];
 
 describe('CLI trace: names from the build output and the mirror', function () {
   this.timeout(120_000);
@@ -52,7 +68,11 @@ describe('CLI trace: names from the build output and the mirror', function () {
 
   before(async () => {
     assertCliBuilt();
-    [ref, workspace, empty] = await Promise.all([startReference('post-op'), sampleWorkspace(), mkdtemp(join(tmpdir(), 'ledger-no-build-'))]);
+    [ref, workspace, empty] = await Promise.all([
+      startReference('post-op'),
+      sampleWorkspace(),
+      mkdtemp(join(tmpdir(), 'ledger-no-build-')),
+    ]);
   });
   after(async () => {
     await ref.close();
@@ -69,7 +89,10 @@ describe('CLI trace: names from the build output and the mirror', function () {
     ]);
     const [root] = out.calls;
     assert.deepEqual(Object.keys(root), CALL_KEYS);
-    assert.deepEqual([root.contract, root.function, root.args, root.reverted, root.error?.name, root.source], ['Vault', 'withdraw', { amount: '100' }, true, 'InsufficientBalance', 'workspace']);
+    assert.deepEqual(
+      [root.contract, root.function, root.args, root.reverted, root.error?.name, root.source],
+      ['Vault', 'withdraw', { amount: '100' }, true, 'InsufficientBalance', 'workspace'],
+    );
   });
 
   it('names every frame of a nested call with its arguments and return value', async () => {
@@ -103,10 +126,16 @@ describe('CLI trace: names from the build output and the mirror', function () {
         { code: 178, name: 'INSUFFICIENT_TOKEN_BALANCE' },
       ],
     );
-    assert.deepEqual([out.revert?.name, out.revert?.args], ['TransferFailed', { token: '0x0000000000000000000000000000000000001389', responseCode: '178' }]);
+    assert.deepEqual(
+      [out.revert?.name, out.revert?.args],
+      ['TransferFailed', { token: '0x0000000000000000000000000000000000001389', responseCode: '178' }],
+    );
     const human = await trace('hts-insufficient', '--build-output', workspace);
     expectExit(human, EXIT.ok);
-    assert.match(human.stdout, /HTS\.transferToken\(token: 0\.0\.5001, sender: 0\.0\.1011, recipient: 0\.0\.1002, amount: 500\) → INSUFFICIENT_TOKEN_BALANCE/);
+    assert.match(
+      human.stdout,
+      /HTS\.transferToken\(token: 0\.0\.5001, sender: 0\.0\.1011, recipient: 0\.0\.1002, amount: 500\) → INSUFFICIENT_TOKEN_BALANCE/,
+    );
     assert.match(human.stdout, /^Revert\s+TransferFailed\(token: 0x0+1389, responseCode: 178\)$/m);
   });
 
@@ -118,10 +147,13 @@ describe('CLI trace: names from the build output and the mirror', function () {
 
   it('without build output, system calls are still named and workspace functions are null', async () => {
     const out = await traceJson('hts-insufficient', '--build-output', empty);
-    assert.deepEqual(out.calls.map((c) => [c.function, c.args === null, c.system]), [
-      [null, true, null],
-      ['transferToken', false, 'HTS'],
-    ]);
+    assert.deepEqual(
+      out.calls.map((c) => [c.function, c.args === null, c.system]),
+      [
+        [null, true, null],
+        ['transferToken', false, 'HTS'],
+      ],
+    );
     assert.deepEqual([out.revert?.name, out.revert?.signature, out.revert?.args], [null, null, null]);
     const error = await traceJson('revert-error', '--build-output', empty);
     assert.deepEqual([error.revert?.name, error.revert?.args], ['Error', { message: 'Callee: amount must be zero' }]);
@@ -137,20 +169,41 @@ describe('CLI trace: names from the build output and the mirror', function () {
 
   it('when the mirror has no actions, the trace is still printed with a note on stderr', async () => {
     // Opcodes from the web3 URL; a REST URL under a dataset prefix the reference mirror does not have (404 everywhere).
-    const run = await runCli(['trace', ref.info('nested-call').transactionId, '--mirror', `${ref.mirror.url}/fixtures/none`, '--web3', ref.mirror.url, '--json']);
+    const run = await runCli([
+      'trace',
+      ref.info('nested-call').transactionId,
+      '--mirror',
+      `${ref.mirror.url}/fixtures/none`,
+      '--web3',
+      ref.mirror.url,
+      '--json',
+    ]);
     expectExit(run, EXIT.ok);
     assert.match(run.stderr, /^ledger-mirror: note: call arguments unavailable: Not found/);
     const out = JSON.parse(run.stdout) as TraceJson;
-    assert.deepEqual(out.calls.map((c) => [c.type, c.function]), [
-      ['ROOT', null],
-      ['CALL', null],
-    ]);
+    assert.deepEqual(
+      out.calls.map((c) => [c.type, c.function]),
+      [
+        ['ROOT', null],
+        ['CALL', null],
+      ],
+    );
   });
 
   it('the note quotes the server’s message with its control characters made visible', async () => {
-    const hostile = await startServer((req, res) => sendJson(req, res, 404, JSON.stringify({ _status: { messages: [{ message: 'gone\u001b[2J\u009b31m' }] } })));
+    const hostile = await startServer((req, res) =>
+      sendJson(req, res, 404, JSON.stringify({ _status: { messages: [{ message: 'gone\u001b[2J\u009b31m' }] } })),
+    );
     try {
-      const run = await runCli(['trace', ref.info('nested-call').transactionId, '--mirror', hostile.url, '--web3', ref.mirror.url, '--json']);
+      const run = await runCli([
+        'trace',
+        ref.info('nested-call').transactionId,
+        '--mirror',
+        hostile.url,
+        '--web3',
+        ref.mirror.url,
+        '--json',
+      ]);
       expectExit(run, EXIT.ok);
       assert.match(run.stderr, /^ledger-mirror: note: call arguments unavailable: Not found — HTTP 404: gone\\x1b\[2J\\x9b31m/);
       assert.ok(!run.stderr.includes('\u001b') && !run.stderr.includes('\u009b'), 'no raw control character');

@@ -34,7 +34,8 @@ describe('CLI trace: precompile and system-contract calls as the node records th
   let ref: ReferenceMirror;
   let workspace: string;
 
-  const trace = (name: CaseName, ...args: string[]) => runCli(['trace', ref.info(name).transactionId, '--mirror', ref.mirror.url, '--build-output', workspace, ...args]);
+  const trace = (name: CaseName, ...args: string[]) =>
+    runCli(['trace', ref.info(name).transactionId, '--mirror', ref.mirror.url, '--build-output', workspace, ...args]);
   const traceJson = async (name: CaseName): Promise<TraceJson> => {
     const run = await trace(name, '--json');
     expectExit(run, EXIT.ok);
@@ -57,7 +58,10 @@ describe('CLI trace: precompile and system-contract calls as the node records th
     const out = await traceJson('permit');
     const call = out.calls.find((c) => c.to === at(1));
     assert.ok(call, JSON.stringify(out.calls));
-    assert.deepEqual([call.function, call.system, call.reverted, call.depth, call.type], ['ecrecover', 'precompile', false, 1, 'STATICCALL']);
+    assert.deepEqual(
+      [call.function, call.system, call.reverted, call.depth, call.type],
+      ['ecrecover', 'precompile', false, 1, 'STATICCALL'],
+    );
     assert.deepEqual(Object.keys(call.args ?? {}), ['hash', 'v', 'r', 's']);
     assert.match(call.args!.v!, /^2[78]$/);
     assert.match(call.returns!.signer!, /^0x[0-9a-f]{40}$/);
@@ -74,11 +78,14 @@ describe('CLI trace: precompile and system-contract calls as the node records th
 
   it('token facade: CALL token → its facade → DELEGATECALL 0x167 (redirectForToken), none reverted', async () => {
     const out = await traceJson('hts-facade');
-    assert.deepEqual(out.calls.map((c) => [c.depth, c.type, c.to, c.reverted]), [
-      [0, 'ROOT', out.calls[0]!.to, false],
-      [1, 'CALL', at(5001), false],
-      [2, 'DELEGATECALL', at(0x167), false],
-    ]);
+    assert.deepEqual(
+      out.calls.map((c) => [c.depth, c.type, c.to, c.reverted]),
+      [
+        [0, 'ROOT', out.calls[0]!.to, false],
+        [1, 'CALL', at(5001), false],
+        [2, 'DELEGATECALL', at(0x167), false],
+      ],
+    );
     const system = out.calls[2]!;
     assert.deepEqual([system.system, system.function], ['HTS', 'redirectForToken']);
   });
@@ -86,11 +93,14 @@ describe('CLI trace: precompile and system-contract calls as the node records th
   it('try/catch: the caught revert is the only reverted call; the token-service call is SUCCESS, not reverted', async () => {
     const out = await traceJson('hts-try-catch');
     assert.equal(out.failed, false);
-    assert.deepEqual(out.calls.map((c) => [c.function, c.reverted]), [
-      ['settle', false],
-      ['check', true],
-      ['transferToken', false],
-    ]);
+    assert.deepEqual(
+      out.calls.map((c) => [c.function, c.reverted]),
+      [
+        ['settle', false],
+        ['check', true],
+        ['transferToken', false],
+      ],
+    );
     assert.deepEqual(out.calls[2]!.responseCode, { code: 22, name: 'SUCCESS' });
   });
 
@@ -113,7 +123,10 @@ describe('CLI trace: precompile and system-contract calls as the node records th
 
   it('a transaction straight to 0x167 is one call at depth 0, named', async () => {
     const out = await traceJson('hts-direct');
-    assert.deepEqual(out.calls.map((c) => [c.depth, c.system, c.function, c.reverted]), [[0, 'HTS', 'transferToken', false]]);
+    assert.deepEqual(
+      out.calls.map((c) => [c.depth, c.system, c.function, c.reverted]),
+      [[0, 'HTS', 'transferToken', false]],
+    );
     assert.deepEqual(out.calls[0]!.responseCode, { code: 178, name: 'INSUFFICIENT_TOKEN_BALANCE' });
   });
 

@@ -10,7 +10,13 @@ import { sampleWorkspace } from '../helpers/sample-workspace';
 import { CHAIN_ID, MIRROR_ADDRESS, startVerifiedReference, type VerifiedReference } from '../helpers/verified-fixtures';
 
 interface TraceJson {
-  calls: Array<{ depth: number; contract: string | null; function: string | null; args: Record<string, string> | null; source: string | null }>;
+  calls: Array<{
+    depth: number;
+    contract: string | null;
+    function: string | null;
+    args: Record<string, string> | null;
+    source: string | null;
+  }>;
 }
 
 describe('CLI trace --sources: verified sources from the verification server', function () {
@@ -18,7 +24,22 @@ describe('CLI trace --sources: verified sources from the verification server', f
   let env: VerifiedReference;
 
   const trace = (...args: string[]) =>
-    runCli(['trace', env.ref.info('nested-call').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', env.verifier.url, '--chain-id', CHAIN_ID, '--build-output', env.emptyBuild, ...args], { env: { XDG_CACHE_HOME: env.cacheHome } });
+    runCli(
+      [
+        'trace',
+        env.ref.info('nested-call').transactionId,
+        '--mirror',
+        env.ref.mirror.url,
+        '--verify-url',
+        env.verifier.url,
+        '--chain-id',
+        CHAIN_ID,
+        '--build-output',
+        env.emptyBuild,
+        ...args,
+      ],
+      { env: { XDG_CACHE_HOME: env.cacheHome } },
+    );
 
   before(async () => {
     assertCliBuilt();
@@ -49,10 +70,28 @@ describe('CLI trace --sources: verified sources from the verification server', f
 
   it("names the call into the mirror's verified-only contract (npm start's sample), which the sample workspace lacks", async () => {
     const sample = await sampleWorkspace();
-    const run = await runCli(['trace', env.ref.info('verified-only').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', env.verifier.url, '--chain-id', CHAIN_ID, '--build-output', sample, '--json'], { env: { XDG_CACHE_HOME: env.cacheHome } });
+    const run = await runCli(
+      [
+        'trace',
+        env.ref.info('verified-only').transactionId,
+        '--mirror',
+        env.ref.mirror.url,
+        '--verify-url',
+        env.verifier.url,
+        '--chain-id',
+        CHAIN_ID,
+        '--build-output',
+        sample,
+        '--json',
+      ],
+      { env: { XDG_CACHE_HOME: env.cacheHome } },
+    );
     expectExit(run, EXIT.ok);
     const json = JSON.parse(run.stdout) as TraceJson;
-    assert.deepEqual(json.calls.map((c) => [c.contract, c.function, c.args, c.source]), [['Grants', 'grant', { to: MIRROR_ADDRESS.Callee, amount: '500' }, 'verified']]);
+    assert.deepEqual(
+      json.calls.map((c) => [c.contract, c.function, c.args, c.source]),
+      [['Grants', 'grant', { to: MIRROR_ADDRESS.Callee, amount: '500' }, 'verified']],
+    );
   });
 
   it('prints which frames came from where in the summary', async () => {
@@ -62,7 +101,7 @@ describe('CLI trace --sources: verified sources from the verification server', f
     assert.match(run.stdout, /CALL 0x0+3ea.*double\(.*\[verified sources\]/);
   });
 
-  it("labels a DELEGATECALL frame with both the implementation and the proxy whose storage it runs on", async () => {
+  it('labels a DELEGATECALL frame with both the implementation and the proxy whose storage it runs on', async () => {
     const run = await runCli(['trace', env.ref.info('delegatecall').transactionId, '--mirror', env.ref.mirror.url, '--sources', 'none']);
     expectExit(run, EXIT.ok);
     assert.match(run.stdout, /DELEGATECALL 0x0+3f0 \(0\.0\.1008\) run for proxy 0x0+3f1 /);
@@ -71,10 +110,30 @@ describe('CLI trace --sources: verified sources from the verification server', f
   it('says verified sources need API v2 when the server has only the session API (HashScan), and still prints the trace', async () => {
     const legacy = await startVerifier({ mirrorUrl: env.ref.mirror.url, v2Api: false });
     try {
-      const run = await runCli(['trace', env.ref.info('verified-only').transactionId, '--mirror', env.ref.mirror.url, '--verify-url', legacy.url, '--chain-id', CHAIN_ID, '--build-output', env.emptyBuild, '--sources', 'verified', '--json'], { env: { XDG_CACHE_HOME: env.cacheHome } });
+      const run = await runCli(
+        [
+          'trace',
+          env.ref.info('verified-only').transactionId,
+          '--mirror',
+          env.ref.mirror.url,
+          '--verify-url',
+          legacy.url,
+          '--chain-id',
+          CHAIN_ID,
+          '--build-output',
+          env.emptyBuild,
+          '--sources',
+          'verified',
+          '--json',
+        ],
+        { env: { XDG_CACHE_HOME: env.cacheHome } },
+      );
       expectExit(run, EXIT.ok);
       assert.match(run.stderr, /ledger-mirror: note: Could not get the verified sources of 0x[0-9a-f]{40}: .*Verified sources need API v2/);
-      assert.deepEqual((JSON.parse(run.stdout) as TraceJson).calls.map((c) => c.source), [null]);
+      assert.deepEqual(
+        (JSON.parse(run.stdout) as TraceJson).calls.map((c) => c.source),
+        [null],
+      );
     } finally {
       await legacy.close();
     }
@@ -86,7 +145,13 @@ describe('CLI trace --sources: verified sources from the verification server', f
       const run = await trace('--sources', mode, '--json');
       expectExit(run, EXIT.ok);
       const json = JSON.parse(run.stdout) as TraceJson;
-      assert.deepEqual(json.calls.map((c) => [c.function, c.source]), [[null, null], [null, null]]);
+      assert.deepEqual(
+        json.calls.map((c) => [c.function, c.source]),
+        [
+          [null, null],
+          [null, null],
+        ],
+      );
       assert.equal(env.verifier.requests.length, before);
     });
   }

@@ -7,7 +7,20 @@ import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { CASE_NAMES, startReference, TRUNCATE_AT, type ReferenceMirror } from '../helpers/reference-mirror';
 
-const JSON_KEYS = ['transaction', 'address', 'contractId', 'failed', 'gasUsed', 'steps', 'maxDepth', 'frames', 'truncated', 'revert', 'returnValue', 'calls'];
+const JSON_KEYS = [
+  'transaction',
+  'address',
+  'contractId',
+  'failed',
+  'gasUsed',
+  'steps',
+  'maxDepth',
+  'frames',
+  'truncated',
+  'revert',
+  'returnValue',
+  'calls',
+];
 const cli = (...args: string[]) => runCli(['trace', ...args]);
 
 describe('CLI trace', function () {
@@ -55,7 +68,11 @@ describe('CLI trace', function () {
 
   it('--json revert objects: Error with message, Panic with numeric code, CustomError with selector', async () => {
     const revert = async (name: 'revert-error' | 'panic' | 'custom-error') =>
-      (JSON.parse((await cli(m.info(name).transactionId, '--mirror', m.mirror.url, '--json')).stdout) as { revert: Record<string, unknown> }).revert;
+      (
+        JSON.parse((await cli(m.info(name).transactionId, '--mirror', m.mirror.url, '--json')).stdout) as {
+          revert: Record<string, unknown>;
+        }
+      ).revert;
     const error = await revert('revert-error');
     assert.deepEqual(Object.keys(error), ['kind', 'message', 'data', 'name', 'signature', 'args']);
     assert.deepEqual([error.kind, error.message], ['Error', 'Callee: amount must be zero']);
@@ -70,7 +87,14 @@ describe('CLI trace', function () {
   it('prints a readable summary of a reverted transaction and still exits 0', async () => {
     const run = await cli(m.info('revert-error').transactionId, '--mirror', m.mirror.url);
     expectExit(run, EXIT.ok);
-    for (const line of [/^Result\s+failed$/m, /^Steps\s+403$/m, /^Max depth\s+1$/m, /^Frames\s+2$/m, /^Revert\s+Error\("Callee: amount must be zero"\)$/m, /STATICCALL 0x0+3ea .* reverted/]) {
+    for (const line of [
+      /^Result\s+failed$/m,
+      /^Steps\s+403$/m,
+      /^Max depth\s+1$/m,
+      /^Frames\s+2$/m,
+      /^Revert\s+Error\("Callee: amount must be zero"\)$/m,
+      /STATICCALL 0x0+3ea .* reverted/,
+    ]) {
       assert.match(run.stdout, line);
     }
   });
@@ -125,7 +149,10 @@ describe('CLI trace', function () {
       const run = await cli(capped.info('nested-call').transactionId, '--mirror', capped.mirror.url);
       expectExit(run, EXIT.ok);
       assert.match(run.stdout, new RegExp(`^Steps\\s+${TRUNCATE_AT} \\(cut by the mirror: the rest is missing\\)$`, 'm'));
-      assert.match(run.stdout, /^Truncated\s+The mirror cut this trace after 300 steps \(its trace limits\): what the transaction did after that is missing.*a self-hosted mirror or a local node\.$/m);
+      assert.match(
+        run.stdout,
+        /^Truncated\s+The mirror cut this trace after 300 steps \(its trace limits\): what the transaction did after that is missing.*a self-hosted mirror or a local node\.$/m,
+      );
     });
 
     it('--json: truncated is true, steps exclude the marker, and stderr says what it means', async () => {
@@ -134,7 +161,9 @@ describe('CLI trace', function () {
       const out = JSON.parse(run.stdout) as { truncated: boolean; steps: number };
       assert.deepEqual([out.truncated, out.steps], [true, TRUNCATE_AT]);
       assert.match(run.stderr, /^ledger-mirror: note: The mirror cut this trace after 300 steps/);
-      const whole = JSON.parse((await cli(capped.info('panic').transactionId, '--mirror', capped.mirror.url, '--json')).stdout) as { truncated: boolean };
+      const whole = JSON.parse((await cli(capped.info('panic').transactionId, '--mirror', capped.mirror.url, '--json')).stdout) as {
+        truncated: boolean;
+      };
       assert.equal(whole.truncated, false);
     });
   });

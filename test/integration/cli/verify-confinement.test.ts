@@ -29,10 +29,19 @@ async function captureProxy(target: string): Promise<Capture> {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       bodies.push(body.toString('utf8'));
-      const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const out = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       out.on('error', () => res.destroy());
       out.end(body);
     });
@@ -41,10 +50,11 @@ async function captureProxy(target: string): Promise<Capture> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     bodies,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -79,19 +89,28 @@ describe('CLI verify: workspace confinement', function () {
   }
 
   const cases: Array<[string, () => string]> = [
-    ['a ../ path', () => {
-      writeFileSync(join(outside, 'secret.sol'), SENTINEL);
-      return `${relative(ws.root, outside).split('\\').join('/')}/secret.sol`;
-    }],
-    ['an absolute path', () => {
-      writeFileSync(join(outside, 'secret.sol'), SENTINEL);
-      return join(outside, 'secret.sol');
-    }],
-    ['a symlink leaving the folder', () => {
-      writeFileSync(join(outside, 'secret.sol'), SENTINEL);
-      symlinkSync(join(outside, 'secret.sol'), ws.path('contracts/Linked.sol'));
-      return 'contracts/Linked.sol';
-    }],
+    [
+      'a ../ path',
+      () => {
+        writeFileSync(join(outside, 'secret.sol'), SENTINEL);
+        return `${relative(ws.root, outside).split('\\').join('/')}/secret.sol`;
+      },
+    ],
+    [
+      'an absolute path',
+      () => {
+        writeFileSync(join(outside, 'secret.sol'), SENTINEL);
+        return join(outside, 'secret.sol');
+      },
+    ],
+    [
+      'a symlink leaving the folder',
+      () => {
+        writeFileSync(join(outside, 'secret.sol'), SENTINEL);
+        symlinkSync(join(outside, 'secret.sol'), ws.path('contracts/Linked.sol'));
+        return 'contracts/Linked.sol';
+      },
+    ],
   ];
 
   for (const protocol of ['session', 'v2']) {
@@ -99,9 +118,24 @@ describe('CLI verify: workspace confinement', function () {
       it(`never reads nor uploads a source named through ${what} (${protocol})`, async () => {
         const path = place();
         recordNaming(path, SENTINEL);
-        const run = await runCli(['verify', '--verify-url', proxy.url, '--chain-id', '296', '--workspace', ws.root, '--address', ADDR.caller, '--protocol', protocol]);
+        const run = await runCli([
+          'verify',
+          '--verify-url',
+          proxy.url,
+          '--chain-id',
+          '296',
+          '--workspace',
+          ws.root,
+          '--address',
+          ADDR.caller,
+          '--protocol',
+          protocol,
+        ]);
         expectExit(run, EXIT.verificationFailed);
-        assert.ok(proxy.bodies.every((b) => !b.includes(SENTINEL)), 'the outside file reached the server');
+        assert.ok(
+          proxy.bodies.every((b) => !b.includes(SENTINEL)),
+          'the outside file reached the server',
+        );
         assert.ok(!(run.stdout + run.stderr).includes(SENTINEL));
         assert.ok(run.stdout.includes(`${path} is outside the workspace folder; not read, not uploaded`), run.stdout);
       });

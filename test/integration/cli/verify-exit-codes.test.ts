@@ -8,7 +8,16 @@ import { reportExitCode } from '../../../src/core/verify/exit-codes';
 import { resultLabel } from '../../../src/core/verify/report-text';
 import type { Protocol } from '../../../src/core/verify/verify';
 import { assertCliBuilt, expectExit, runCli, type Run } from '../helpers/cli';
-import { ADDR, makeWorkspace, prepareWorkspace, sampleChain, sampleVerifier, STORAGE, verifyWith, type Workspace } from '../helpers/verify-fixtures';
+import {
+  ADDR,
+  makeWorkspace,
+  prepareWorkspace,
+  sampleChain,
+  sampleVerifier,
+  STORAGE,
+  verifyWith,
+  type Workspace,
+} from '../helpers/verify-fixtures';
 
 const PARTIAL = '0x00000000000000000000000000000000000007D0';
 const fastPoll = { firstDelayMs: 10, maxDelayMs: 40 };
@@ -22,7 +31,10 @@ describe('verify exit codes, one table for both protocols', function () {
   beforeEach(async () => {
     const chain = sampleChain();
     // Same code, different comment: a partial match.
-    chain.deploy(PARTIAL, buildProject({ 'contracts/Storage.sol': STORAGE.replace('Store & retrieve', 'Keep & retrieve') }).contract('Storage').runtime);
+    chain.deploy(
+      PARTIAL,
+      buildProject({ 'contracts/Storage.sol': STORAGE.replace('Store & retrieve', 'Keep & retrieve') }).contract('Storage').runtime,
+    );
     v = await sampleVerifier({}, chain);
     ws = makeWorkspace({ Storage: { address: ADDR.storage } });
   });
@@ -77,7 +89,10 @@ describe('verify exit codes, one table for both protocols', function () {
       it('3: a chain the server does not support, with its own words', async () => {
         const run = await cli(['--chain-id', '12345', '--address', ADDR.storage, '--contract', 'Storage']);
         expectExit(run, EXIT.notFound);
-        assert.match(run.stdout + run.stderr, protocol === 'session' ? /Chain 12345 not supported for verification!/ : /Chain 12345 not found/);
+        assert.match(
+          run.stdout + run.stderr,
+          protocol === 'session' ? /Chain 12345 not supported for verification!/ : /Chain 12345 not found/,
+        );
         const ext = await extensionReport([{ address: ADDR.storage, chainId: 12345, name: 'Storage' }]);
         assert.deepEqual([ext.code, ext.label], [EXIT.notFound, 'not verified (not found)']);
       });
@@ -100,19 +115,31 @@ describe('verify exit codes, one table for both protocols', function () {
         v.requests.length = 0;
         const throttled = await cli(['--chain-id', '296', '--address', ADDR.storage], `${v.url}/modes/throttled`);
         expectExit(throttled, EXIT.ok);
-        const verifying = protocol === 'session' ? 'POST /modes/throttled/session/verify-checked' : `POST /modes/throttled/v2/verify/296/${ADDR.storage}`;
+        const verifying =
+          protocol === 'session' ? 'POST /modes/throttled/session/verify-checked' : `POST /modes/throttled/v2/verify/296/${ADDR.storage}`;
         // Every request is answered 429 once, then passes: the verifying POST was retried too.
         assert.equal(v.requests.filter((r) => r === verifying).length, 2, v.requests.join('\n'));
       });
 
-      for (const [mode, status] of [['moved', 301], ['moved-308', 308]] as const) {
+      for (const [mode, status] of [
+        ['moved', 301],
+        ['moved-308', 308],
+      ] as const) {
         it(`5: a server that moved to another host (${status}) is not followed; the message names the new address and the flag`, async () => {
           const base = `${v.url}/modes/${mode}`;
           const run = await cli(['--chain-id', '296', '--address', ADDR.storage], base);
           expectExit(run, EXIT.server);
           const newBase = `http://localhost:${new URL(v.url).port}`;
-          assert.match(run.stderr, new RegExp(`has moved to ${newBase} \\(HTTP ${status}\\)\\. Nothing was sent there.*set --verify-url \\(ledgerMirror\\.verify\\.url in VS Code\\) to ${newBase}\\.`));
-          assert.ok(v.requests.length > 0 && v.requests.every((r) => r.includes(`/modes/${mode}/`)), `followed to: ${v.requests.join(', ')}`);
+          assert.match(
+            run.stderr,
+            new RegExp(
+              `has moved to ${newBase} \\(HTTP ${status}\\)\\. Nothing was sent there.*set --verify-url \\(ledgerMirror\\.verify\\.url in VS Code\\) to ${newBase}\\.`,
+            ),
+          );
+          assert.ok(
+            v.requests.length > 0 && v.requests.every((r) => r.includes(`/modes/${mode}/`)),
+            `followed to: ${v.requests.join(', ')}`,
+          );
         });
       }
 
@@ -156,9 +183,26 @@ describe('verify --poll-timeout (API v2)', function () {
   });
 
   it('6: a job still running at --poll-timeout ends the run as a time-out', async () => {
-    const run = await runCli(['verify', '--verify-url', v.url, '--protocol', 'v2', '--workspace', ws.root, '--chain-id', '296', '--address', ADDR.storage, '--poll-timeout', '1']);
+    const run = await runCli([
+      'verify',
+      '--verify-url',
+      v.url,
+      '--protocol',
+      'v2',
+      '--workspace',
+      ws.root,
+      '--chain-id',
+      '296',
+      '--address',
+      ADDR.storage,
+      '--poll-timeout',
+      '1',
+    ]);
     expectExit(run, EXIT.network);
     assert.match(run.stderr, /Verification job \S+ did not finish in 1 s/);
-    assert.ok(v.requests.some((r) => r.startsWith('GET /v2/verify/')), `the job was polled: ${v.requests.join(', ')}`);
+    assert.ok(
+      v.requests.some((r) => r.startsWith('GET /v2/verify/')),
+      `the job was polled: ${v.requests.join(', ')}`,
+    );
   });
 });

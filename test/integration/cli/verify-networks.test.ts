@@ -31,14 +31,27 @@ describe('CLI verify: networks by name, contracts, links', function () {
   });
 
   it('--network testnet sets chain 296; the success line shows the repository page and HashScan', async () => {
-    const run = await verify(['--network', 'testnet', '--verify-url', v.url, '--workspace', ws.root, '--repository-url', 'https://repo.example']);
+    const run = await verify([
+      '--network',
+      'testnet',
+      '--verify-url',
+      v.url,
+      '--workspace',
+      ws.root,
+      '--repository-url',
+      'https://repo.example',
+    ]);
     expectExit(run, EXIT.ok);
     assert.match(run.stdout, /^perfect Storage 0x5FbDB2315678afecb367f032d93F642f64180aa3 on chain 296 \(contracts\/Storage\.sol\)$/m);
     assert.match(run.stdout, /^ {8}https:\/\/repo\.example\/296\/0x5FbDB2315678afecb367f032d93F642f64180aa3$/m);
     assert.match(run.stdout, /^ {8}https:\/\/hashscan\.io\/testnet\/contract\/0x5FbDB2315678afecb367f032d93F642f64180aa3$/m);
     const json = await verify(['--network', 'testnet', '--verify-url', v.url, '--workspace', ws.root, '--json']);
     const contract = (JSON.parse(json.stdout) as { contracts: Array<{ links: string[] }> }).contracts[0];
-    assert.deepEqual(contract.links, ['https://hashscan.io/testnet/contract/0x5FbDB2315678afecb367f032d93F642f64180aa3'], 'no repository link for a server other than the default');
+    assert.deepEqual(
+      contract.links,
+      ['https://hashscan.io/testnet/contract/0x5FbDB2315678afecb367f032d93F642f64180aa3'],
+      'no repository link for a server other than the default',
+    );
   });
 
   it('refuses, sending nothing, a --chain-id that contradicts --network, an unknown network, and a chain given neither way', async () => {
@@ -49,8 +62,21 @@ describe('CLI verify: networks by name, contracts, links', function () {
     const none = await verify(['--verify-url', v.url, '--workspace', ws.root]);
     expectExit(none, EXIT.invalidInput);
     assert.match(none.stderr, /Give --network \(mainnet, testnet, previewnet, local\) or --chain-id/);
-    expectExit(await verify(['--network', 'testnet', '--verify-url', v.url, '--workspace', ws.root, '--poll-timeout', '0']), EXIT.invalidInput);
-    const dryImport = await verify(['--network', 'testnet', '--verify-url', v.url, '--address', ADDR.storage, '--explorer', 'etherscan', '--dry-run']);
+    expectExit(
+      await verify(['--network', 'testnet', '--verify-url', v.url, '--workspace', ws.root, '--poll-timeout', '0']),
+      EXIT.invalidInput,
+    );
+    const dryImport = await verify([
+      '--network',
+      'testnet',
+      '--verify-url',
+      v.url,
+      '--address',
+      ADDR.storage,
+      '--explorer',
+      'etherscan',
+      '--dry-run',
+    ]);
     expectExit(dryImport, EXIT.invalidInput);
     assert.match(dryImport.stderr, /--dry-run cannot be combined with --explorer/);
     assert.deepEqual(v.requests, []);
@@ -59,12 +85,37 @@ describe('CLI verify: networks by name, contracts, links', function () {
   it('points an address without a record to --contract, and --contract path/File.sol:Name picks that contract', async () => {
     const bare = await verify(['--network', 'testnet', '--verify-url', v.url, '--workspace', ws.root, '--address', ADDR.caller]);
     expectExit(bare, EXIT.invalidInput);
-    assert.match(bare.stderr, /No deployment record in .* names the contract at 0x0+3E9: give --contract path\/File\.sol:Name \(or just Name\)/);
+    assert.match(
+      bare.stderr,
+      /No deployment record in .* names the contract at 0x0+3E9: give --contract path\/File\.sol:Name \(or just Name\)/,
+    );
     assert.deepEqual(v.requests, []);
-    const named = await verify(['--network', 'testnet', '--verify-url', v.url, '--workspace', ws.root, '--address', ADDR.caller, '--contract', 'contracts/Caller.sol:Caller']);
+    const named = await verify([
+      '--network',
+      'testnet',
+      '--verify-url',
+      v.url,
+      '--workspace',
+      ws.root,
+      '--address',
+      ADDR.caller,
+      '--contract',
+      'contracts/Caller.sol:Caller',
+    ]);
     expectExit(named, EXIT.ok);
     assert.match(named.stdout, /^perfect Caller 0x0+3e9 on chain 296 \(contracts\/Caller\.sol\)$/im);
-    const wrongPath = await verify(['--network', 'testnet', '--verify-url', v.url, '--workspace', ws.root, '--address', ADDR.caller, '--contract', 'contracts/Other.sol:Caller']);
+    const wrongPath = await verify([
+      '--network',
+      'testnet',
+      '--verify-url',
+      v.url,
+      '--workspace',
+      ws.root,
+      '--address',
+      ADDR.caller,
+      '--contract',
+      'contracts/Other.sol:Caller',
+    ]);
     expectExit(wrongPath, EXIT.invalidInput);
     assert.match(wrongPath.stdout, /No compiler output for contract contracts\/Other\.sol:Caller/);
   });
@@ -80,8 +131,15 @@ describe('CLI verify --explorer on an API v2 server', function () {
   beforeEach(async () => {
     const build = buildProject({ 'contracts/Storage.sol': STORAGE });
     const chain = sampleChain();
-    stub = await startExplorerStub({ contracts: { [ADDR.storage]: etherscanSourceFromStdJson(build.input, 'Storage', build.compilerVersion) }, validKeys: ['good-key'] });
-    v = await startVerifier({ chains: { ...hederaChains(chain.code), [CHAIN]: { name: 'Sepolia (stub)', code: chain.code, explorerApiUrl: stub.url } }, sessionApi: false, v2JobDelayMs: 20 });
+    stub = await startExplorerStub({
+      contracts: { [ADDR.storage]: etherscanSourceFromStdJson(build.input, 'Storage', build.compilerVersion) },
+      validKeys: ['good-key'],
+    });
+    v = await startVerifier({
+      chains: { ...hederaChains(chain.code), [CHAIN]: { name: 'Sepolia (stub)', code: chain.code, explorerApiUrl: stub.url } },
+      sessionApi: false,
+      v2JobDelayMs: 20,
+    });
   });
   afterEach(async () => {
     await v.close();
@@ -89,7 +147,10 @@ describe('CLI verify --explorer on an API v2 server', function () {
   });
 
   const explorer = (address: string) =>
-    verify(['--chain-id', CHAIN, '--verify-url', v.url, '--address', address, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_TEST_KEY'], { LEDGER_TEST_KEY: 'good-key' });
+    verify(
+      ['--chain-id', CHAIN, '--verify-url', v.url, '--address', address, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_TEST_KEY'],
+      { LEDGER_TEST_KEY: 'good-key' },
+    );
 
   it('imports through /v2/verify/etherscan with the key from --api-key-env, then reports "already verified" on the re-run', async () => {
     const first = await explorer(ADDR.storage);
@@ -97,7 +158,11 @@ describe('CLI verify --explorer on an API v2 server', function () {
     assert.match(first.stdout, /^Verified 1 of 1 contract \(v2 API\): 1 perfect match$/m);
     assert.deepEqual(stub.receivedKeys, ['good-key']);
     assert.ok(v.requests.includes(`POST /v2/verify/etherscan/${CHAIN}/${ADDR.storage}`), v.requests.join('\n'));
-    assert.deepEqual(v.requests.filter((r) => r.startsWith('POST /session/')), [], 'no session request to a v2-only server');
+    assert.deepEqual(
+      v.requests.filter((r) => r.startsWith('POST /session/')),
+      [],
+      'no session request to a v2-only server',
+    );
     const again = await explorer(ADDR.storage);
     expectExit(again, EXIT.ok);
     assert.match(again.stdout, /— already verified$/m);
@@ -135,7 +200,11 @@ describe('CLI verify on the sample workspace, twice', function () {
       expectExit(first, EXIT.ok);
       const second = await verify(args);
       expectExit(second, EXIT.ok);
-      const statuses = (out: string) => out.split('\n').filter((l) => /^(perfect|partial|error)/.test(l)).map((l) => l.replace(/ — already verified$/, ''));
+      const statuses = (out: string) =>
+        out
+          .split('\n')
+          .filter((l) => /^(perfect|partial|error)/.test(l))
+          .map((l) => l.replace(/ — already verified$/, ''));
       assert.ok(statuses(first.stdout).length > 0, first.stdout);
       assert.deepEqual(statuses(second.stdout), statuses(first.stdout));
       assert.match(second.stdout, /already verified/);
@@ -143,10 +212,35 @@ describe('CLI verify on the sample workspace, twice', function () {
   }
 
   it("resolves a 0.0.x --address through the network's mirror: --network local asks localhost:5551, --mirror the one given", async () => {
-    const local = await verify(['--network', 'local', '--verify-url', v.url, '--workspace', root, '--address', '0.0.1003', '--dry-run', '--verbose']);
+    const local = await verify([
+      '--network',
+      'local',
+      '--verify-url',
+      v.url,
+      '--workspace',
+      root,
+      '--address',
+      '0.0.1003',
+      '--dry-run',
+      '--verbose',
+    ]);
     // Whatever answers there (nothing, or a local node), the id went to the local network's mirror.
     assert.match(local.stderr, /^GET http:\/\/localhost:5551\/api\/v1\/contracts\/0\.0\.1003 /m);
-    const custom = await verify(['--chain-id', '298', '--mirror', mirror.url, '--verify-url', v.url, '--workspace', root, '--address', '0.0.1003', '--dry-run', '--protocol', 'session']);
+    const custom = await verify([
+      '--chain-id',
+      '298',
+      '--mirror',
+      mirror.url,
+      '--verify-url',
+      v.url,
+      '--workspace',
+      root,
+      '--address',
+      '0.0.1003',
+      '--dry-run',
+      '--protocol',
+      'session',
+    ]);
     expectExit(custom, EXIT.ok);
     assert.match(custom.stdout, /^perfect Caller 0x0+3eB on chain 298 \(contracts\/Caller\.sol\)( — already verified)?$/m);
   });

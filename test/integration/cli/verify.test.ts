@@ -32,18 +32,49 @@ describe('CLI verify', function () {
 
   it('exits 7 and names the missing file when verification ran and failed (dry run, v2, JSON)', async () => {
     ws.remove('contracts/Callee.sol');
-    const run = await cli(['--verify-url', v.url, '--chain-id', '296', '--workspace', ws.root, '--address', ADDR.caller, '--protocol', 'v2', '--dry-run', '--json']);
+    const run = await cli([
+      '--verify-url',
+      v.url,
+      '--chain-id',
+      '296',
+      '--workspace',
+      ws.root,
+      '--address',
+      ADDR.caller,
+      '--protocol',
+      'v2',
+      '--dry-run',
+      '--json',
+    ]);
     expectExit(run, EXIT.verificationFailed);
-    const out = JSON.parse(run.stdout) as { protocol: string; dryRun: boolean; contracts: Array<{ name: string; status: string; origin: string; files: { missing: Array<{ path: string }> } }> };
+    const out = JSON.parse(run.stdout) as {
+      protocol: string;
+      dryRun: boolean;
+      contracts: Array<{ name: string; status: string; origin: string; files: { missing: Array<{ path: string }> } }>;
+    };
     assert.deepEqual([out.protocol, out.dryRun], ['v2', true]);
-    assert.deepEqual(out.contracts.map((c) => [c.name, c.status, c.origin, c.files.missing.map((m) => m.path)]), [['Caller', 'error', 'hardhat-deploy', ['contracts/Callee.sol']]]);
+    assert.deepEqual(
+      out.contracts.map((c) => [c.name, c.status, c.origin, c.files.missing.map((m) => m.path)]),
+      [['Caller', 'error', 'hardhat-deploy', ['contracts/Callee.sol']]],
+    );
   });
 
   it('exits 2 on bad input without sending anything, and 6 when the server is unreachable', async () => {
     const bad = await cli(['--verify-url', v.url, '--chain-id', 'x', '--workspace', ws.root]);
     expectExit(bad, EXIT.invalidInput);
     assert.match(bad.stderr, /^ledger-mirror: --chain-id needs a positive whole number, got "x"\n$/);
-    const noKey = await cli(['--verify-url', v.url, '--chain-id', '296', '--address', ADDR.storage, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_TEST_UNSET_KEY']);
+    const noKey = await cli([
+      '--verify-url',
+      v.url,
+      '--chain-id',
+      '296',
+      '--address',
+      ADDR.storage,
+      '--explorer',
+      'etherscan',
+      '--api-key-env',
+      'LEDGER_TEST_UNSET_KEY',
+    ]);
     expectExit(noKey, EXIT.invalidInput);
     assert.match(noKey.stderr, /Environment variable LEDGER_TEST_UNSET_KEY \(from --api-key-env\) is not set/);
     assert.deepEqual(v.requests, []);
@@ -53,9 +84,27 @@ describe('CLI verify', function () {
   });
 
   it('says Hedera has no Etherscan-style explorer (exit 2, nothing sent) without printing the API key', async () => {
-    const run = await cli(['--verify-url', v.url, '--chain-id', '296', '--address', ADDR.storage, '--contract', 'Storage', '--workspace', ws.root, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_TEST_KEY'], {
-      LEDGER_TEST_KEY: 'sekret-999',
-    });
+    const run = await cli(
+      [
+        '--verify-url',
+        v.url,
+        '--chain-id',
+        '296',
+        '--address',
+        ADDR.storage,
+        '--contract',
+        'Storage',
+        '--workspace',
+        ws.root,
+        '--explorer',
+        'etherscan',
+        '--api-key-env',
+        'LEDGER_TEST_KEY',
+      ],
+      {
+        LEDGER_TEST_KEY: 'sekret-999',
+      },
+    );
     expectExit(run, EXIT.invalidInput);
     assert.match(run.stderr, /Hedera has no Etherscan-style explorer to import verified source from\. Verify from your sources instead/);
     assert.deepEqual(v.requests, [], 'nothing sent');

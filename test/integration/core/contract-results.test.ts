@@ -54,8 +54,14 @@ describe('contract results and actions (reference mirror, real EVM)', function (
 
   it('the logs case lists its events with topics and data', async () => {
     const { result } = await fetchContractResult(http, ref.endpoints, ref.info('logs').transactionId);
-    assert.deepEqual(result.logs?.map((l) => l.topics?.length), [3, 1, 0]);
-    assert.deepEqual(result.logs?.map((l) => l.index), [0, 1, 2]);
+    assert.deepEqual(
+      result.logs?.map((l) => l.topics?.length),
+      [3, 1, 0],
+    );
+    assert.deepEqual(
+      result.logs?.map((l) => l.index),
+      [0, 1, 2],
+    );
   });
 
   it('actions: one per frame in order, with depth, type, input, output and gas', async () => {
@@ -82,19 +88,28 @@ describe('contract results and actions (reference mirror, real EVM)', function (
 
   it('actions: the reverting frame of a bubbled revert says REVERT_REASON; STATICCALL, DELEGATECALL and CREATE2 are typed', async () => {
     const reverted = (await fetchContractActions(http, ref.endpoints, ref.info('revert-error').transactionId)).actions;
-    assert.deepEqual(reverted.map((a) => [a.call_operation_type, a.result_data_type]), [
-      ['CALL', 'REVERT_REASON'],
-      ['STATICCALL', 'REVERT_REASON'],
-    ]);
+    assert.deepEqual(
+      reverted.map((a) => [a.call_operation_type, a.result_data_type]),
+      [
+        ['CALL', 'REVERT_REASON'],
+        ['STATICCALL', 'REVERT_REASON'],
+      ],
+    );
     const delegate = (await fetchContractActions(http, ref.endpoints, ref.info('delegatecall').transactionId)).actions;
-    assert.deepEqual(delegate.map((a) => a.call_operation_type), ['CALL', 'DELEGATECALL']);
+    assert.deepEqual(
+      delegate.map((a) => a.call_operation_type),
+      ['CALL', 'DELEGATECALL'],
+    );
     assert.equal(delegate[1].recipient, '0.0.1008', 'the library the code came from');
     const created = (await fetchContractActions(http, ref.endpoints, ref.info('create').transactionId)).actions;
-    assert.deepEqual(created.map((a) => [a.call_operation_type, a.call_type]), [
-      ['CALL', 'CALL'],
-      ['CREATE', 'CREATE'],
-      ['CREATE2', 'CREATE'],
-    ]);
+    assert.deepEqual(
+      created.map((a) => [a.call_operation_type, a.call_type]),
+      [
+        ['CALL', 'CALL'],
+        ['CREATE', 'CREATE'],
+        ['CREATE2', 'CREATE'],
+      ],
+    );
     assert.ok(created.slice(1).every((a) => /^0x[0-9a-f]{40}$/.test(a.to ?? '')));
   });
 
@@ -111,7 +126,10 @@ describe('contract results and actions (reference mirror, real EVM)', function (
   });
 
   it('stops at maxPages and says the list is incomplete', async () => {
-    const { actions, complete } = await fetchContractActions(http, ref.endpoints, ref.info('create').transactionId, { pageSize: 1, maxPages: 2 });
+    const { actions, complete } = await fetchContractActions(http, ref.endpoints, ref.info('create').transactionId, {
+      pageSize: 1,
+      maxPages: 2,
+    });
     assert.deepEqual([actions.length, complete], [2, false]);
   });
 
@@ -185,7 +203,10 @@ describe('contract actions from a hostile server', () => {
         ? { actions: [action(1)], links: { next: null } }
         : { actions: [action(0)], links: { next: `/api/v1/contracts/results/${id}/actions?limit=100&index=gt:0` } };
     const { actions } = await fetchContractActions(http, endpoints(), id);
-    assert.deepEqual(actions.map((a) => a.index), [0, 1]);
+    assert.deepEqual(
+      actions.map((a) => a.index),
+      [0, 1],
+    );
     assert.equal(server.requests.at(-1)?.url, `/prefix/api/v1/contracts/results/${id}/actions?limit=100&index=gt:0`);
   });
 
@@ -194,11 +215,17 @@ describe('contract actions from a hostile server', () => {
     const input = `0x${'ab'.repeat(100_000)}`;
     respond = (url) => {
       const n = Number(/index=gt:(\d+)/.exec(url)?.[1] ?? -1) + 1;
-      return { actions: [action(n, { input })], links: { next: n < 9 ? `/api/v1/contracts/results/${id}/actions?limit=100&index=gt:${n}` : null } };
+      return {
+        actions: [action(n, { input })],
+        links: { next: n < 9 ? `/api/v1/contracts/results/${id}/actions?limit=100&index=gt:${n}` : null },
+      };
     };
     const before = server.requests.length;
     const { actions, complete, stoppedBy } = await fetchContractActions(http, endpoints(), id, { maxTotalBytes: 500_000 });
-    assert.deepEqual(actions.map((a) => a.index), [0, 1]);
+    assert.deepEqual(
+      actions.map((a) => a.index),
+      [0, 1],
+    );
     assert.deepEqual([complete, stoppedBy], [false, 'bytes']);
     assert.equal(server.requests.length - before, 3, 'the page over the budget was the last one asked for');
   });

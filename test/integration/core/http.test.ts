@@ -24,7 +24,11 @@ async function serve(handler: Handler, options: Partial<HttpOptions> = FAST): Pr
 
 /** Sends headers and the first half of a gzip body, then leaves the socket open and silent. */
 function halfGzip(res: ServerResponse, body: Buffer, chunked: boolean) {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', ...(chunked ? {} : { 'content-length': body.length }) });
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-encoding': 'gzip',
+    ...(chunked ? {} : { 'content-length': body.length }),
+  });
   res.write(body.subarray(0, Math.floor(body.length / 2)));
 }
 
@@ -71,11 +75,17 @@ describe('HttpClient', () => {
   });
 
   it('retries a 429 with back-off, then succeeds', async () => {
-    const { server, client } = await serve((req, res, n) => (n < 2 ? sendJson(req, res, 429, WEB3_429) : sendJson(req, res, 200, '{"ok":true}')));
+    const { server, client } = await serve((req, res, n) =>
+      n < 2 ? sendJson(req, res, 429, WEB3_429) : sendJson(req, res, 200, '{"ok":true}'),
+    );
     const retries: RetryInfo[] = [];
     assert.deepEqual(await client.getJson(server.url, { onRetry: (r) => retries.push(r) }), { ok: true });
     assert.equal(server.requests.length, 3);
-    assert.deepEqual(retries.map((r) => r.attempt), [1, 2], 'each wait is announced before it starts');
+    assert.deepEqual(
+      retries.map((r) => r.attempt),
+      [1, 2],
+      'each wait is announced before it starts',
+    );
     assert.ok(retries.every((r) => r.delayMs >= 0));
   });
 
@@ -142,7 +152,11 @@ describe('HttpClient', () => {
   });
 
   it('cancels during a back-off sleep without another attempt', async () => {
-    const { server, client } = await serve((req, res) => sendJson(req, res, 429, WEB3_429), { ...FAST, backoffBaseMs: 10_000, backoffMaxMs: 10_000 });
+    const { server, client } = await serve((req, res) => sendJson(req, res, 429, WEB3_429), {
+      ...FAST,
+      backoffBaseMs: 10_000,
+      backoffMaxMs: 10_000,
+    });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     // 'cancelled', not 'timeout' nor a second attempt: the abort ended the wait itself.
@@ -155,7 +169,12 @@ describe('HttpClient', () => {
     const controller = new AbortController();
     const res = await client.getStream(server.url, { signal: controller.signal });
     controller.abort();
-    await rejectsWith((async () => { for await (const _ of res.body); })(), 'cancelled');
+    await rejectsWith(
+      (async () => {
+        for await (const _ of res.body);
+      })(),
+      'cancelled',
+    );
   });
 
   it('reports a 5xx as a server error with the server message', async () => {
@@ -208,12 +227,54 @@ describe('HttpClient', () => {
 
   describe('statuses', () => {
     const cases: [string, number, string, string, ErrorKind, RegExp][] = [
-      ['a REST 404', 404, '/api/v1/tokens/0.0.1', '{"_status":{"messages":[{"message":"Not found"}]}}', 'not-found', /^Not found — HTTP 404: Not found/],
-      ['a web3 404 for an unknown transaction', 404, '/api/v1/contracts/results/0.0.1-1-000000001/opcodes', '{"_status":{"messages":[{"message":"Not Found","detail":"Transaction not found: x","data":""}]}}', 'not-found', /Not Found: Transaction not found: x/],
-      ['a 404 for a missing static resource', 404, '/api/v1/contracts/results/0.0.1-1-000000001/opcodes', '{"_status":{"messages":[{"message":"Not Found","detail":"No static resource api/v1/contracts/results/0.0.1-1-000000001/opcodes.","data":""}]}}', 'endpoint-disabled', /opcodes endpoint may be disabled on this network/],
-      ["REST's bare 404 on the opcodes path", 404, '/api/v1/contracts/results/0.0.1-1-000000001/opcodes', '{"_status":{"messages":[{"message":"Not found"}]}}', 'endpoint-disabled', /^The opcodes endpoint may be disabled on this network — HTTP 404: Not found/],
-      ['a 400', 400, '/api/v1/tokens/abc', '{"_status":{"messages":[{"message":"Invalid parameter: tokenid"}]}}', 'invalid-input', /rejected the request — HTTP 400: Invalid parameter: tokenid/],
-      ['the v0.150 406', 406, '/api/v1/contracts/results/0.0.1-1-000000001/opcodes', '{"message":"Not Acceptable","detail":"Accept-Encoding: gzip header is required"}', 'invalid-input', /HTTP 406: Not Acceptable: Accept-Encoding: gzip header is required/],
+      [
+        'a REST 404',
+        404,
+        '/api/v1/tokens/0.0.1',
+        '{"_status":{"messages":[{"message":"Not found"}]}}',
+        'not-found',
+        /^Not found — HTTP 404: Not found/,
+      ],
+      [
+        'a web3 404 for an unknown transaction',
+        404,
+        '/api/v1/contracts/results/0.0.1-1-000000001/opcodes',
+        '{"_status":{"messages":[{"message":"Not Found","detail":"Transaction not found: x","data":""}]}}',
+        'not-found',
+        /Not Found: Transaction not found: x/,
+      ],
+      [
+        'a 404 for a missing static resource',
+        404,
+        '/api/v1/contracts/results/0.0.1-1-000000001/opcodes',
+        '{"_status":{"messages":[{"message":"Not Found","detail":"No static resource api/v1/contracts/results/0.0.1-1-000000001/opcodes.","data":""}]}}',
+        'endpoint-disabled',
+        /opcodes endpoint may be disabled on this network/,
+      ],
+      [
+        "REST's bare 404 on the opcodes path",
+        404,
+        '/api/v1/contracts/results/0.0.1-1-000000001/opcodes',
+        '{"_status":{"messages":[{"message":"Not found"}]}}',
+        'endpoint-disabled',
+        /^The opcodes endpoint may be disabled on this network — HTTP 404: Not found/,
+      ],
+      [
+        'a 400',
+        400,
+        '/api/v1/tokens/abc',
+        '{"_status":{"messages":[{"message":"Invalid parameter: tokenid"}]}}',
+        'invalid-input',
+        /rejected the request — HTTP 400: Invalid parameter: tokenid/,
+      ],
+      [
+        'the v0.150 406',
+        406,
+        '/api/v1/contracts/results/0.0.1-1-000000001/opcodes',
+        '{"message":"Not Acceptable","detail":"Accept-Encoding: gzip header is required"}',
+        'invalid-input',
+        /HTTP 406: Not Acceptable: Accept-Encoding: gzip header is required/,
+      ],
       ['an unexpected 403', 403, '/', 'denied', 'bad-response', /HTTP 403: response body is not JSON: "denied"/],
     ];
     for (const [what, status, path, body, kind, message] of cases) {
@@ -231,7 +292,10 @@ describe('HttpClient', () => {
     const clock = new FakeClock();
     const { server, client } = await serve((req, res) => sendJson(req, res, 200, '{}'), { ...FAST, clock });
     const all = Promise.all([0, 1, 2].map((i) => client.getJson(`${server.url}/${i}`, { serializeHost: true })));
-    await waitUntil('the first request and the other two waiting for their slots', () => server.requests.length === 1 && clock.pending === 2);
+    await waitUntil(
+      'the first request and the other two waiting for their slots',
+      () => server.requests.length === 1 && clock.pending === 2,
+    );
     for (const next of [1, 2]) {
       await clock.advance(999);
       assert.equal(server.requests.length, next, `request ${next} waits a whole second after the one before`);
@@ -239,7 +303,10 @@ describe('HttpClient', () => {
       await waitUntil(`request ${next}`, () => server.requests.length === next + 1);
     }
     await all;
-    assert.deepEqual(server.requests.map((r) => r.url), ['/0', '/1', '/2']);
+    assert.deepEqual(
+      server.requests.map((r) => r.url),
+      ['/0', '/1', '/2'],
+    );
   });
 
   it('logs each attempt without headers or credentials', async () => {
@@ -250,10 +317,13 @@ describe('HttpClient', () => {
     const url = server.url.replace('http://', 'http://user:secret@') + '/api/v1/tokens/0.0.1135';
     await client.getJson(url);
     assert.equal(logs.length, 2);
-    assert.deepEqual(logs.map((l) => [l.method, l.url, l.status]), [
-      ['GET', `${server.url}/api/v1/tokens/0.0.1135`, 429],
-      ['GET', `${server.url}/api/v1/tokens/0.0.1135`, 200],
-    ]);
+    assert.deepEqual(
+      logs.map((l) => [l.method, l.url, l.status]),
+      [
+        ['GET', `${server.url}/api/v1/tokens/0.0.1135`, 429],
+        ['GET', `${server.url}/api/v1/tokens/0.0.1135`, 200],
+      ],
+    );
     assert.equal(logs[1].bytes, TOKEN_BODY.length);
     assert.ok(logs.every((l) => typeof l.ms === 'number' && !JSON.stringify(l).includes('secret')));
   });

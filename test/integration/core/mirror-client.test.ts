@@ -59,11 +59,17 @@ describe('MirrorClient.getToken', () => {
 
   it('reports an unknown token as not-found with the server message', async () => {
     server = await startTokenFixtureServer('not-found.json');
-    await assert.rejects(client().getToken('0.0.1135'), (err: unknown) => err instanceof ApiError && err.kind === 'not-found' && err.messages[0].message === 'Not found');
+    await assert.rejects(
+      client().getToken('0.0.1135'),
+      (err: unknown) => err instanceof ApiError && err.kind === 'not-found' && err.messages[0].message === 'Not found',
+    );
   });
 
   it('reports a 200 that is not a token as a bad response naming the field', async () => {
     server = await startServer((req, res) => sendJson(req, res, 200, '{"token_id":"0.0.1135"}'));
-    await assert.rejects(client().getToken('0.0.1135'), (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /field name:/.test(err.message));
+    await assert.rejects(
+      client().getToken('0.0.1135'),
+      (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /field name:/.test(err.message),
+    );
   });
 });

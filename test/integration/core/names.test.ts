@@ -38,15 +38,21 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
   }
 
   it('names the frames of the delegatecall and custom-error cases as the user wrote them', async () => {
-    assert.deepEqual((await named('delegatecall')).map((f) => describeCall(f.named)), [
-      'LibUser.compute(a: 6, b: 7, c: 8) → 50',
-      'MathLib.mulAdd(a: 6, b: 7, c: 8) → 50',
-    ]);
-    assert.deepEqual((await named('custom-error')).map((f) => describeCall(f.named)), ['Vault.withdraw(amount: 100) reverted: InsufficientBalance(available: 5, required: 100)']);
+    assert.deepEqual(
+      (await named('delegatecall')).map((f) => describeCall(f.named)),
+      ['LibUser.compute(a: 6, b: 7, c: 8) → 50', 'MathLib.mulAdd(a: 6, b: 7, c: 8) → 50'],
+    );
+    assert.deepEqual(
+      (await named('custom-error')).map((f) => describeCall(f.named)),
+      ['Vault.withdraw(amount: 100) reverted: InsufficientBalance(available: 5, required: 100)'],
+    );
   });
 
   it('names enum values by member in a call and its return value (enum-state)', async () => {
-    assert.deepEqual((await named('enum-state')).map((f) => describeCall(f.named)), ['Orders.mark(status: Filled (1), ref: "order-7") → Open (0)']);
+    assert.deepEqual(
+      (await named('enum-state')).map((f) => describeCall(f.named)),
+      ['Orders.mark(status: Filled (1), ref: "order-7") → Open (0)'],
+    );
   });
 
   it('the header of the token-service case: sender, contract, the call by name and the mirror’s error named', async () => {
@@ -71,8 +77,15 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
       }
     }
     assert.ok(described.includes('Note(text: "hello from Events")'), described.join('\n'));
-    assert.ok(described.some((d) => /^Transfer\(from: 0x[0-9a-f]{40}, to: 0x0+3ee, value: 1000\)$/.test(d)), described.join('\n'));
-    assert.ok(described.includes('Paid(token: 0x0000000000000000000000000000000000001389, to: 0x00000000000000000000000000000000000003ea, amount: 50)'));
+    assert.ok(
+      described.some((d) => /^Transfer\(from: 0x[0-9a-f]{40}, to: 0x0+3ee, value: 1000\)$/.test(d)),
+      described.join('\n'),
+    );
+    assert.ok(
+      described.includes(
+        'Paid(token: 0x0000000000000000000000000000000000001389, to: 0x00000000000000000000000000000000000003ea, amount: 50)',
+      ),
+    );
   });
 
   const logSteps = (trace: Trace): number[] => {
@@ -94,7 +107,10 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
         });
         assert.deepEqual(events, LOGS_CASE);
         const note = logSteps(trace)[1];
-        assert.equal(describeDecoded(decodeEvent(abis, logAtStep(trace, note)!.topics, logAtStep(trace, note)!.data!)!), 'Note(text: "hello from Events")');
+        assert.equal(
+          describeDecoded(decodeEvent(abis, logAtStep(trace, note)!.topics, logAtStep(trace, note)!.data!)!),
+          'Note(text: "hello from Events")',
+        );
         assert.equal(logAtStep(trace, 0), null, 'not a LOG step');
       } finally {
         if (mirror !== ref) await mirror.close();

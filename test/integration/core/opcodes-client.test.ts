@@ -18,7 +18,8 @@ import { sendJson, startServer, type TestServer } from '../helpers/fixture-serve
 import { fetchWithOwnClient, startReference, type ReferenceMirror } from '../helpers/reference-mirror';
 
 const ID = '0.0.1234-1234567890-000000001';
-const MINIMAL = '{"address":"0x00000000000000000000000000000000000004d2","contract_id":"0.0.1234","failed":false,"gas":21000,"opcodes":[],"return_value":"0x"}';
+const MINIMAL =
+  '{"address":"0x00000000000000000000000000000000000004d2","contract_id":"0.0.1234","failed":false,"gas":21000,"opcodes":[],"return_value":"0x"}';
 
 const snapshot = (trace: ColumnarTrace): unknown => ({
   summary: { ...trace.summary, parts: undefined },
@@ -133,7 +134,11 @@ describe('opcodes client', function () {
 
     it('words a 501, a busy refusal and a rate limit each its own way, none of them as "not found"', async () => {
       const errors: ApiError[] = [];
-      for (const [file, status] of [['derived-501-opcodes-api-disabled.json', 501], ['derived-429-too-many-concurrent-traces.json', 429], ['derived-429-rate-limited-v0.129.json', 429]] as const) {
+      for (const [file, status] of [
+        ['derived-501-opcodes-api-disabled.json', 501],
+        ['derived-429-too-many-concurrent-traces.json', 429],
+        ['derived-429-rate-limited-v0.129.json', 429],
+      ] as const) {
         const body = readFileSync(join(OPCODES_DATA, file), 'utf8');
         server = await startServer((req, res) => sendJson(req, res, status, body));
         const http = new HttpClient({ maxRetries: 0 });
@@ -170,12 +175,20 @@ describe('opcodes client', function () {
     it('reports an unknown transaction as not found and a disabled endpoint as such', async () => {
       const unknown = await rejection(fetchWithOwnClient(m.endpoints, '0.0.1000-1735689600-000000999', {}));
       assert.equal(unknown.kind, 'not-found');
-      const disabled = await rejection(fetchWithOwnClient(resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/disabled` }), m.info('success').transactionId, {}));
+      const disabled = await rejection(
+        fetchWithOwnClient(resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/disabled` }), m.info('success').transactionId, {}),
+      );
       assert.equal(disabled.kind, 'endpoint-disabled');
     });
 
     it('a newer mirror with the opcodes API off (501) is told apart from an unknown transaction', async () => {
-      const off = await rejection(fetchWithOwnClient(resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/not-implemented` }), m.info('success').transactionId, {}));
+      const off = await rejection(
+        fetchWithOwnClient(
+          resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/not-implemented` }),
+          m.info('success').transactionId,
+          {},
+        ),
+      );
       assert.equal(off.kind, 'endpoint-disabled');
       assert.equal(off.status, 501);
     });
@@ -223,7 +236,9 @@ describe('opcodes client', function () {
     it('leaves no file behind when the trace fails, and reports an unwritable target', async () => {
       const out = join(dir, 'missing.json');
       await rejection(fetchWithOwnClient(m.endpoints, '0.0.1000-1735689600-000000999', { saveTo: out }));
-      const bad = await rejection(fetchWithOwnClient(m.endpoints, m.info('panic').transactionId, { saveTo: join(dir, 'no', 'such', 'dir.json') }));
+      const bad = await rejection(
+        fetchWithOwnClient(m.endpoints, m.info('panic').transactionId, { saveTo: join(dir, 'no', 'such', 'dir.json') }),
+      );
       assert.equal(bad.kind, 'invalid-input');
       assert.match(bad.message, /Cannot write/);
       assert.deepEqual(readdirSync(dir), []);

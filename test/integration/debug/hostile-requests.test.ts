@@ -50,7 +50,12 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
     async function launch(name: CaseName, extra: Record<string, unknown> = {}, mirrorUrl = ref.mirror.url, mirror = ref): Promise<void> {
       await dc.initializeRequest(INIT);
       const initialized = dc.waitForEvent('initialized', 60_000);
-      const launched = dc.launchRequest({ transaction: mirror.info(name).transactionId, mirrorUrl, buildOutput: ws, ...extra } as DebugProtocol.LaunchRequestArguments);
+      const launched = dc.launchRequest({
+        transaction: mirror.info(name).transactionId,
+        mirrorUrl,
+        buildOutput: ws,
+        ...extra,
+      } as DebugProtocol.LaunchRequestArguments);
       await initialized;
       const stopped = dc.waitForEvent('stopped', 60_000);
       await dc.configurationDoneRequest();
@@ -64,7 +69,10 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       url.username = 'ledger';
       url.password = 's3cret-pw';
       await launch('success', {}, url.href);
-      assert.ok(outputs.some((o) => o.includes('Fetching the opcode trace')), outputs.join(''));
+      assert.ok(
+        outputs.some((o) => o.includes('Fetching the opcode trace')),
+        outputs.join(''),
+      );
       for (const o of outputs) assert.ok(!o.includes('s3cret-pw') && !o.includes('ledger:'), `leaked in: ${o}`);
 
       // A transaction id with a terminal escape and a forged line is logged before the id is checked.
@@ -74,8 +82,14 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       dc.on('output', (e: DebugProtocol.OutputEvent) => outputs.push(e.body.output));
       await dc.start();
       await dc.initializeRequest(INIT);
-      const bad = dc.launchRequest({ transaction: '\x1b]0;owned\x07x\nResult ok', mirrorUrl: url.href } as DebugProtocol.LaunchRequestArguments);
-      const err = await bad.then(() => undefined, (e: Error) => e);
+      const bad = dc.launchRequest({
+        transaction: '\x1b]0;owned\x07x\nResult ok',
+        mirrorUrl: url.href,
+      } as DebugProtocol.LaunchRequestArguments);
+      const err = await bad.then(
+        () => undefined,
+        (e: Error) => e,
+      );
       assert.ok(err, 'the launch is refused');
       assert.ok(!err.message.includes('\x1b'), err.message);
       const logged = outputs.join('');
@@ -88,10 +102,24 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       const [top] = await frames();
       const asked = dc.customRequest('disassemble', { memoryReference: top.instructionPointerReference, instructionCount: 100_000 });
       await assert.rejects(asked, /instructionCount must be an integer from 1 to 25,000, not 100000/);
-      const ok = await dc.customRequest('disassemble', { memoryReference: top.instructionPointerReference, instructionOffset: -3, instructionCount: 7 });
+      const ok = await dc.customRequest('disassemble', {
+        memoryReference: top.instructionPointerReference,
+        instructionOffset: -3,
+        instructionCount: 7,
+      });
       assert.equal((ok.body as DebugProtocol.DisassembleResponse['body'])!.instructions.length, 7);
-      await assert.rejects(dc.customRequest('disassemble', { memoryReference: top.instructionPointerReference, instructionCount: 5, instructionOffset: 1e300 }), /instructionOffset/);
-      await assert.rejects(dc.customRequest('readMemory', { memoryReference: 'memory@0', count: 2 ** 40 }), /count must be an integer from 0 to/);
+      await assert.rejects(
+        dc.customRequest('disassemble', {
+          memoryReference: top.instructionPointerReference,
+          instructionCount: 5,
+          instructionOffset: 1e300,
+        }),
+        /instructionOffset/,
+      );
+      await assert.rejects(
+        dc.customRequest('readMemory', { memoryReference: 'memory@0', count: 2 ** 40 }),
+        /count must be an integer from 0 to/,
+      );
     });
 
     it('goto: a targetId that is not a step of the trace is refused and the session stays where it was', async () => {
@@ -100,7 +128,10 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       await assert.rejects(dc.gotoRequest({ threadId: 1, targetId: 'abc' as unknown as number }), /targetId must be a step from 0 to \d+/);
       await assert.rejects(dc.gotoRequest({ threadId: 1, targetId: 1e12 }), /targetId must be a step from 0 to \d+/);
       const after = await frames();
-      assert.deepEqual(after.map((f) => [f.name, f.line]), before.map((f) => [f.name, f.line]));
+      assert.deepEqual(
+        after.map((f) => [f.name, f.line]),
+        before.map((f) => [f.name, f.line]),
+      );
       const scopes = (await dc.scopesRequest({ frameId: after[0].id })).body.scopes;
       assert.ok(scopes.length > 0);
       assert.match((await dc.evaluateRequest({ expression: 'step', context: 'watch' })).body.result, /^0x/);
@@ -113,22 +144,43 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       const line = await lineOf('Callee.sol', 'require(amount == 0');
       const condition = (i: number) => `${Array.from({ length: 90 }, (_, k) => `(${(i + k) % 10}+1)`).join(' + ')} > 0`.padEnd(900, ' ');
       const flood = Array.from({ length: 10_000 }, (_, i) => ({ line, condition: condition(i) }));
-      await assert.rejects(dc.setBreakpointsRequest({ source: { path: join(ws, 'contracts/Callee.sol') }, breakpoints: flood }), /at most 1,000 breakpoints in one request, not 10000/);
-      const many = await dc.setBreakpointsRequest({ source: { path: join(ws, 'contracts/Callee.sol') }, breakpoints: flood.slice(0, 1_000) });
+      await assert.rejects(
+        dc.setBreakpointsRequest({ source: { path: join(ws, 'contracts/Callee.sol') }, breakpoints: flood }),
+        /at most 1,000 breakpoints in one request, not 10000/,
+      );
+      const many = await dc.setBreakpointsRequest({
+        source: { path: join(ws, 'contracts/Callee.sol') },
+        breakpoints: flood.slice(0, 1_000),
+      });
       assert.equal(many.body.breakpoints.filter((b) => b.verified).length, 1_000);
       // The total over all sources is bounded too.
-      await assert.rejects(dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.check' }] }), /at most 1,000 breakpoints in all/);
-      await assert.rejects(dc.setBreakpointsRequest({ source: { path: join(ws, 'contracts/Callee.sol') }, breakpoints: [{ line, condition: 'x'.repeat(1_001) }] }), /condition.*at most 1,000 characters/);
+      await assert.rejects(
+        dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.check' }] }),
+        /at most 1,000 breakpoints in all/,
+      );
+      await assert.rejects(
+        dc.setBreakpointsRequest({
+          source: { path: join(ws, 'contracts/Callee.sol') },
+          breakpoints: [{ line, condition: 'x'.repeat(1_001) }],
+        }),
+        /condition.*at most 1,000 characters/,
+      );
       assert.ok((await frames()).length > 0);
     });
     it('hit counts: a thousand on a hot loop line keep at most 4 counters per step of the trace; the rest are refused by name', async () => {
       await launch('long-loop', {}, long.mirror.url, long);
       const line = await lineOf('Looper.sol', 'acc = (acc * 31 + i) % 1000003');
-      const set = await dc.setBreakpointsRequest({ source: { path: join(ws, 'contracts/Looper.sol') }, breakpoints: Array.from({ length: 1_000 }, () => ({ line, hitCondition: '>= 2' })) });
+      const set = await dc.setBreakpointsRequest({
+        source: { path: join(ws, 'contracts/Looper.sol') },
+        breakpoints: Array.from({ length: 1_000 }, () => ({ line, hitCondition: '>= 2' })),
+      });
       const verified = set.body.breakpoints.filter((b) => b.verified).length;
       assert.ok(verified > 0 && verified < 1_000, `${verified} verified`);
       const refused = set.body.breakpoints.find((b) => !b.verified)!;
-      assert.match(refused.message ?? '', /^Too many hit counts: together they count at most [\d,]+ steps \(4 per step of the trace\); this one would count [\d,]+ more\.$/);
+      assert.match(
+        refused.message ?? '',
+        /^Too many hit counts: together they count at most [\d,]+ steps \(4 per step of the trace\); this one would count [\d,]+ more\.$/,
+      );
       const stopped = dc.waitForEvent('stopped');
       await dc.continueRequest({ threadId: 1 });
       assert.equal(((await stopped) as DebugProtocol.StoppedEvent).body.reason, 'breakpoint');
@@ -145,7 +197,9 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       await wire.write('Content-Length: -5\r\n\r\n{"seq":99,"type":"request","command":"threads"}');
       const threads = await wire.call('threads');
       assert.equal(threads.success, true);
-      const note = await wire.waitFor<DebugProtocol.OutputEvent>((m) => m.type === 'event' && (m as DebugProtocol.Event).event === 'output');
+      const note = await wire.waitFor<DebugProtocol.OutputEvent>(
+        (m) => m.type === 'event' && (m as DebugProtocol.Event).event === 'output',
+      );
       assert.match(note.body.output, /Content-Length "-5"/);
       // Garbage between frames and a header without a length are skipped the same way.
       await wire.write('hello\r\n\r\nX-Other: 1\r\n\r\n');
@@ -184,8 +238,11 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       const dir = await dirs.make();
       const build = await sampleBuildInfo();
       const forged = 'amount\nResult        succeeded';
-      const callee = Object.entries(build.output.contracts).flatMap(([, cs]) => Object.entries(cs)).find(([name]) => name === 'Callee')![1];
-      const rename = (abi: Array<{ name?: string; inputs?: Array<{ name: string }> }>) => abi.map((item) => (item.name === 'check' ? { ...item, inputs: item.inputs!.map((p) => ({ ...p, name: forged })) } : item));
+      const callee = Object.entries(build.output.contracts)
+        .flatMap(([, cs]) => Object.entries(cs))
+        .find(([name]) => name === 'Callee')![1];
+      const rename = (abi: Array<{ name?: string; inputs?: Array<{ name: string }> }>) =>
+        abi.map((item) => (item.name === 'check' ? { ...item, inputs: item.inputs!.map((p) => ({ ...p, name: forged })) } : item));
       callee.abi = rename(callee.abi as never);
       const metadata = JSON.parse(callee.metadata) as { output: { abi: never } };
       metadata.output.abi = rename(metadata.output.abi) as never;
@@ -195,8 +252,14 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       const run = await runCli(['trace', ref.info('revert-error').transactionId, '--mirror', ref.mirror.url, '--build-output', dir]);
       expectExit(run, EXIT.ok);
       const lines = run.stdout.split('\n');
-      assert.deepEqual(lines.filter((l) => l.startsWith('Result')), ['Result        failed']);
-      assert.ok(lines.some((l) => l.includes('amount\\x0aResult        succeeded')), run.stdout);
+      assert.deepEqual(
+        lines.filter((l) => l.startsWith('Result')),
+        ['Result        failed'],
+      );
+      assert.ok(
+        lines.some((l) => l.includes('amount\\x0aResult        succeeded')),
+        run.stdout,
+      );
     } finally {
       await dirs.remove();
     }

@@ -42,7 +42,13 @@ describe('debug adapter: Locals scope and internal arguments (Locals.sol)', func
     assert.ok(found, `no reference case ${name}`);
     await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
     const initialized = dc.waitForEvent('initialized', 60_000);
-    const launched = dc.launchRequest({ transaction: found.transactionId, mirrorUrl: ref.mirror.url, buildOutput: ws, stopOnEntry: false, memory: true } as DebugProtocol.LaunchRequestArguments);
+    const launched = dc.launchRequest({
+      transaction: found.transactionId,
+      mirrorUrl: ref.mirror.url,
+      buildOutput: ws,
+      stopOnEntry: false,
+      memory: true,
+    } as DebugProtocol.LaunchRequestArguments);
     await initialized;
     await dc.setBreakpointsRequest({ source: { path: source() }, breakpoints: [{ line }] });
     const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
@@ -59,7 +65,11 @@ describe('debug adapter: Locals scope and internal arguments (Locals.sol)', func
     assert.ok(found, `no ${name} scope among ${scopes.map((s) => s.name).join(', ')}`);
     const out: Record<string, string | Record<string, string>> = {};
     for (const v of (await dc.variablesRequest({ variablesReference: found.variablesReference })).body.variables) {
-      out[v.name] = v.variablesReference ? Object.fromEntries((await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables.map((c) => [c.name, c.value])) : v.value;
+      out[v.name] = v.variablesReference
+        ? Object.fromEntries(
+            (await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables.map((c) => [c.name, c.value]),
+          )
+        : v.value;
     }
     return out;
   }

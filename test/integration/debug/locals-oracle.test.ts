@@ -61,79 +61,101 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
   after(() => {
     for (const [variant, t] of tallies) {
       const unavailable = t.checks - t.shown;
-      console.log(`      locals oracle (${variant}): ${t.checks} checks, ${t.shown} shown, ${unavailable} unavailable, ${t.wrong.length} wrong`);
+      console.log(
+        `      locals oracle (${variant}): ${t.checks} checks, ${t.shown} shown, ${unavailable} unavailable, ${t.wrong.length} wrong`,
+      );
     }
   });
 
   for (const variant of variants) {
-    describe(({ default: 'optimizer off', optimized: 'optimizer on', 'via-ir': 'viaIR', 'via-ir-unoptimized': 'viaIR without the optimizer' } as const)[variant], () => {
-      let dir: string;
-      let mirror: RunningMirror;
-      let http: HttpClient;
-      let index: ArtifactIndex;
-      let abi: Abi;
-      let ids: Map<string, string>;
-      const tally: Tally = { checks: 0, shown: 0, wrong: [] };
+    describe(
+      (
+        {
+          default: 'optimizer off',
+          optimized: 'optimizer on',
+          'via-ir': 'viaIR',
+          'via-ir-unoptimized': 'viaIR without the optimizer',
+        } as const
+      )[variant],
+      () => {
+        let dir: string;
+        let mirror: RunningMirror;
+        let http: HttpClient;
+        let index: ArtifactIndex;
+        let abi: Abi;
+        let ids: Map<string, string>;
+        const tally: Tally = { checks: 0, shown: 0, wrong: [] };
 
-      before(async () => {
-        tallies.set(variant, tally);
-        dir = await mkdtemp(join(tmpdir(), `ledger-locals-${variant}-`));
-        const provider = await createEvmTraceProvider({ compiler: variant, buildInfoDir: dir });
-        ids = new Map(provider.cases.map((c) => [c.name, c.transactionId]));
-        mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity });
-        http = new HttpClient();
-        index = new ArtifactIndex((await discoverArtifacts(dir)).artifacts);
-        abi = (JSON.parse(await readFile(join(dir, 'artifacts/contracts/Locals.sol/Locals.json'), 'utf8')) as { abi: Abi }).abi;
-      });
-      after(async () => {
-        await http?.close();
-        await mirror?.close();
-        await rm(dir, { recursive: true, force: true });
-      });
-
-      for (const spec of LOCALS_CASES) {
-        it(`${spec.name}: at every LOG step the named local has the event's value`, async () => {
-          const endpoints = resolveNetwork('custom', { mirrorUrl: mirror.url });
-          const id = ids.get(spec.name)!;
-          const trace = await fetchWithOwnClient(endpoints, id, ALL);
-          const sources = new TraceSources(trace, index, new SourceFiles(), (address) => fetchContractCode(http, endpoints.restUrl, address));
-          const program = await Program.build(trace, sources, new SourceFiles());
-          const { actions } = await fetchContractActions(http, endpoints, id);
-          const input = pairActions(trace, actions)[0]?.input;
-          const layout = program.frameCode[0].artifact?.storageLayout;
-          let logs = 0;
-          for (let step = 0; step < trace.length; step++) {
-            const log = logAtStep(trace, step);
-            if (!log?.data) continue;
-            logs++;
-            const event = decodeEventLog({ abi, topics: log.topics as [Hex, ...Hex[]], data: log.data as Hex });
-            const { name, value } = event.args as unknown as { name: string; value: unknown };
-            const param = (abi.find((e) => e.type === 'event' && e.name === event.eventName) as AbiEvent).inputs[1];
-            const detail = trace.detail(step);
-            const locals = variablesAt(program, step, ['argument', 'return', 'local'], () => ({
-              stack: detail.stack!,
-              memory: detail.memory ? Buffer.from(detail.memory.map((w) => w.slice(2)).join(''), 'hex') : undefined,
-              calldata: input ? Buffer.from(input.slice(2), 'hex') : undefined,
-              storage: detail.storage,
-              layout,
-            }));
-            tally.checks++;
-            const found = typeof locals === 'string' ? undefined : locals.find((v) => v.name === name);
-            const readable = found !== undefined && !/^\(?unavailable/.test(found.value);
-            if (!readable) {
-              // viaIR code may leave a local unavailable, and must say why rather than show a guess.
-              const said = typeof locals === 'string' ? locals : (found?.value ?? '');
-              if (!variant.startsWith('via-ir') || !/unavailable/.test(said)) tally.wrong.push(`${spec.name} step ${step}: ${name} not shown (${typeof locals === 'string' ? locals : (found?.value ?? 'absent')})`);
-              continue;
-            }
-            tally.shown++;
-            if (!matches(found, param, value)) tally.wrong.push(`${spec.name} step ${step}: ${name} = ${found.value}, the event says ${shownValue(namedValues([param], [value])[0])}`);
-          }
-          assert.ok(logs > 0, 'the case emitted no event the trace can read');
-          assert.deepEqual(tally.wrong.filter((w) => w.startsWith(`${spec.name} `)), []);
+        before(async () => {
+          tallies.set(variant, tally);
+          dir = await mkdtemp(join(tmpdir(), `ledger-locals-${variant}-`));
+          const provider = await createEvmTraceProvider({ compiler: variant, buildInfoDir: dir });
+          ids = new Map(provider.cases.map((c) => [c.name, c.transactionId]));
+          mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity });
+          http = new HttpClient();
+          index = new ArtifactIndex((await discoverArtifacts(dir)).artifacts);
+          abi = (JSON.parse(await readFile(join(dir, 'artifacts/contracts/Locals.sol/Locals.json'), 'utf8')) as { abi: Abi }).abi;
         });
-      }
+        after(async () => {
+          await http?.close();
+          await mirror?.close();
+          await rm(dir, { recursive: true, force: true });
+        });
 
-    });
+        for (const spec of LOCALS_CASES) {
+          it(`${spec.name}: at every LOG step the named local has the event's value`, async () => {
+            const endpoints = resolveNetwork('custom', { mirrorUrl: mirror.url });
+            const id = ids.get(spec.name)!;
+            const trace = await fetchWithOwnClient(endpoints, id, ALL);
+            const sources = new TraceSources(trace, index, new SourceFiles(), (address) =>
+              fetchContractCode(http, endpoints.restUrl, address),
+            );
+            const program = await Program.build(trace, sources, new SourceFiles());
+            const { actions } = await fetchContractActions(http, endpoints, id);
+            const input = pairActions(trace, actions)[0]?.input;
+            const layout = program.frameCode[0].artifact?.storageLayout;
+            let logs = 0;
+            for (let step = 0; step < trace.length; step++) {
+              const log = logAtStep(trace, step);
+              if (!log?.data) continue;
+              logs++;
+              const event = decodeEventLog({ abi, topics: log.topics as [Hex, ...Hex[]], data: log.data as Hex });
+              const { name, value } = event.args as unknown as { name: string; value: unknown };
+              const param = (abi.find((e) => e.type === 'event' && e.name === event.eventName) as AbiEvent).inputs[1];
+              const detail = trace.detail(step);
+              const locals = variablesAt(program, step, ['argument', 'return', 'local'], () => ({
+                stack: detail.stack!,
+                memory: detail.memory ? Buffer.from(detail.memory.map((w) => w.slice(2)).join(''), 'hex') : undefined,
+                calldata: input ? Buffer.from(input.slice(2), 'hex') : undefined,
+                storage: detail.storage,
+                layout,
+              }));
+              tally.checks++;
+              const found = typeof locals === 'string' ? undefined : locals.find((v) => v.name === name);
+              const readable = found !== undefined && !/^\(?unavailable/.test(found.value);
+              if (!readable) {
+                // viaIR code may leave a local unavailable, and must say why rather than show a guess.
+                const said = typeof locals === 'string' ? locals : (found?.value ?? '');
+                if (!variant.startsWith('via-ir') || !/unavailable/.test(said))
+                  tally.wrong.push(
+                    `${spec.name} step ${step}: ${name} not shown (${typeof locals === 'string' ? locals : (found?.value ?? 'absent')})`,
+                  );
+                continue;
+              }
+              tally.shown++;
+              if (!matches(found, param, value))
+                tally.wrong.push(
+                  `${spec.name} step ${step}: ${name} = ${found.value}, the event says ${shownValue(namedValues([param], [value])[0])}`,
+                );
+            }
+            assert.ok(logs > 0, 'the case emitted no event the trace can read');
+            assert.deepEqual(
+              tally.wrong.filter((w) => w.startsWith(`${spec.name} `)),
+              [],
+            );
+          });
+        }
+      },
+    );
   }
 });

@@ -28,7 +28,8 @@ class Inline {
     this.session = new LedgerMirrorDebugSession(host);
     this.session.onDidSendMessage((m) => {
       const message = m as DebugProtocol.ProtocolMessage;
-      if (message.type === 'response') this.responses.set((message as DebugProtocol.Response).request_seq, message as DebugProtocol.Response);
+      if (message.type === 'response')
+        this.responses.set((message as DebugProtocol.Response).request_seq, message as DebugProtocol.Response);
       const waiters = this.waiters;
       this.waiters = [];
       for (const w of waiters) w();
@@ -43,8 +44,10 @@ class Inline {
     this.responses.delete(seq);
     const body = response.body as Record<string, unknown> | undefined;
     if (response.success && response.command === 'stackTrace') this.frames = body!.stackFrames as DebugProtocol.StackFrame[];
-    if (response.success && response.command === 'scopes') this.refs = (body!.scopes as DebugProtocol.Scope[]).map((s) => s.variablesReference);
-    if (response.success && response.command === 'variables') this.refs.push(...(body!.variables as DebugProtocol.Variable[]).map((v) => v.variablesReference).filter((r) => r > 0));
+    if (response.success && response.command === 'scopes')
+      this.refs = (body!.scopes as DebugProtocol.Scope[]).map((s) => s.variablesReference);
+    if (response.success && response.command === 'variables')
+      this.refs.push(...(body!.variables as DebugProtocol.Variable[]).map((v) => v.variablesReference).filter((r) => r > 0));
     return response;
   }
 }
@@ -64,14 +67,25 @@ describe('debug adapter: random request sequences (property)', function () {
     const trace = await ref.fetch('revert-error', ALL_PARTS);
     steps = trace.length;
     const { sources, files } = await mapSources(trace, [ws], undefined, () => {});
-    host = { open: () => Promise.resolve({ session: new TraceSession(trace, { key: 'property', title: 'property', network: 'file' }), sources, files }) };
+    host = {
+      open: () =>
+        Promise.resolve({ session: new TraceSession(trace, { key: 'property', title: 'property', network: 'file' }), sources, files }),
+    };
     callee = join(ws, 'contracts/Callee.sol');
   });
   after(() => ref?.close());
 
   async function launched(): Promise<Inline> {
     const dap = new Inline(host);
-    assert.equal((await dap.call({ command: 'initialize', arguments: { adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' } })).success, true);
+    assert.equal(
+      (
+        await dap.call({
+          command: 'initialize',
+          arguments: { adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' },
+        })
+      ).success,
+      true,
+    );
     const launch = dap.call({ command: 'launch', arguments: { traceFile: 'recorded', stopOnEntry: true } });
     await dap.call({ command: 'configurationDone' });
     assert.equal((await launch).success, true);
@@ -87,12 +101,36 @@ describe('debug adapter: random request sequences (property)', function () {
       { command: 'stackTrace', arguments: thread },
       { command: 'scopes', arguments: { frameId: frame?.id ?? 0 } },
       { command: 'variables', arguments: { variablesReference: pick(dap.refs, n, 0) } },
-      { command: 'evaluate', arguments: { expression: pick(['step', 'pc', 'op', 'depth', 'stack[-1]', 'memory[0x40]', 'storage[0]', 'amount', '1 + 2 * 3', 'op == SSTORE', '(('], n, 'step'), frameId: frame?.id, context: 'watch' } },
-      { command: pick(['next', 'stepIn', 'stepOut', 'stepBack', 'continue', 'reverseContinue'], n, 'next'), arguments: { ...thread, granularity } },
-      { command: 'setBreakpoints', arguments: { source: { path: callee }, breakpoints: [{ line: 1 + (n % 18), condition: n % 3 ? undefined : 'depth == 1' }] } },
+      {
+        command: 'evaluate',
+        arguments: {
+          expression: pick(
+            ['step', 'pc', 'op', 'depth', 'stack[-1]', 'memory[0x40]', 'storage[0]', 'amount', '1 + 2 * 3', 'op == SSTORE', '(('],
+            n,
+            'step',
+          ),
+          frameId: frame?.id,
+          context: 'watch',
+        },
+      },
+      {
+        command: pick(['next', 'stepIn', 'stepOut', 'stepBack', 'continue', 'reverseContinue'], n, 'next'),
+        arguments: { ...thread, granularity },
+      },
+      {
+        command: 'setBreakpoints',
+        arguments: { source: { path: callee }, breakpoints: [{ line: 1 + (n % 18), condition: n % 3 ? undefined : 'depth == 1' }] },
+      },
       { command: 'setFunctionBreakpoints', arguments: { breakpoints: n % 2 ? [{ name: 'Callee.check', hitCondition: '>= 1' }] : [] } },
       { command: 'setExceptionBreakpoints', arguments: { filters: pick([['revert'], ['panic'], [], ['revert', 'panic']], n, []) } },
-      { command: 'disassemble', arguments: { memoryReference: frame?.instructionPointerReference ?? '0x0', instructionOffset: (n % 21) - 10, instructionCount: 1 + (n % 50) } },
+      {
+        command: 'disassemble',
+        arguments: {
+          memoryReference: frame?.instructionPointerReference ?? '0x0',
+          instructionOffset: (n % 21) - 10,
+          instructionCount: 1 + (n % 50),
+        },
+      },
       { command: 'readMemory', arguments: { memoryReference: `memory@${n % steps}`, offset: n % 64, count: n % 256 } },
       { command: 'gotoTargets', arguments: { source: { path: callee }, line: 1 + (n % 18) } },
       { command: 'goto', arguments: { ...thread, targetId: n % steps } },
@@ -109,14 +147,54 @@ describe('debug adapter: random request sequences (property)', function () {
     fc.anything({ maxDepth: 2 }),
   );
 
-  type Step = { kind: 'valid'; pick: number; n: number } | { kind: 'mutated'; pick: number; n: number; field: number; value: unknown } | { kind: 'arbitrary'; command: string; args: unknown };
+  type Step =
+    | { kind: 'valid'; pick: number; n: number }
+    | { kind: 'mutated'; pick: number; n: number; field: number; value: unknown }
+    | { kind: 'arbitrary'; command: string; args: unknown };
   const step: fc.Arbitrary<Step> = fc.oneof(
     fc.record({ kind: fc.constant('valid' as const), pick: fc.nat(), n: fc.nat(10_000) }),
     fc.record({ kind: fc.constant('mutated' as const), pick: fc.nat(), n: fc.nat(10_000), field: fc.nat(), value: hostileValue }),
     fc.record({
       kind: fc.constant('arbitrary' as const),
-      command: fc.constantFrom('stackTrace', 'scopes', 'variables', 'evaluate', 'next', 'continue', 'setBreakpoints', 'setFunctionBreakpoints', 'setInstructionBreakpoints', 'setExceptionBreakpoints', 'disassemble', 'readMemory', 'gotoTargets', 'goto', 'restartFrame', 'source', 'initialize', 'launch', 'bogus'),
-      args: fc.oneof(hostileValue, fc.dictionary(fc.constantFrom('threadId', 'frameId', 'targetId', 'instructionCount', 'count', 'breakpoints', 'source', 'expression', 'memoryReference', 'line'), hostileValue)),
+      command: fc.constantFrom(
+        'stackTrace',
+        'scopes',
+        'variables',
+        'evaluate',
+        'next',
+        'continue',
+        'setBreakpoints',
+        'setFunctionBreakpoints',
+        'setInstructionBreakpoints',
+        'setExceptionBreakpoints',
+        'disassemble',
+        'readMemory',
+        'gotoTargets',
+        'goto',
+        'restartFrame',
+        'source',
+        'initialize',
+        'launch',
+        'bogus',
+      ),
+      args: fc.oneof(
+        hostileValue,
+        fc.dictionary(
+          fc.constantFrom(
+            'threadId',
+            'frameId',
+            'targetId',
+            'instructionCount',
+            'count',
+            'breakpoints',
+            'source',
+            'expression',
+            'memoryReference',
+            'line',
+          ),
+          hostileValue,
+        ),
+      ),
     }),
   );
 

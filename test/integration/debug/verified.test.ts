@@ -27,7 +27,14 @@ describe('debug adapter: verified sources from the verification server', functio
   });
   afterEach(() => dc.stop());
 
-  const launch = (extra: Record<string, unknown>) => launchAndStop(dc, { transaction: env.ref.info('verified-only').transactionId, mirrorUrl: env.ref.mirror.url, buildOutput: env.emptyBuild, verifyUrl: env.verifier.url, ...extra });
+  const launch = (extra: Record<string, unknown>) =>
+    launchAndStop(dc, {
+      transaction: env.ref.info('verified-only').transactionId,
+      mirrorUrl: env.ref.mirror.url,
+      buildOutput: env.emptyBuild,
+      verifyUrl: env.verifier.url,
+      ...extra,
+    });
 
   const top = async () => (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames[0];
 

@@ -13,13 +13,20 @@ export interface BoundedRun extends Run {
   maxRssMb: number;
 }
 
-export async function runBoundedCli(args: readonly string[], { timeoutMs = 60_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<BoundedRun> {
+export async function runBoundedCli(
+  args: readonly string[],
+  { timeoutMs = 60_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<BoundedRun> {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-rss-'));
   const file = join(dir, 'rss');
   try {
     const run = await runCli(args, {
       timeoutMs,
-      env: { ...env, LEDGER_MAX_RSS_FILE: file, NODE_OPTIONS: `--max-old-space-size=${HEAP_MB} --require ${join(__dirname, 'max-rss.cjs')}` },
+      env: {
+        ...env,
+        LEDGER_MAX_RSS_FILE: file,
+        NODE_OPTIONS: `--max-old-space-size=${HEAP_MB} --require ${join(__dirname, 'max-rss.cjs')}`,
+      },
     });
     let kb = NaN;
     try {

@@ -17,7 +17,10 @@ export function assertCliBuilt(): void {
   assert.ok(existsSync(CLI), 'dist/cli.js is missing: run `npm run build` first (npm run test:integration does)');
 }
 
-export function runCli(args: readonly string[], { timeoutMs = 30_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<Run> {
+export function runCli(
+  args: readonly string[],
+  { timeoutMs = 30_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, [CLI, ...args], { timeout: timeoutMs, env: { ...process.env, ...env } }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });

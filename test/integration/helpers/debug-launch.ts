@@ -3,8 +3,18 @@
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 
-export async function launchAndStop(dc: DebugClient, args: Record<string, unknown>, configure: () => Promise<unknown> = async () => {}): Promise<DebugProtocol.StoppedEvent> {
-  await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsMemoryReferences: true });
+export async function launchAndStop(
+  dc: DebugClient,
+  args: Record<string, unknown>,
+  configure: () => Promise<unknown> = async () => {},
+): Promise<DebugProtocol.StoppedEvent> {
+  await dc.initializeRequest({
+    adapterID: 'ledger-mirror',
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    pathFormat: 'path',
+    supportsMemoryReferences: true,
+  });
   const initialized = dc.waitForEvent('initialized', 60_000);
   const launched = dc.launchRequest(args as DebugProtocol.LaunchRequestArguments);
   await initialized;

@@ -42,10 +42,21 @@ export async function startServer(handler: Handler): Promise<TestServer> {
 }
 
 /** Sends `body` as JSON, gzipped when the client accepts gzip. */
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+export function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   const bytes = gzip ? gzipSync(body) : Buffer.from(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length, ...(gzip ? { 'content-encoding': 'gzip' } : {}), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': bytes.length,
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    ...headers,
+  });
   res.end(bytes);
 }
 
@@ -64,7 +75,11 @@ function requestKey(url: string): string {
 
 /** Answers the requests of one spec file (e.g. 'custom-fees.json') with their recorded responses; anything else 404. */
 export function startTokenFixtureServer(file: string): Promise<TestServer> {
-  const byKey = new Map(tokenSpecCases().filter((c) => c.file === file).map((c) => [requestKey(c.url), c]));
+  const byKey = new Map(
+    tokenSpecCases()
+      .filter((c) => c.file === file)
+      .map((c) => [requestKey(c.url), c]),
+  );
   return startServer((req, res) => {
     const c = byKey.get(requestKey(req.url ?? ''));
     if (c) sendJson(req, res, c.status, stringifyJson(c.body));

@@ -32,7 +32,9 @@ const MIB = 1024 * 1024;
 const JSON_HEAD = { 'content-type': 'application/json' };
 const ERROR_429 = '{"_status":{"messages":[{"message":"Too Many Requests","detail":"Requests per second rate limit exceeded"}]}}';
 /** A real token body (the mirror's spec test), for the scenarios that end well. */
-const TOKEN = stringifyJson((parseJson(readFileSync(join(TOKEN_SPECS, 'no-params.json'), 'utf8')) as { responseJson: unknown }).responseJson);
+const TOKEN = stringifyJson(
+  (parseJson(readFileSync(join(TOKEN_SPECS, 'no-params.json'), 'utf8')) as { responseJson: unknown }).responseJson,
+);
 
 /** A gzip stream of `totalBytes` spaces, written only as fast as the socket drains (10 GB costs a few MB sent). */
 function gzipBomb(res: ServerResponse, totalBytes: number): void {
@@ -97,7 +99,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   /** 8 million nested arrays: parsers that recurse overflow the stack. */
   deep: (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * MIB, '['))),
   malformed: (_req, res) => res.writeHead(200, JSON_HEAD).end('{"token_id": "0.0.1135", "name": '),
-  'corrupt-gzip': (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip' }).end(Buffer.from('1f8b0800000000000003ffffffffdeadbeef', 'hex')),
+  'corrupt-gzip': (_req, res) =>
+    res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip' }).end(Buffer.from('1f8b0800000000000003ffffffffdeadbeef', 'hex')),
   /** 1 MB of a promised 4 MB, then a TCP reset (RST, not FIN). */
   'reset-mid-body': (_req, res) => {
     res.writeHead(200, { ...JSON_HEAD, 'content-length': 4 * MIB });
@@ -107,7 +110,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   reset: (_req, res) => res.socket?.destroy(),
   '429': (_req, res) => res.writeHead(429, JSON_HEAD).end(ERROR_429),
   '429-retry-after': (_req, res) => res.writeHead(429, { ...JSON_HEAD, 'retry-after': '1' }).end(ERROR_429),
-  '429-then-ok': (_req, res, s) => (s.n < 2 ? res.writeHead(429, { ...JSON_HEAD, 'retry-after': '0' }).end(ERROR_429) : res.writeHead(200, JSON_HEAD).end(TOKEN)),
+  '429-then-ok': (_req, res, s) =>
+    s.n < 2 ? res.writeHead(429, { ...JSON_HEAD, 'retry-after': '0' }).end(ERROR_429) : res.writeHead(200, JSON_HEAD).end(TOKEN),
   /** A storm: always 429, asking to come back at once. */
   '429-now': (_req, res) => res.writeHead(429, { ...JSON_HEAD, 'retry-after': '0' }).end(ERROR_429),
   '429-long': (_req, res) => res.writeHead(429, { ...JSON_HEAD, 'retry-after': '3600' }).end(ERROR_429),
@@ -127,7 +131,9 @@ export const SCENARIOS: Record<string, Scenario> = {
   'echo-429': (req, res) =>
     req.url.endsWith('/session/clear') || req.url.endsWith('/session/data')
       ? res.writeHead(200, JSON_HEAD).end(req.url.endsWith('/session/data') ? '{"contracts":[],"unused":[],"files":[]}' : '""')
-      : res.writeHead(429, { ...JSON_HEAD, 'retry-after': '3600' }).end(JSON.stringify({ error: `too many requests for key in ${req.body}` })),
+      : res
+          .writeHead(429, { ...JSON_HEAD, 'retry-after': '3600' })
+          .end(JSON.stringify({ error: `too many requests for key in ${req.body}` })),
   slow: (_req, res) => setTimeout(() => res.writeHead(200, JSON_HEAD).end(TOKEN), 200),
 };
 
@@ -142,7 +148,13 @@ export async function startHostileServer(): Promise<HostileServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const scenario = (req.url ?? '/').split('/')[1] ?? '';
-      const seen: HostileRequest = { scenario, method: req.method ?? '', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const seen: HostileRequest = {
+        scenario,
+        method: req.method ?? '',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(seen);
       const n = counts.get(scenario) ?? 0;
       counts.set(scenario, n + 1);

@@ -111,10 +111,22 @@ export async function writeFoundry(dir: string, build: BuildInfo, options: Found
   const buildInfo = options.buildInfo ?? 'minimal';
   if (buildInfo !== 'none') {
     const minimal = { id: build.id, source_id_to_path: sourceIdToPath, language: 'Solidity' };
-    const full = { ...minimal, _format: 'ethers-rs-sol-build-info-1', solcVersion: build.solcVersion, solcLongVersion: build.solcLongVersion, input: build.input, output: build.output };
+    const full = {
+      ...minimal,
+      _format: 'ethers-rs-sol-build-info-1',
+      solcVersion: build.solcVersion,
+      solcLongVersion: build.solcLongVersion,
+      input: build.input,
+      output: build.output,
+    };
     await writeJson(join(dir, out, 'build-info', `${build.id}.json`), buildInfo === 'full' ? full : minimal);
   }
   if (options.cache ?? true) {
-    await writeJson(join(dir, 'cache/solidity-files-cache.json'), { _format: '', paths: { artifacts: out, build_infos: `${out}/build-info`, sources: 'contracts' }, files, builds: [build.id] });
+    await writeJson(join(dir, 'cache/solidity-files-cache.json'), {
+      _format: '',
+      paths: { artifacts: out, build_infos: `${out}/build-info`, sources: 'contracts' },
+      files,
+      builds: [build.id],
+    });
   }
 }

@@ -2,7 +2,12 @@
 // loopback socket and fetched through the opcodes client. Providers and fetched traces are memoised, so every
 // test file shares one execution of each variant.
 import { strict as assert } from 'node:assert';
-import { createEvmTraceProvider, type EvmProviderOptions, type EvmTraceProvider, type TraceCaseInfo } from '../../../servers/mirror/evm/index';
+import {
+  createEvmTraceProvider,
+  type EvmProviderOptions,
+  type EvmTraceProvider,
+  type TraceCaseInfo,
+} from '../../../servers/mirror/evm/index';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
 import type { OpcodeQuery } from '../../../servers/mirror/trace-provider';
 import { NO_OPCODE_CAPS, type OpcodeCaps } from '../../../servers/mirror/web3/opcode-caps';
@@ -29,7 +34,18 @@ const CAPS: Partial<Record<Variant, OpcodeCaps>> = { truncated: { ...NO_OPCODE_C
 /** Variants that serve another's traces (no second execution of the same cases). */
 const SAME_TRACES: Partial<Record<Variant, Variant>> = { truncated: 'post-op' };
 
-export const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'internal-call'] as const;
+export const CASE_NAMES = [
+  'success',
+  'nested-call',
+  'revert-error',
+  'panic',
+  'custom-error',
+  'create',
+  'storage',
+  'logs',
+  'delegatecall',
+  'internal-call',
+] as const;
 /** The token-service cases (TokenSender calling the HTS stand-in at 0x167), named by their own tests. */
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
 /** Cases added for the debugger (arguments of dynamic types, named storage), named by its tests. */

@@ -14,14 +14,16 @@ export interface Sample {
 let sample: Promise<Sample> | undefined;
 
 export function loadSample(): Promise<Sample> {
-  sample ??= sampleWorkspace().then(discoverArtifacts).then((discovery) => ({
-    discovery,
-    index: new ArtifactIndex(discovery.artifacts),
-    artifact(name) {
-      const found = discovery.artifacts.find((a) => a.name === name);
-      assert.ok(found, `no artifact ${name} in the sample workspace`);
-      return found;
-    },
-  }));
+  sample ??= sampleWorkspace()
+    .then(discoverArtifacts)
+    .then((discovery) => ({
+      discovery,
+      index: new ArtifactIndex(discovery.artifacts),
+      artifact(name) {
+        const found = discovery.artifacts.find((a) => a.name === name);
+        assert.ok(found, `no artifact ${name} in the sample workspace`);
+        return found;
+      },
+    }));
   return sample;
 }

@@ -35,7 +35,13 @@ export async function mirrorInput(files: readonly string[], edit: (text: string)
 }
 
 /** Verifies `contract` (in `contracts/<file>`) at `address` through API v2 and waits for the job's match. */
-export function verifyOnReference(verifierUrl: string, address: string, file: string, contract: string, input: Record<string, unknown>): Promise<string> {
+export function verifyOnReference(
+  verifierUrl: string,
+  address: string,
+  file: string,
+  contract: string,
+  input: Record<string, unknown>,
+): Promise<string> {
   return submitV2(verifierUrl, CHAIN_ID, address, `contracts/${file}:${contract}`, input);
 }
 
@@ -61,7 +67,10 @@ export async function startVerifiedReference(options: VerifierOptions = {}): Pro
     assert.equal(await verifyOnReference(verifier.url, MIRROR_ADDRESS.Callee, 'Callee.sol', 'Callee', input), 'exact_match');
     assert.equal(await verifyOnReference(verifier.url, MIRROR_ADDRESS.Caller, 'Caller.sol', 'Caller', input), 'exact_match');
   }
-  const [emptyBuild, cacheHome] = await Promise.all([mkdtemp(join(tmpdir(), 'ledger-empty-build-')), mkdtemp(join(tmpdir(), 'ledger-xdg-cache-'))]);
+  const [emptyBuild, cacheHome] = await Promise.all([
+    mkdtemp(join(tmpdir(), 'ledger-empty-build-')),
+    mkdtemp(join(tmpdir(), 'ledger-xdg-cache-')),
+  ]);
   return {
     ref,
     verifier,

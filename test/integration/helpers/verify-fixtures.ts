@@ -69,7 +69,8 @@ export function sampleBuild(): ProjectBuild {
 export function deployedRuntime(runtime: string, refs: Record<string, Array<{ start: number; length: number }>>, value: string): string {
   let out = runtime;
   const word = value.replace(/^0x/, '').padStart(64, '0');
-  for (const slots of Object.values(refs)) for (const { start, length } of slots) out = out.slice(0, start * 2) + word.slice(64 - length * 2) + out.slice((start + length) * 2);
+  for (const slots of Object.values(refs))
+    for (const { start, length } of slots) out = out.slice(0, start * 2) + word.slice(64 - length * 2) + out.slice((start + length) * 2);
   return out;
 }
 
@@ -99,7 +100,10 @@ export interface Workspace {
  * A temporary project: the sources, `artifacts/build-info/<id>.json`, and hardhat-deploy records
  * `deployments/testnet/<Name>.json` (chain 296) for `records`.
  */
-export function makeWorkspace(records: Record<string, { address: string; transactionHash?: string }> = {}, build = sampleBuild()): Workspace {
+export function makeWorkspace(
+  records: Record<string, { address: string; transactionHash?: string }> = {},
+  build = sampleBuild(),
+): Workspace {
   const root = mkdtempSync(join(tmpdir(), 'ledger-verify-'));
   const write = (rel: string, content: string) => {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
@@ -109,7 +113,8 @@ export function makeWorkspace(records: Record<string, { address: string; transac
   const info = build.buildInfo();
   write(`artifacts/build-info/${String(info.id)}.json`, JSON.stringify(info));
   if (Object.keys(records).length) write('deployments/testnet/.chainId', '296');
-  for (const [name, r] of Object.entries(records)) write(`deployments/testnet/${name}.json`, JSON.stringify({ address: r.address, abi: [], transactionHash: r.transactionHash }, null, 2));
+  for (const [name, r] of Object.entries(records))
+    write(`deployments/testnet/${name}.json`, JSON.stringify({ address: r.address, abi: [], transactionHash: r.transactionHash }, null, 2));
   return {
     root,
     write,
@@ -122,7 +127,12 @@ export function makeWorkspace(records: Record<string, { address: string; transac
 /** The workspace's recorded deployments, prepared the way the extension and CLI prepare them. */
 export async function prepareWorkspace(ws: Workspace, settingValue?: unknown): Promise<PreparedContract[]> {
   const { records } = await discoverDeployments(ws.root, settingValue);
-  return prepareRecords(records, { root: ws.root, builds: new BuildIndex(ws.root), defaultChainId: 296, resolveAddress: async (a) => checksumAddress(a) });
+  return prepareRecords(records, {
+    root: ws.root,
+    builds: new BuildIndex(ws.root),
+    defaultChainId: 296,
+    resolveAddress: async (a) => checksumAddress(a),
+  });
 }
 
 /** Runs a verification with a fresh transport, closed afterwards. */

@@ -34,8 +34,10 @@ describe('CLI against a hostile server', function () {
   });
   after(() => server.close());
 
-  const token = (scenario: string, ...more: string[]) => runBoundedCli(['token', '0.0.1135', '--mirror', `${server.url}/${scenario}`, ...more]);
-  const trace = (scenario: string, ...more: string[]) => runBoundedCli(['trace', TX_HASH, '--mirror', `${server.url}/${scenario}`, ...more]);
+  const token = (scenario: string, ...more: string[]) =>
+    runBoundedCli(['token', '0.0.1135', '--mirror', `${server.url}/${scenario}`, ...more]);
+  const trace = (scenario: string, ...more: string[]) =>
+    runBoundedCli(['trace', TX_HASH, '--mirror', `${server.url}/${scenario}`, ...more]);
 
   it('stops a gzip bomb (10 MB → 10 GB of spaces) at the JSON budget: too large, exit 5', async () => {
     expectFailure(await token('bomb'), EXIT.server, /larger than 16 MB after decompression/);
@@ -58,7 +60,11 @@ describe('CLI against a hostile server', function () {
   it('ends a server trickling one byte every 2 s with --timeout 3: timeout, exit 6', async () => {
     // The stall rule's own message (not the idle timer's, which the trickle keeps resetting); a hang would end in the
     // child's kill at runBoundedCli's timeout, which no exit-code check accepts.
-    expectFailure(await token('trickle', '--timeout', '3'), EXIT.network, /Timed out reading the response body: \d+ bytes? arrived in the last \d+ s/);
+    expectFailure(
+      await token('trickle', '--timeout', '3'),
+      EXIT.network,
+      /Timed out reading the response body: \d+ bytes? arrived in the last \d+ s/,
+    );
   });
 
   it('ends response headers trickled one byte every 500 ms at the timeout', async () => {
@@ -142,7 +148,21 @@ describe('CLI against a hostile server', function () {
 
     it('never prints credentials of the verification URL (--verbose, --json, errors)', async () => {
       const url = server.url.replace('http://', 'http://vuser:v3rify-pw@') + '/echo-500';
-      const run = await runBoundedCli(['verify', '--verify-url', url, '--chain-id', '296', '--address', ADDRESS, '--contract', 'Storage', '--workspace', ws, '--verbose', '--json']);
+      const run = await runBoundedCli([
+        'verify',
+        '--verify-url',
+        url,
+        '--chain-id',
+        '296',
+        '--address',
+        ADDRESS,
+        '--contract',
+        'Storage',
+        '--workspace',
+        ws,
+        '--verbose',
+        '--json',
+      ]);
       expectFailure(run, EXIT.server, /Verification server: cannot serve «redacted»/);
       const basic = Buffer.from('vuser:v3rify-pw').toString('base64');
       assert.doesNotMatch(run.stdout + run.stderr, new RegExp(`v3rify-pw|${basic}|vuser:`));
@@ -150,7 +170,22 @@ describe('CLI against a hostile server', function () {
 
     it('redacts an API key a server echoes back, and stops on a 429 asking for an hour: exit 4', async () => {
       const run = await runBoundedCli(
-        ['verify', '--verify-url', `${server.url}/echo-429`, '--chain-id', '11155111', '--address', ADDRESS, '--workspace', ws, '--explorer', 'etherscan', '--api-key-env', 'LEDGER_HOSTILE_KEY', '--verbose'],
+        [
+          'verify',
+          '--verify-url',
+          `${server.url}/echo-429`,
+          '--chain-id',
+          '11155111',
+          '--address',
+          ADDRESS,
+          '--workspace',
+          ws,
+          '--explorer',
+          'etherscan',
+          '--api-key-env',
+          'LEDGER_HOSTILE_KEY',
+          '--verbose',
+        ],
         { env: { LEDGER_HOSTILE_KEY: 'key-ABCDEF-123456' } },
       );
       expectFailure(run, EXIT.rateLimited, /Rate limited by the verification server, which asks to wait 3600 s/);

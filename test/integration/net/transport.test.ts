@@ -63,7 +63,10 @@ describe('one transport against a hostile server', function () {
       const res = await verify.send('POST', `${server.url}/429-then-ok/session/input-files`, { body: { files: {} } });
       assert.equal(res.status, 200);
       assert.equal(server.count('429-then-ok') - before, 3);
-      assert.ok(server.requests.filter((r) => r.scenario === '429-then-ok').every((r) => r.method === 'POST' && r.body === '{"files":{}}'), 'the body is re-sent');
+      assert.ok(
+        server.requests.filter((r) => r.scenario === '429-then-ok').every((r) => r.method === 'POST' && r.body === '{"files":{}}'),
+        'the body is re-sent',
+      );
     });
 
     it('announces each retry and stops on cancellation during the wait', async () => {
@@ -92,7 +95,10 @@ describe('one transport against a hostile server', function () {
       assert.match(err.message, /a POST request is not re-sent by a redirect/);
     });
 
-    for (const [scenario, status] of [['moved-away', 301], ['moved-away-308', 308]] as const) {
+    for (const [scenario, status] of [
+      ['moved-away', 301],
+      ['moved-away-308', 308],
+    ] as const) {
       it(`does not follow a ${status} to another host, and exposes the location without user info`, async () => {
         const verify = track(new VerifyTransport());
         const err = await rejectsWith(verify.send('GET', `${server.url}/${scenario}/session/data`), 'moved');
@@ -115,7 +121,12 @@ describe('one transport against a hostile server', function () {
     it('ends a trace-sized stream at its own budget with too-large', async () => {
       const http = track(new HttpClient());
       const res = await http.getStream(`${server.url}/bomb/x`, { maxBodyBytes: 3 * 1024 * 1024 });
-      const err = await rejectsWith((async () => { for await (const _ of res.body); })(), 'too-large');
+      const err = await rejectsWith(
+        (async () => {
+          for await (const _ of res.body);
+        })(),
+        'too-large',
+      );
       assert.match(err.message, /larger than 3\.0 MB after decompression/);
     });
 
@@ -136,7 +147,15 @@ describe('one transport against a hostile server', function () {
     it('serves many concurrent requests, hostile and not, each with its own outcome', async () => {
       const http = track(new HttpClient());
       const scenarios = ['ok', 'bomb', 'cut', 'br', 'malformed', 'slow', 'ok', 'bomb', 'slow', 'corrupt-gzip'];
-      const expected: Record<string, string> = { ok: 'ok', slow: 'ok', bomb: 'too-large', cut: 'truncated', br: 'bad-response', malformed: 'bad-response', 'corrupt-gzip': 'bad-response' };
+      const expected: Record<string, string> = {
+        ok: 'ok',
+        slow: 'ok',
+        bomb: 'too-large',
+        cut: 'truncated',
+        br: 'bad-response',
+        malformed: 'bad-response',
+        'corrupt-gzip': 'bad-response',
+      };
       const results = await Promise.all(
         scenarios.map((s) =>
           http.getJson(`${server.url}/${s}/x`).then(
@@ -145,7 +164,10 @@ describe('one transport against a hostile server', function () {
           ),
         ),
       );
-      assert.deepEqual(results, scenarios.map((s) => expected[s]));
+      assert.deepEqual(
+        results,
+        scenarios.map((s) => expected[s]),
+      );
     });
   });
 
@@ -164,7 +186,11 @@ describe('one transport against a hostile server', function () {
 
     it('redacts header secrets the caller marks, and transport-wide secrets, from server text', async () => {
       const transport = track(new Transport({ secrets: ['wide-secret-value'] }));
-      const res = await transport.send(`${server.url}/echo-500/x`, { headers: { 'x-api-key': 'header-key-1234' }, body: 'wide-secret-value', method: 'POST' });
+      const res = await transport.send(`${server.url}/echo-500/x`, {
+        headers: { 'x-api-key': 'header-key-1234' },
+        body: 'wide-secret-value',
+        method: 'POST',
+      });
       const text = await transport.errorText(res);
       assert.doesNotMatch(text, /header-key-1234|wide-secret-value/);
       assert.equal(text.split('«redacted»').length - 1, 2);

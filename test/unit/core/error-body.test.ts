@@ -11,7 +11,8 @@ describe('parseErrorBody', () => {
   for (const file of errorFiles) {
     it(`reads every message of opcodes/${file}`, () => {
       const body = readFileSync(join(opcodesDir, file), 'utf8');
-      const expected = (JSON.parse(body) as { _status: { messages: { message: string; detail?: string; data?: string }[] } })._status.messages;
+      const expected = (JSON.parse(body) as { _status: { messages: { message: string; detail?: string; data?: string }[] } })._status
+        .messages;
       const messages = parseErrorBody(body);
       assert.equal(messages.length, expected.length);
       messages.forEach((m, i) => {
@@ -41,7 +42,9 @@ describe('parseErrorBody', () => {
   });
 
   it('accepts null detail and data (the spec marks them nullable)', () => {
-    assert.deepEqual(parseErrorBody('{"_status":{"messages":[{"message":"Bad Request","detail":null,"data":null}]}}'), [{ message: 'Bad Request' }]);
+    assert.deepEqual(parseErrorBody('{"_status":{"messages":[{"message":"Bad Request","detail":null,"data":null}]}}'), [
+      { message: 'Bad Request' },
+    ]);
   });
 
   it('reports a non-JSON body with its first bytes', () => {
@@ -64,7 +67,10 @@ describe('parseErrorBody', () => {
   });
 
   it('formats messages on one line, detail after message', () => {
-    const line = formatServerMessages([{ message: 'Not Found', detail: 'Transaction not found: x' }, { message: 'Invalid parameter: timestamp' }]);
+    const line = formatServerMessages([
+      { message: 'Not Found', detail: 'Transaction not found: x' },
+      { message: 'Invalid parameter: timestamp' },
+    ]);
     assert.equal(line, 'Not Found: Transaction not found: x; Invalid parameter: timestamp');
   });
 });

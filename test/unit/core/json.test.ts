@@ -31,7 +31,11 @@ describe('json', () => {
     const deep = '['.repeat(maxDepth + 1) + ']'.repeat(maxDepth + 1);
     assert.throws(() => parseJson(deep), /too large to parse: nested more than 512 levels deep/);
     assert.throws(() => parseUntrustedJson(deep), SyntaxError);
-    assert.throws(() => parseUntrustedJson('['.repeat(8_000_000)), SyntaxError, 'millions of levels end at once, without a stack overflow or a huge allocation');
+    assert.throws(
+      () => parseUntrustedJson('['.repeat(8_000_000)),
+      SyntaxError,
+      'millions of levels end at once, without a stack overflow or a huge allocation',
+    );
     assert.doesNotThrow(() => parseJson('['.repeat(maxDepth) + ']'.repeat(maxDepth)));
   });
 

@@ -10,7 +10,10 @@ describe('safe text', () => {
   it('escapes ESC, OSC, CSI, C1 and bidi controls as visible escapes', () => {
     assert.equal(safeText('\x1b[31mred\x1b[0m'), '\\x1b[31mred\\x1b[0m');
     assert.equal(safeText('\x1b]0;pwned\x07title'), '\\x1b]0;pwned\\x07title');
-    assert.equal(safeText('\x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\'), '\\x1b]8;;https://evil.example\\x1b\\link\\x1b]8;;\\x1b\\');
+    assert.equal(
+      safeText('\x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\'),
+      '\\x1b]8;;https://evil.example\\x1b\\link\\x1b]8;;\\x1b\\',
+    );
     assert.equal(safeText('\u009b2J'), '\\x9b2J');
     assert.equal(safeText('abc\u202edcba'), 'abc\\u202edcba');
     assert.equal(safeText('over\rwrite'), 'over\\x0dwrite');

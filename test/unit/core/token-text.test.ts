@@ -14,9 +14,13 @@ describe('token text for comparison', () => {
     const text = renderTokenText(token('custom-fees.json'), 'lte:1700000000.5');
     const lines = text.split('\n');
     assert.match(lines[0], /^\S+ 0\.0\.\d+ @ lte:1700000000\.5 — /);
-    for (const section of ['Overview', 'Keys', 'Custom fees', 'Timestamps', 'Metadata', 'Auto-renew']) assert.ok(lines.includes(section), section);
+    for (const section of ['Overview', 'Keys', 'Custom fees', 'Timestamps', 'Metadata', 'Auto-renew'])
+      assert.ok(lines.includes(section), section);
     assert.ok(lines.some((l) => /^ {2}Total supply: /.test(l)));
-    assert.ok(lines.some((l) => /^ {4}Collector: /.test(l)), 'fee details sit under their fee');
+    assert.ok(
+      lines.some((l) => /^ {4}Collector: /.test(l)),
+      'fee details sit under their fee',
+    );
     assert.ok(text.endsWith('\n'));
   });
 
@@ -41,7 +45,9 @@ describe('token text for comparison', () => {
 
   it('counts a fee that exists on one side only', () => {
     const withFees = token('custom-fees.json');
-    const withoutFees = token('custom-fees.json', { custom_fees: { ...withFees.custom_fees, fixed_fees: [], fractional_fees: [], royalty_fees: [] } });
+    const withoutFees = token('custom-fees.json', {
+      custom_fees: { ...withFees.custom_fees, fixed_fees: [], fractional_fees: [], royalty_fees: [] },
+    });
     const changed = changedFields(withoutFees, withFees);
     assert.ok(changed.length > 0 && changed.every((c) => c.startsWith('Custom fees')), changed.join(', '));
   });

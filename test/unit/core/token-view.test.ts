@@ -43,7 +43,12 @@ describe('token view', () => {
   });
 
   describe('overview', () => {
-    const fungible = token('custom-fees.json', { decimals: '2', total_supply: '1000005', supply_type: 'FINITE', max_supply: '9223372036854775807' });
+    const fungible = token('custom-fees.json', {
+      decimals: '2',
+      total_supply: '1000005',
+      supply_type: 'FINITE',
+      max_supply: '9223372036854775807',
+    });
     const items = section(describeToken(fungible), 'overview').items;
 
     it('applies decimals to supplies and keeps the raw value in the tooltip', () => {
@@ -97,7 +102,8 @@ describe('token view', () => {
       ['0', '6', '0'],
       ['1000000', '1000', '1000000 × 10^-1000'],
     ];
-    for (const [raw, decimals, expected] of table) it(`${raw} with ${decimals} decimals → ${expected}`, () => assert.equal(applyDecimals(raw, decimals), expected));
+    for (const [raw, decimals, expected] of table)
+      it(`${raw} with ${decimals} decimals → ${expected}`, () => assert.equal(applyDecimals(raw, decimals), expected));
   });
 
   describe('keys', () => {
@@ -110,7 +116,8 @@ describe('token view', () => {
       assert.deepEqual(find(keys, 'Admin'), { label: 'Admin', value: 'ED25519 302a…9f3c', tooltip: `ED25519 ${ED_KEY}`, icon: 'key' });
       assert.deepEqual(find(keys, 'Supply'), { label: 'Supply', value: 'none', icon: 'circle-slash' });
     });
-    it('marks an empty ProtobufEncoded key', () => assert.equal(shortKey({ _type: 'ProtobufEncoded', key: '' }), 'ProtobufEncoded (empty)'));
+    it('marks an empty ProtobufEncoded key', () =>
+      assert.equal(shortKey({ _type: 'ProtobufEncoded', key: '' }), 'ProtobufEncoded (empty)'));
   });
 
   describe('custom fees', () => {
@@ -147,7 +154,10 @@ describe('token view', () => {
     });
 
     it('says none when there are no fees', () => {
-      assert.deepEqual(section(describeToken(token('no-params.json')), 'fees').items.map((i) => i.value), ['none']);
+      assert.deepEqual(
+        section(describeToken(token('no-params.json')), 'fees').items.map((i) => i.value),
+        ['none'],
+      );
     });
   });
 
@@ -176,18 +186,30 @@ describe('token view', () => {
 
   describe('metadata', () => {
     it('shows base64 and the decoded text when printable', () => {
-      const items = section(describeToken(token('no-params.json', { metadata: Buffer.from('ipfs://bafy').toString('base64') })), 'metadata').items;
-      assert.deepEqual(items.map((i) => [i.label, i.value]), [
-        ['Base64', 'aXBmczovL2JhZnk='],
-        ['Text', 'ipfs://bafy'],
-      ]);
+      const items = section(
+        describeToken(token('no-params.json', { metadata: Buffer.from('ipfs://bafy').toString('base64') })),
+        'metadata',
+      ).items;
+      assert.deepEqual(
+        items.map((i) => [i.label, i.value]),
+        [
+          ['Base64', 'aXBmczovL2JhZnk='],
+          ['Text', 'ipfs://bafy'],
+        ],
+      );
     });
     it('shows only base64 for binary metadata', () => {
       const items = section(describeToken(token('no-params.json')), 'metadata').items;
-      assert.deepEqual(items.map((i) => [i.label, i.value]), [['Base64', 'AQE=']]);
+      assert.deepEqual(
+        items.map((i) => [i.label, i.value]),
+        [['Base64', 'AQE=']],
+      );
     });
     it('says none for empty metadata', () => {
-      assert.deepEqual(section(describeToken(token('custom-fees.json')), 'metadata').items.map((i) => i.value), ['none']);
+      assert.deepEqual(
+        section(describeToken(token('custom-fees.json')), 'metadata').items.map((i) => i.value),
+        ['none'],
+      );
     });
     it('rejects invalid UTF-8 and control characters as text', () => {
       assert.equal(printableText(new Uint8Array([0xff, 0xfe])), undefined);
@@ -198,11 +220,17 @@ describe('token view', () => {
 
   describe('auto-renew', () => {
     it('shows account and a human period', () => {
-      const items = section(describeToken(token('no-params.json', { auto_renew_account: '0.0.98', auto_renew_period: 7776000 })), 'autoRenew').items;
-      assert.deepEqual(items.map((i) => [i.label, i.value, i.tooltip]), [
-        ['Account', '0.0.98', undefined],
-        ['Period', '90 days', '7776000 seconds'],
-      ]);
+      const items = section(
+        describeToken(token('no-params.json', { auto_renew_account: '0.0.98', auto_renew_period: 7776000 })),
+        'autoRenew',
+      ).items;
+      assert.deepEqual(
+        items.map((i) => [i.label, i.value, i.tooltip]),
+        [
+          ['Account', '0.0.98', undefined],
+          ['Period', '90 days', '7776000 seconds'],
+        ],
+      );
     });
     const table: [number, string][] = [
       [7776000, '90 days'],
@@ -218,13 +246,29 @@ describe('token view: hostile numbers and text', () => {
   const values = (t: Token, id: TokenSection['id']) => section(describeToken(t), id).items.map((i) => [i.label, i.value]);
   const fractional = (numerator: bigint | number, denominator: bigint | number) =>
     token('custom-fees.json', {
-      custom_fees: { ...(base('custom-fees.json').custom_fees as object), fixed_fees: [], fractional_fees: [{ amount: { numerator, denominator }, collector_account_id: null, denominating_token_id: null, maximum: null, minimum: 0, net_of_transfers: false }] },
+      custom_fees: {
+        ...(base('custom-fees.json').custom_fees as object),
+        fixed_fees: [],
+        fractional_fees: [
+          {
+            amount: { numerator, denominator },
+            collector_account_id: null,
+            denominating_token_id: null,
+            maximum: null,
+            minimum: 0,
+            net_of_transfers: false,
+          },
+        ],
+      },
     });
 
   it('shows a negative or beyond-int64 expiry as its raw value, marked invalid (never as 1970)', () => {
     assert.deepEqual(values(token('custom-fees.json', { expiry_timestamp: -5 }), 'timestamps')[2], ['Expiry', '-5 ns (invalid timestamp)']);
     const huge = 10n ** 40n;
-    assert.deepEqual(values(token('custom-fees.json', { expiry_timestamp: huge }), 'timestamps')[2], ['Expiry', `${huge} ns (invalid timestamp)`]);
+    assert.deepEqual(values(token('custom-fees.json', { expiry_timestamp: huge }), 'timestamps')[2], [
+      'Expiry',
+      `${huge} ns (invalid timestamp)`,
+    ]);
     assert.equal(timestampFromNanos(-1), undefined);
     assert.equal(timestampFromNanos(2n ** 63n), undefined);
     assert.equal(timestampFromNanos(2n ** 63n - 1n), '9223372036.854775807');
@@ -241,7 +285,14 @@ describe('token view: hostile numbers and text', () => {
   });
 
   it('shows negative amounts and periods exactly, a negative period marked invalid', () => {
-    const t = token('custom-fees.json', { auto_renew_period: -5, custom_fees: { ...(base('custom-fees.json').custom_fees as object), fixed_fees: [{ amount: -13, collector_account_id: null, denominating_token_id: null }], fractional_fees: [] } });
+    const t = token('custom-fees.json', {
+      auto_renew_period: -5,
+      custom_fees: {
+        ...(base('custom-fees.json').custom_fees as object),
+        fixed_fees: [{ amount: -13, collector_account_id: null, denominating_token_id: null }],
+        fractional_fees: [],
+      },
+    });
     assert.deepEqual(values(t, 'fees')[0], ['Fixed fee', '-0.00000013 ℏ']);
     assert.deepEqual(values(t, 'autoRenew')[1], ['Period', '-5 seconds (invalid value: negative)']);
     assert.equal(applyDecimals('-1500', '3'), '-1.5');

@@ -43,14 +43,21 @@ describe('token schema', () => {
   });
 
   it('keeps int64 values past 2^53 exact; a number sent inexactly is kept as sent, marked approximate, not refused', () => {
-    const body = (expiry: string) => parseJson(stringifyJson(fixtureToken('custom-fees.json')).replace('"expiry_timestamp":1234567890000010001', `"expiry_timestamp":${expiry}`));
+    const body = (expiry: string) =>
+      parseJson(
+        stringifyJson(fixtureToken('custom-fees.json')).replace('"expiry_timestamp":1234567890000010001', `"expiry_timestamp":${expiry}`),
+      );
     assert.equal(parseToken(body('123456789012345678901234567890')).expiry_timestamp, 123456789012345678901234567890n);
     for (const lossy of ['1e20', '1.706825707000718e18', '1234567890000010001.5', '1e400']) {
       const parsed = body(lossy);
       assert.deepEqual(parseToken(parsed).expiry_timestamp, { approximate: lossy }, lossy);
       assert.match(stringifyJson(parsed), new RegExp(`"expiry_timestamp":${lossy.replace(/\./g, '\\.')},`), 'the text as sent survives');
     }
-    assert.deepEqual(parseToken(parseJson(stringifyJson(fixtureToken('custom-fees.json')).replace('"amount":13', '"amount":1.5'))).custom_fees.fixed_fees[1].amount, { approximate: '1.5' });
+    assert.deepEqual(
+      parseToken(parseJson(stringifyJson(fixtureToken('custom-fees.json')).replace('"amount":13', '"amount":1.5'))).custom_fees
+        .fixed_fees[1].amount,
+      { approximate: '1.5' },
+    );
   });
 
   describe('real bodies recorded by hashgraph/hedera-forking (test/data/mirror/tokens/hedera-forking)', () => {
@@ -72,7 +79,12 @@ describe('token schema', () => {
 
   it('reads fixed and fractional fees with their exact values', () => {
     const fees = parseToken(fixtureToken('custom-fees.json')).custom_fees;
-    assert.deepEqual(fees.fixed_fees[1], { all_collectors_are_exempt: true, amount: 13, collector_account_id: '0.0.8905', denominating_token_id: null });
+    assert.deepEqual(fees.fixed_fees[1], {
+      all_collectors_are_exempt: true,
+      amount: 13,
+      collector_account_id: '0.0.8905',
+      denominating_token_id: null,
+    });
     assert.deepEqual(fees.fractional_fees?.[0], {
       all_collectors_are_exempt: false,
       amount: { numerator: 11, denominator: 17 },
@@ -108,7 +120,14 @@ describe('token schema', () => {
     ['a number for decimals', (t) => (t.decimals = 2), /field decimals:/],
     ['an unknown type', (t) => (t.type = 'SEMI_FUNGIBLE'), /field type:/],
     ['a bad key', (t) => (t.admin_key = { _type: 'ED25519' }), /field admin_key\.key:/],
-    ['text as a fee amount', (t) => ((t.custom_fees as { fixed_fees: unknown[] }).fixed_fees = [{ amount: 'lots', collector_account_id: null, denominating_token_id: null }]), /field custom_fees\.fixed_fees\[0\]\.amount: expected a number/],
+    [
+      'text as a fee amount',
+      (t) =>
+        ((t.custom_fees as { fixed_fees: unknown[] }).fixed_fees = [
+          { amount: 'lots', collector_account_id: null, denominating_token_id: null },
+        ]),
+      /field custom_fees\.fixed_fees\[0\]\.amount: expected a number/,
+    ],
     ['a malformed timestamp', (t) => (t.created_timestamp = '2024-01-01T00:00:00Z'), /field created_timestamp: expected a timestamp/],
   ];
   for (const [what, mutate, message] of broken) {
@@ -117,7 +136,11 @@ describe('token schema', () => {
       mutate(raw);
       assert.throws(
         () => parseToken(raw, 'http://mirror/api/v1/tokens/0.0.1135'),
-        (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && message.test(err.message) && err.url === 'http://mirror/api/v1/tokens/0.0.1135',
+        (err: unknown) =>
+          err instanceof ApiError &&
+          err.kind === 'bad-response' &&
+          message.test(err.message) &&
+          err.url === 'http://mirror/api/v1/tokens/0.0.1135',
       );
     });
   }

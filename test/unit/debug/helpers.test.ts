@@ -33,8 +33,18 @@ describe('debugger helpers', () => {
 
   it('reads a function ABI from a Solidity header, data locations and modifiers included', () => {
     const abi = functionAbi('function f(uint256 a,\n  string memory s, address[] calldata to) external virtual override returns (bool ok)');
-    assert.deepEqual(abi?.inputs.map((p) => [p.name, p.type]), [['a', 'uint256'], ['s', 'string'], ['to', 'address[]']]);
-    assert.deepEqual(abi?.outputs.map((p) => p.type), ['bool']);
+    assert.deepEqual(
+      abi?.inputs.map((p) => [p.name, p.type]),
+      [
+        ['a', 'uint256'],
+        ['s', 'string'],
+        ['to', 'address[]'],
+      ],
+    );
+    assert.deepEqual(
+      abi?.outputs.map((p) => p.type),
+      ['bool'],
+    );
     assert.equal(functionAbi('constructor(uint256 a)'), undefined);
     assert.equal(functionAbi('function g(MyStruct memory s)'), undefined, 'user types are not in the header');
     assert.equal(functionAbi(undefined), undefined);
@@ -44,7 +54,17 @@ describe('debugger helpers', () => {
     // PUSH1 0x80 PUSH1 0x40 MSTORE CALLVALUE PUSH2 0x0102 0xfe
     const code = Uint8Array.from([0x60, 0x80, 0x60, 0x40, 0x52, 0x34, 0x61, 0x01, 0x02, 0xfe]);
     const list = disassemble(code);
-    assert.deepEqual(list.map((i) => [i.pc, i.text]), [[0, 'PUSH1 0x80'], [2, 'PUSH1 0x40'], [4, 'MSTORE'], [5, 'CALLVALUE'], [6, 'PUSH2 0x0102'], [9, 'INVALID']]);
+    assert.deepEqual(
+      list.map((i) => [i.pc, i.text]),
+      [
+        [0, 'PUSH1 0x80'],
+        [2, 'PUSH1 0x40'],
+        [4, 'MSTORE'],
+        [5, 'CALLVALUE'],
+        [6, 'PUSH2 0x0102'],
+        [9, 'INVALID'],
+      ],
+    );
     assert.equal(instructionIndexOf(list, 6), 4);
     assert.equal(instructionIndexOf(list, 7), 4, 'inside an immediate: its instruction');
     assert.equal(instructionIndexOf(list, 0), 0);

@@ -18,7 +18,10 @@ describe('inline value names', () => {
   });
 
   it('stays within the lines asked for', () => {
-    assert.deepEqual(inlineNames(source, 5, 5).map((n) => n.name), ['total', 'amount']);
+    assert.deepEqual(
+      inlineNames(source, 5, 5).map((n) => n.name),
+      ['total', 'amount'],
+    );
     assert.deepEqual(inlineNames(source, 7, 9), []);
   });
 });

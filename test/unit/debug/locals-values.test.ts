@@ -5,8 +5,28 @@ import type { SlotVariable } from '../../../src/debug/locals/slots';
 // Memory and stacks as a trace gives them, built in code: values the Locals scope must read, bound or refuse.
 const word = (n: bigint | number) => BigInt(n).toString(16).padStart(64, '0');
 const memoryOf = (...words: Array<bigint | number>) => Buffer.from(words.map(word).join(''), 'hex');
-const local = (type: string, slot = 0, size = 1): SlotVariable => ({ decl: { id: 1, name: 'v', type, start: 0, length: 1 }, role: 'local', slot, size, structs: new Map([['C.P', [{ id: 2, name: 'x', type: 'uint8', start: 0, length: 1 }, { id: 3, name: 'tag', type: 'string', start: 0, length: 1 }]]]) });
-const data = (stack: string[], memory?: Buffer, calldata?: Uint8Array): LocalsData => ({ stack, memory, calldata, storage: null, layout: undefined });
+const local = (type: string, slot = 0, size = 1): SlotVariable => ({
+  decl: { id: 1, name: 'v', type, start: 0, length: 1 },
+  role: 'local',
+  slot,
+  size,
+  structs: new Map([
+    [
+      'C.P',
+      [
+        { id: 2, name: 'x', type: 'uint8', start: 0, length: 1 },
+        { id: 3, name: 'tag', type: 'string', start: 0, length: 1 },
+      ],
+    ],
+  ]),
+});
+const data = (stack: string[], memory?: Buffer, calldata?: Uint8Array): LocalsData => ({
+  stack,
+  memory,
+  calldata,
+  storage: null,
+  layout: undefined,
+});
 
 describe('Locals values', () => {
   it('cuts small types to their width (solc leaves them uncleaned on the stack) and sign-extends ints', () => {
@@ -22,7 +42,10 @@ describe('Locals values', () => {
     const memory = Buffer.concat([Buffer.alloc(0x80), memoryOf((1n << 200n) | 7n, 0xc0), memoryOf(2), Buffer.from('hi'.padEnd(32, '\0'))]);
     const p = localValue(local('struct C.P memory'), data(['0x80'], memory));
     assert.equal(p.value, '(x: 7, tag: "hi")');
-    assert.deepEqual(p.children?.map((c) => c.value), ['7', '"hi"']);
+    assert.deepEqual(
+      p.children?.map((c) => c.value),
+      ['7', '"hi"'],
+    );
     const input = Buffer.concat([Buffer.alloc(4), memoryOf(5, 6, 7)]);
     assert.equal(localValue(local('uint256[] calldata', 0, 2), data(['0x24', '0x2'], undefined, input)).value, '[6, 7]');
   });
@@ -34,6 +57,9 @@ describe('Locals values', () => {
     const nested = memoryOf(200, ...Array<number>(200).fill(0));
     assert.equal(localValue(local('uint256[][][] memory'), data(['0x0'], nested)).value, '(unavailable: too large to show)');
     assert.match(localValue(local('uint256', 3), data(['0x1'])).value, /not on the stack here/);
-    assert.match(localValue(local('mapping(uint256 => uint256) storage pointer'), data(['0x1'])).value, /unavailable: the trace was fetched without storage/);
+    assert.match(
+      localValue(local('mapping(uint256 => uint256) storage pointer'), data(['0x1'])).value,
+      /unavailable: the trace was fetched without storage/,
+    );
   });
 });

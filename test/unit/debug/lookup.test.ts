@@ -7,8 +7,28 @@ const sender = '0x00000000000000000000000000000000000003ea';
 const roots: Variable[] = [
   { name: 'msg.sender', value: `${sender} (0.0.1002)` },
   { name: 'id', value: '7' },
-  { name: 'bal', value: 'mapping', children: [{ name: `[${sender}]`, value: '500' }, { name: '[0x0000000000000000000000000000000000000001]', value: '1' }] },
-  { name: 'orders', value: 'mapping', children: [{ name: '[7]', value: 'Order', children: [{ name: 'amount', value: '42' }, { name: 'owner', value: sender }] }] },
+  {
+    name: 'bal',
+    value: 'mapping',
+    children: [
+      { name: `[${sender}]`, value: '500' },
+      { name: '[0x0000000000000000000000000000000000000001]', value: '1' },
+    ],
+  },
+  {
+    name: 'orders',
+    value: 'mapping',
+    children: [
+      {
+        name: '[7]',
+        value: 'Order',
+        children: [
+          { name: 'amount', value: '42' },
+          { name: 'owner', value: sender },
+        ],
+      },
+    ],
+  },
   { name: 'byRef', value: 'mapping', children: [{ name: '["order-7"]', value: 'Filled (1)' }] },
 ];
 const root = (name: string) => roots.find((v) => v.name === name);

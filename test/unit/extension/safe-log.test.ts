@@ -5,8 +5,19 @@ import { safeLogChannel } from '../../../src/extension/safe-log';
 /** A stand-in for the output channel that records what each writer receives. */
 function recordingChannel() {
   const written: Array<[string, unknown[]]> = [];
-  const writer = (name: string) => (...args: unknown[]) => void written.push([name, args]);
-  const channel = { name: 'Ledger Mirror', logLevel: 2, info: writer('info'), warn: writer('warn'), error: writer('error'), appendLine: writer('appendLine'), show: writer('show') };
+  const writer =
+    (name: string) =>
+    (...args: unknown[]) =>
+      void written.push([name, args]);
+  const channel = {
+    name: 'Ledger Mirror',
+    logLevel: 2,
+    info: writer('info'),
+    warn: writer('warn'),
+    error: writer('error'),
+    appendLine: writer('appendLine'),
+    show: writer('show'),
+  };
   return { channel: channel as unknown as vscode.LogOutputChannel, written };
 }
 

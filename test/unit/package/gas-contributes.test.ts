@@ -16,6 +16,9 @@ describe('gas profile: package.json contributions', () => {
     assert.ok(cmd);
     assert.equal(cmd.title, 'Toggle Gas per Line');
     assert.equal(cmd.category, 'Ledger Mirror');
-    assert.deepEqual(c.menus.commandPalette.filter((m) => m.command === TOGGLE_GAS_LINES_COMMAND).map((m) => m.when), [TRACE_OPEN_CONTEXT]);
+    assert.deepEqual(
+      c.menus.commandPalette.filter((m) => m.command === TOGGLE_GAS_LINES_COMMAND).map((m) => m.when),
+      [TRACE_OPEN_CONTEXT],
+    );
   });
 });

@@ -30,13 +30,20 @@ describe('import layers (dependency-cruiser rules)', function () {
     root = mkdtempSync(join(tmpdir(), 'lm-layers-'));
     for (const [file, imports] of Object.entries(TREE)) {
       mkdirSync(join(root, dirname(file)), { recursive: true });
-      writeFileSync(join(root, file), imports.map((spec, i) => `import * as m${i} from '${spec}';\nvoid m${i};\n`).join('') + 'export const x = 1;\n');
+      writeFileSync(
+        join(root, file),
+        imports.map((spec, i) => `import * as m${i} from '${spec}';\nvoid m${i};\n`).join('') + 'export const x = 1;\n',
+      );
     }
     const { cruise } = (await import('dependency-cruiser')) as typeof import('dependency-cruiser');
     const cwd = process.cwd();
     process.chdir(root);
     try {
-      const result = await cruise(['src'], { validate: true, ruleSet: { forbidden: config.forbidden } as never, tsPreCompilationDeps: true });
+      const result = await cruise(['src'], {
+        validate: true,
+        ruleSet: { forbidden: config.forbidden } as never,
+        tsPreCompilationDeps: true,
+      });
       const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
       violations = output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
     } finally {
@@ -49,13 +56,24 @@ describe('import layers (dependency-cruiser rules)', function () {
 
   it('every rule of the config fires on the tree', () => {
     const fired = new Set(violations.map((v) => v.rule));
-    assert.deepEqual(config.forbidden.map((r) => r.name).filter((name) => !fired.has(name)), []);
+    assert.deepEqual(
+      config.forbidden.map((r) => r.name).filter((name) => !fired.has(name)),
+      [],
+    );
   });
 
   it('names the edges each layer rule forbids', () => {
     assert.ok(has('shared-imports-nothing', 'src/shared/vocabulary.ts', 'src/core/low.ts'));
     assert.ok(has('webview-imports-only-shared', 'src/webview/view.ts', 'src/core/low.ts'));
-    for (const layer of ['extension', 'debug', 'cli', 'webview']) assert.ok(has(`core-not-${layer}`, 'src/core/up.ts', `src/${layer}/${{ extension: 'host', debug: 'adapter', cli: 'main', webview: 'view' }[layer]}.ts`), layer);
+    for (const layer of ['extension', 'debug', 'cli', 'webview'])
+      assert.ok(
+        has(
+          `core-not-${layer}`,
+          'src/core/up.ts',
+          `src/${layer}/${{ extension: 'host', debug: 'adapter', cli: 'main', webview: 'view' }[layer]}.ts`,
+        ),
+        layer,
+      );
     assert.ok(has('debug-not-extension', 'src/debug/adapter.ts', 'src/extension/host.ts'));
     assert.ok(has('cli-not-extension', 'src/cli/main.ts', 'src/extension/host.ts'));
     assert.ok(has('extension-not-cli', 'src/extension/host.ts', 'src/cli/main.ts'));
@@ -67,7 +85,9 @@ describe('import layers (dependency-cruiser rules)', function () {
   it('lets the allowed edges through', () => {
     assert.ok(!violations.some((v) => v.from === 'src/webview/view.ts' && v.to === 'src/shared/vocabulary.ts'));
     assert.ok(!violations.some((v) => v.from === 'src/core/up.ts' && v.to === 'src/shared/vocabulary.ts'));
-    assert.ok(!violations.some((v) => v.to === 'src/core/low.ts' && v.from !== 'src/shared/vocabulary.ts' && v.from !== 'src/webview/view.ts'));
+    assert.ok(
+      !violations.some((v) => v.to === 'src/core/low.ts' && v.from !== 'src/shared/vocabulary.ts' && v.from !== 'src/webview/view.ts'),
+    );
     assert.ok(!violations.some((v) => v.from === 'src/extension/host.ts' && v.to === 'vscode'));
     assert.ok(!violations.some((v) => v.from === 'src/extension/host.ts' && v.to === 'src/debug/adapter.ts'));
   });

@@ -22,7 +22,10 @@ describe('stepper: package.json contributions', () => {
       assert.equal(cmd.title, traceAction(id).title);
       assert.equal(cmd.category, 'Ledger Mirror');
       assert.equal(cmd.icon, `$(${traceAction(id).icon})`);
-      assert.deepEqual(c.menus.commandPalette.filter((m) => m.command === cmd.command).map((m) => m.when), ['ledgerMirror.traceActive']);
+      assert.deepEqual(
+        c.menus.commandPalette.filter((m) => m.command === cmd.command).map((m) => m.when),
+        ['ledgerMirror.traceActive'],
+      );
     }
   });
 
@@ -37,7 +40,10 @@ describe('stepper: package.json contributions', () => {
       assert.equal(k.mac, k.key.includes('ctrl') ? k.key.replace('ctrl', 'cmd') : undefined);
     }
     assert.equal(new Set(bound.map((k) => k.key)).size, bound.length, 'a key is bound twice');
-    assert.deepEqual(['f10', 'f11', 'shift+f11'].map((k) => bound.find((b) => b.key === k)?.command), ['stepOver', 'stepInto', 'stepOut'].map((id) => `ledgerMirror.trace.${id}`));
+    assert.deepEqual(
+      ['f10', 'f11', 'shift+f11'].map((k) => bound.find((b) => b.key === k)?.command),
+      ['stepOver', 'stepInto', 'stepOut'].map((id) => `ledgerMirror.trace.${id}`),
+    );
   });
 
   it('shows keys in tooltips the way VS Code writes them', () => {
@@ -47,10 +53,15 @@ describe('stepper: package.json contributions', () => {
   });
 
   it('contributes the open commands, the serializer activation and the cache setting', () => {
-    for (const id of ['ledgerMirror.openTrace', 'ledgerMirror.openTraceFile', 'ledgerMirror.saveTrace']) assert.ok(c.commands.some((x) => x.command === id && x.category === 'Ledger Mirror'), id);
+    for (const id of ['ledgerMirror.openTrace', 'ledgerMirror.openTraceFile', 'ledgerMirror.saveTrace'])
+      assert.ok(
+        c.commands.some((x) => x.command === id && x.category === 'Ledger Mirror'),
+        id,
+      );
     assert.equal(c.commands.find((x) => x.command === 'ledgerMirror.openTrace')?.title, 'Open Opcode Trace…');
     assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${TRACE_VIEW_TYPE}`));
-    const props = (pkg.contributes as unknown as { configuration: { properties: Record<string, { default: unknown }> } }).configuration.properties;
+    const props = (pkg.contributes as unknown as { configuration: { properties: Record<string, { default: unknown }> } }).configuration
+      .properties;
     assert.equal(props['ledgerMirror.trace.cacheSizeMB'].default, 512);
   });
 });

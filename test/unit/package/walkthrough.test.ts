@@ -18,18 +18,17 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: C
 const contributed = new Set(pkg.contributes.commands.map((c) => c.command));
 const [walkthrough] = pkg.contributes.walkthroughs ?? [];
 /** Commands a step's buttons run: markdown links `[label](command:id)` alone on their line. */
-const buttons = (step: Step) => step.description.split('\n').flatMap((line) => /^\[[^\]]+\]\(command:([\w.]+)\)$/.exec(line.trim())?.[1] ?? []);
+const buttons = (step: Step) =>
+  step.description.split('\n').flatMap((line) => /^\[[^\]]+\]\(command:([\w.]+)\)$/.exec(line.trim())?.[1] ?? []);
 
 describe('package.json: first-run walkthrough', () => {
   it('walks through picking a network, showing a token, opening a trace and verifying, in that order', () => {
     assert.ok(walkthrough, 'contributes.walkthroughs is missing');
     assert.equal(pkg.contributes.walkthroughs.length, 1);
-    assert.deepEqual(walkthrough.steps.map((s) => buttons(s)[0]), [
-      'ledgerMirror.selectNetwork',
-      'ledgerMirror.showToken',
-      'ledgerMirror.openTrace',
-      'ledgerMirror.previewVerification',
-    ]);
+    assert.deepEqual(
+      walkthrough.steps.map((s) => buttons(s)[0]),
+      ['ledgerMirror.selectNetwork', 'ledgerMirror.showToken', 'ledgerMirror.openTrace', 'ledgerMirror.previewVerification'],
+    );
   });
 
   it('gives every step a button that runs a contributed command, and completes the step when it runs', () => {
@@ -37,7 +36,11 @@ describe('package.json: first-run walkthrough', () => {
       const commands = buttons(step);
       assert.ok(commands.length > 0, `${step.id} has no button`);
       for (const command of commands) assert.ok(contributed.has(command), `${step.id}: ${command} is not a contributed command`);
-      assert.deepEqual([...(step.completionEvents ?? [])].sort(), commands.map((c) => `onCommand:${c}`).sort(), `${step.id} completes on its buttons' commands`);
+      assert.deepEqual(
+        [...(step.completionEvents ?? [])].sort(),
+        commands.map((c) => `onCommand:${c}`).sort(),
+        `${step.id} completes on its buttons' commands`,
+      );
     }
   });
 
@@ -54,7 +57,9 @@ describe('package.json: first-run walkthrough', () => {
   it('links every step to its page of the documentation shipped in docs/', () => {
     assert.ok(contributed.has('ledgerMirror.openDocs'), 'ledgerMirror.openDocs is not a contributed command');
     for (const step of walkthrough.steps) {
-      const pages = [...step.description.matchAll(/\]\(command:ledgerMirror\.openDocs\?([^)]+)\)/g)].map((m) => JSON.parse(decodeURIComponent(m[1])) as unknown);
+      const pages = [...step.description.matchAll(/\]\(command:ledgerMirror\.openDocs\?([^)]+)\)/g)].map(
+        (m) => JSON.parse(decodeURIComponent(m[1])) as unknown,
+      );
       assert.equal(pages.length, 1, `${step.id} links no docs page`);
       const [page] = pages[0] as string[];
       assert.ok(existsSync(`docs/${page}.md`), `${step.id} links docs/${page}.md, which does not exist`);

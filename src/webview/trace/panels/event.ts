@@ -15,8 +15,17 @@ export class EventPanel implements PanelContent {
     if (!event) return replaceChildren(this.body);
     const name = event.name
       ? h('code', { class: 'event-name' }, event.name)
-      : h('p', { class: 'empty' }, `${view.row.op}: no ABI in the workspace declares ${event.topics.length ? 'this topic' : 'this anonymous log'}, or its data was not fetched.`);
+      : h(
+          'p',
+          { class: 'empty' },
+          `${view.row.op}: no ABI in the workspace declares ${event.topics.length ? 'this topic' : 'this anonymous log'}, or its data was not fetched.`,
+        );
     const topics = event.topics.map((t, i) => h('li', {}, h('span', { class: 'idx' }, `topic ${i}`), h('code', { class: 'word' }, t)));
-    replaceChildren(this.body, name, event.contract ? h('div', { class: 'hd-label' }, `declared by ${event.contract}`) : null, topics.length ? h('ol', { class: 'stack event-topics' }, ...topics) : null);
+    replaceChildren(
+      this.body,
+      name,
+      event.contract ? h('div', { class: 'hd-label' }, `declared by ${event.contract}`) : null,
+      topics.length ? h('ol', { class: 'stack event-topics' }, ...topics) : null,
+    );
   }
 }

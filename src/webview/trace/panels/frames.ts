@@ -24,10 +24,16 @@ export class FramesPanel implements PanelContent {
     const crumbs = view.frames.map((f, i) => {
       const name = view.frameNames[i] ?? null;
       const address = `${f.callee ?? ''}${name?.contractId ? ` (${name.contractId})` : ''}`;
-      const callee = name?.call ?? (f.callee ? middleCut(f.callee, 8) : name?.contractId ?? 'unknown callee');
+      const callee = name?.call ?? (f.callee ? middleCut(f.callee, 8) : (name?.contractId ?? 'unknown callee'));
       const button = h(
         'button',
-        { type: 'button', class: `crumb${f.reverted ? ' reverted' : ''}`, title: `${f.callType} ${address} — steps ${f.entryStep}–${f.exitStep}, gas used ${formatCount(f.gasUsed)}${f.reverted ? ', reverted' : ''}`, 'aria-current': i === last ? 'step' : undefined, 'data-frame': f.index },
+        {
+          type: 'button',
+          class: `crumb${f.reverted ? ' reverted' : ''}`,
+          title: `${f.callType} ${address} — steps ${f.entryStep}–${f.exitStep}, gas used ${formatCount(f.gasUsed)}${f.reverted ? ', reverted' : ''}`,
+          'aria-current': i === last ? 'step' : undefined,
+          'data-frame': f.index,
+        },
         h('span', { class: 'ct' }, f.callType),
         ' ',
         h('code', { class: 'frame-name' }, callee),

@@ -52,7 +52,13 @@ export class MemoryPanel implements PanelContent {
     setText(this.probe.children[0], formatOffset(0));
     for (const b of this.probe.querySelectorAll('.b')) setText(b, 'ff');
     for (const a of this.probe.querySelectorAll('.ascii > span')) setText(a, 'W');
-    this.body = h('div', { class: 'panel-body memory', role: 'table', 'aria-label': 'Memory, 32 bytes per row', 'data-bytes': WORD_BYTES }, this.empty, this.list.element, this.probe);
+    this.body = h(
+      'div',
+      { class: 'panel-body memory', role: 'table', 'aria-label': 'Memory, 32 bytes per row', 'data-bytes': WORD_BYTES },
+      this.empty,
+      this.list.element,
+      this.probe,
+    );
     // The probe resizes when the font does (VS Code's editor font size setting), the body when the panel does.
     const observer = new ResizeObserver((entries) => {
       for (const entry of entries) if (entry.target === this.body) this.width = entry.contentRect.width;
@@ -92,7 +98,12 @@ export class MemoryPanel implements PanelContent {
     this.changed = view.changedBytes;
     const words = view.memoryWords ?? 0;
     this.empty.hidden = words > 0;
-    setText(this.empty, view.memoryWords === null ? 'Memory was not fetched for this trace. Reopen it with memory selected to see it.' : 'Memory is empty at this step.');
+    setText(
+      this.empty,
+      view.memoryWords === null
+        ? 'Memory was not fetched for this trace. Reopen it with memory selected to see it.'
+        : 'Memory is empty at this step.',
+    );
     this.list.element.hidden = words === 0;
     this.setRows();
     this.list.render();
@@ -175,7 +186,13 @@ export class MemoryPanel implements PanelContent {
 function createRow(className: string): HTMLElement {
   const bytes = Array.from({ length: WORD_BYTES }, () => h('span', { class: 'b' }));
   const chars = Array.from({ length: WORD_BYTES }, () => h('span', {}));
-  return h('div', { class: className, role: 'row' }, h('span', { class: 'off', role: 'rowheader' }), h('span', { class: 'hex', role: 'cell' }, ...bytes), h('span', { class: 'ascii', role: 'cell' }, ...chars));
+  return h(
+    'div',
+    { class: className, role: 'row' },
+    h('span', { class: 'off', role: 'rowheader' }),
+    h('span', { class: 'hex', role: 'cell' }, ...bytes),
+    h('span', { class: 'ascii', role: 'cell' }, ...chars),
+  );
 }
 
 /** Whether any of the sorted, disjoint `ranges` meets `[from, to)`; binary search, as a big copy makes many ranges. */

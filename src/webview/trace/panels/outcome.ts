@@ -23,7 +23,9 @@ export class OutcomePanel implements PanelContent {
     const tx = s.failed
       ? ['Transaction reverted', this.names.revert ?? (s.revert ? describeRevert(s.revert) : 'without data')]
       : ['Transaction returned', s.returnValue ? describeRevert(s.returnValue) : s.rawReturnValue || '(no data)'];
-    const fr = frame.reverted ? ['This frame reverted', frameError ?? (frame.revert ? describeRevert(frame.revert) : 'without data')] : ['This frame', 'did not revert'];
+    const fr = frame.reverted
+      ? ['This frame reverted', frameError ?? (frame.revert ? describeRevert(frame.revert) : 'without data')]
+      : ['This frame', 'did not revert'];
     replaceChildren(
       this.body,
       h(

@@ -16,7 +16,10 @@ export class StoragePanel implements PanelContent {
     if (key === this.shown) return;
     this.shown = key;
     if (entries === null) {
-      replaceChildren(this.body, h('p', { class: 'empty' }, 'Storage was not fetched for this trace. Reopen it with storage selected to see slots.'));
+      replaceChildren(
+        this.body,
+        h('p', { class: 'empty' }, 'Storage was not fetched for this trace. Reopen it with storage selected to see slots.'),
+      );
       return;
     }
     if (entries.length === 0) {
@@ -27,7 +30,15 @@ export class StoragePanel implements PanelContent {
       h(
         'tr',
         { class: e.changed ? 'changed' : undefined },
-        h('td', { class: 'mark' }, e.changed ? h('span', { class: 'tag', title: 'Changed by this step' }, 'changed') : e.newInFrame ? h('span', { class: 'tag subtle', title: 'Not known when the frame started' }, 'new') : null),
+        h(
+          'td',
+          { class: 'mark' },
+          e.changed
+            ? h('span', { class: 'tag', title: 'Changed by this step' }, 'changed')
+            : e.newInFrame
+              ? h('span', { class: 'tag subtle', title: 'Not known when the frame started' }, 'new')
+              : null,
+        ),
         h('td', { title: e.slot }, h('code', {}, shortWord(e.slot))),
         h('td', { title: e.value }, h('code', {}, shortWord(e.value))),
         h('td', { title: e.atFrameStart ?? '' }, e.atFrameStart === null ? '' : h('code', {}, shortWord(e.atFrameStart))),
@@ -38,7 +49,18 @@ export class StoragePanel implements PanelContent {
       h(
         'table',
         { class: 'storage' },
-        h('thead', {}, h('tr', {}, h('th', {}, h('span', { class: 'visually-hidden' }, 'Status')), h('th', {}, 'Slot'), h('th', {}, 'Value'), h('th', {}, 'At frame start'))),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', {}, h('span', { class: 'visually-hidden' }, 'Status')),
+            h('th', {}, 'Slot'),
+            h('th', {}, 'Value'),
+            h('th', {}, 'At frame start'),
+          ),
+        ),
         h('tbody', {}, ...rows),
       ),
     );

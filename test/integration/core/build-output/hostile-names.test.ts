@@ -33,12 +33,21 @@ async function writeBuildInfo(root: string, name: string, c: HostileContract): P
     _format: 'hh-sol-build-info-1',
     solcVersion: '0.8.24',
     input: { language: 'Solidity', sources: { [file]: { content: c.source } } },
-    output: { sources: { [file]: { id: 0 } }, contracts: { [file]: { [name]: { metadata, evm: { bytecode: code, deployedBytecode: code } } } } },
+    output: {
+      sources: { [file]: { id: 0 } },
+      contracts: { [file]: { [name]: { metadata, evm: { bytecode: code, deployedBytecode: code } } } },
+    },
   });
 }
 
 const STATUS = 'enum Status { Off, On }';
-const getter = (contract: string) => ({ type: 'function', name: 'status', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint8', internalType: `enum ${contract}.Status` }] });
+const getter = (contract: string) => ({
+  type: 'function',
+  name: 'status',
+  stateMutability: 'view',
+  inputs: [],
+  outputs: [{ name: '', type: 'uint8', internalType: `enum ${contract}.Status` }],
+});
 const nested = (depth: number) => `${'('.repeat(depth)}1${')'.repeat(depth)}`;
 const param = (name: string, extra: Record<string, unknown> = {}) => ({ name, type: 'uint256', internalType: 'uint256', ...extra });
 
@@ -65,7 +74,10 @@ describe('hostile build output for names and source maps', function () {
 
   it('an expression nested 300 parentheses deep is not parsed: its file loses its enum names with a note, another file keeps them', async () => {
     const root = await temp.make();
-    await writeBuildInfo(root, 'Deep', { source: `contract Deep { ${STATUS} function f() public pure returns (uint) { return ${nested(300)}; } }`, abi: [getter('Deep')] });
+    await writeBuildInfo(root, 'Deep', {
+      source: `contract Deep { ${STATUS} function f() public pure returns (uint) { return ${nested(300)}; } }`,
+      abi: [getter('Deep')],
+    });
     await writeBuildInfo(root, 'Plain', { source: `contract Plain { ${STATUS} }`, abi: [getter('Plain')] });
     const abis = await registryOf(root);
     const note = await abis.loadEnums();
@@ -85,7 +97,10 @@ describe('hostile build output for names and source maps', function () {
     const timer = setInterval(() => ticks++, 10);
     try {
       const note = await abis.loadEnums({ budgetMs: 2000 });
-      assert.match(note ?? '', /^Enum names left out: reading the sources ran out of its 2 s budget \(1 of 2 compilations left unread\)\.$/);
+      assert.match(
+        note ?? '',
+        /^Enum names left out: reading the sources ran out of its 2 s budget \(1 of 2 compilations left unread\)\.$/,
+      );
     } finally {
       clearInterval(timer);
     }

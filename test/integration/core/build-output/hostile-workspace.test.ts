@@ -47,15 +47,21 @@ describe('hostile build output in the workspace', function () {
     await writeJson(join(outside, 'build-info.json'), { _format: HH2, ...build });
     const deployment = join(root, 'ignition/deployments/chain-296');
     await writeJson(join(deployment, 'deployed_addresses.json'), { 'M#Vault': '0x00000000000000000000000000000000000003e8' });
-    await writeJson(join(deployment, 'artifacts/M#Vault.dbg.json'), { buildInfo: relative(join(deployment, 'artifacts'), join(outside, 'build-info.json')) });
+    await writeJson(join(deployment, 'artifacts/M#Vault.dbg.json'), {
+      buildInfo: relative(join(deployment, 'artifacts'), join(outside, 'build-info.json')),
+    });
     const { records } = await discoverDeployments(root, undefined);
     assert.equal(records[0].buildInfoFile, join(outside, 'build-info.json'));
     assert.deepEqual(await new BuildOutputReader(root).readBuildInfo(records[0].buildInfoFile!), []);
   });
 
-  it("reports a Hardhat 3 build info whose id leads outside, without reading the output there", async () => {
+  it('reports a Hardhat 3 build info whose id leads outside, without reading the output there', async () => {
     await writeJson(join(outside, 'evil.output.json'), { output: build.output });
-    await writeJson(join(root, 'artifacts/build-info/evil.json'), { _format: 'hh3-sol-build-info-1', id: `../../${relative(root, outside)}/evil`, input: build.input });
+    await writeJson(join(root, 'artifacts/build-info/evil.json'), {
+      _format: 'hh3-sol-build-info-1',
+      id: `../../${relative(root, outside)}/evil`,
+      input: build.input,
+    });
     const { contracts, problems } = await readBuildOutput(root);
     assert.deepEqual(contracts, []);
     assert.equal(problems.length, 2);
@@ -63,12 +69,21 @@ describe('hostile build output in the workspace', function () {
     assert.match(problems[1], /evil\.json: no compiler output beside it/);
   });
 
-  it("reports Foundry folders that its cache places outside, without walking them", async () => {
-    await writeJson(join(outside, 'out/Vault.sol/Vault.json'), { bytecode: { object: '0x00' }, rawMetadata: '{}', ast: { absolutePath: 'src/Vault.sol' } });
-    await writeJson(join(root, 'cache/solidity-files-cache.json'), { paths: { artifacts: join(outside, 'out'), build_infos: '../elsewhere/out/build-info' } });
+  it('reports Foundry folders that its cache places outside, without walking them', async () => {
+    await writeJson(join(outside, 'out/Vault.sol/Vault.json'), {
+      bytecode: { object: '0x00' },
+      rawMetadata: '{}',
+      ast: { absolutePath: 'src/Vault.sol' },
+    });
+    await writeJson(join(root, 'cache/solidity-files-cache.json'), {
+      paths: { artifacts: join(outside, 'out'), build_infos: '../elsewhere/out/build-info' },
+    });
     const { contracts, problems } = await readBuildOutput(root);
     assert.deepEqual(contracts, []);
-    assert.deepEqual(problems.map((p) => /outside the workspace folder/.test(p)), [true, true]);
+    assert.deepEqual(
+      problems.map((p) => /outside the workspace folder/.test(p)),
+      [true, true],
+    );
   });
 
   it('reports a FIFO named as build output instead of blocking on it', async function () {
@@ -100,9 +115,18 @@ describe('hostile build output in the workspace', function () {
     const refused: string[] = [];
     const files = new SourceFiles((m) => refused.push(m));
     for (const sourceName of [`../elsewhere/Secret.sol`, join(outside, 'Secret.sol'), 'contracts/Linked.sol']) {
-      assert.equal(await files.read({ sourceName, content: undefined, candidates: sourceCandidates(root, sourceName), workspace }), undefined, sourceName);
+      assert.equal(
+        await files.read({ sourceName, content: undefined, candidates: sourceCandidates(root, sourceName), workspace }),
+        undefined,
+        sourceName,
+      );
     }
-    const kept = await files.read({ sourceName: '../elsewhere/Secret.sol', content: 'contract Secret {}', candidates: sourceCandidates(root, '../elsewhere/Secret.sol'), workspace });
+    const kept = await files.read({
+      sourceName: '../elsewhere/Secret.sol',
+      content: 'contract Secret {}',
+      candidates: sourceCandidates(root, '../elsewhere/Secret.sol'),
+      workspace,
+    });
     assert.equal(kept?.path, undefined, 'the compiled text is shown, but not as the file outside');
     assert.ok(refused.length >= 4 && refused.every((m) => /outside the workspace folder/.test(m)), refused.join('\n'));
   });

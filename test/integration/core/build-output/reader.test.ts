@@ -37,7 +37,10 @@ describe('build output reader', function () {
     assert.equal(vault.output.metadata, raw.metadata);
     assert.equal(vault.output.evm.deployedBytecode?.object, raw.evm.deployedBytecode.object);
     assert.equal(vault.output.evm.bytecode?.sourceMap, raw.evm.bytecode.sourceMap);
-    assert.equal(vault.sources.get(build.output.sources['contracts/Vault.sol'].id)?.content, build.input.sources['contracts/Vault.sol'].content);
+    assert.equal(
+      vault.sources.get(build.output.sources['contracts/Vault.sol'].id)?.content,
+      build.input.sources['contracts/Vault.sol'].content,
+    );
     assert.equal(vault.origin, hardhat2(dir));
     assert.equal(vault.from, 'build-info');
     assert.ok(vault.mtimeMs > 0);
@@ -67,7 +70,10 @@ describe('build output reader', function () {
     const { contracts, problems } = await readBuildOutput(dir);
     assert.deepEqual(problems, []);
     assert.equal(contracts.length, CONTRACT_COUNT + 1);
-    assert.deepEqual([contracts[0].name, contracts[0].sourceName, contracts[0].origin, contracts[0].from], ['Caller', 'contracts/Caller.sol', other, 'artifact']);
+    assert.deepEqual(
+      [contracts[0].name, contracts[0].sourceName, contracts[0].origin, contracts[0].from],
+      ['Caller', 'contracts/Caller.sol', other, 'artifact'],
+    );
     assert.deepEqual(contracts[0].sources, new Map(), 'an artifact without source index or build knows no sources');
   });
 
@@ -88,7 +94,8 @@ describe('build output reader', function () {
     assert.ok(raw, 'the sample build asks solc for storageLayout');
     const hardhat = await tempDir();
     await writeJson(hardhat2(hardhat), { _format: 'hh-sol-build-info-1', ...build });
-    const store = (dir: string) => readBuildOutput(dir).then(({ contracts }) => contracts.find((c) => c.name === 'Store')!.output.storageLayout);
+    const store = (dir: string) =>
+      readBuildOutput(dir).then(({ contracts }) => contracts.find((c) => c.name === 'Store')!.output.storageLayout);
     assert.deepEqual(await store(hardhat), raw);
     const [plain, extra] = [await tempDir(), await tempDir()];
     await writeFoundry(plain, build);

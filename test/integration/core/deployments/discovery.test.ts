@@ -50,10 +50,13 @@ describe('deployment discovery', () => {
   it('puts the setting first and drops the same chain and address found in files', async () => {
     const setting = [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', chainId: '123', name: 'MyLock' }];
     const { records } = await discoverDeployments(PROJECT, setting);
-    assert.deepEqual(records.slice(0, 2).map((r) => [r.origin, r.name, r.chainId]), [
-      ['setting', 'MyLock', 123],
-      ['hardhat-deploy', 'Storage', 296],
-    ]);
+    assert.deepEqual(
+      records.slice(0, 2).map((r) => [r.origin, r.name, r.chainId]),
+      [
+        ['setting', 'MyLock', 123],
+        ['hardhat-deploy', 'Storage', 296],
+      ],
+    );
     assert.equal(records.filter((r) => r.origin === 'ignition').length, 0);
   });
 
@@ -64,7 +67,10 @@ describe('deployment discovery', () => {
       { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
       { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', chainId: 296, creatorTxHash: '0x12' },
     ]);
-    assert.deepEqual(records.map((r) => r.address), ['0.0.1234']);
+    assert.deepEqual(
+      records.map((r) => r.address),
+      ['0.0.1234'],
+    );
     assert.equal(problems.length, 3);
     assert.match(problems[0], /^ledgerMirror\.verify\.contracts\[1\]\.address: must be a 0x… EVM address or a Hedera id/);
     assert.match(problems[1], /\[2\]\.chainId/);
@@ -76,16 +82,23 @@ describe('deployment discovery', () => {
 describe('Hedera id → EVM address', () => {
   it('asks the mirror only for 0.0.x ids and checksums the answer', async () => {
     const mirror = await startServer((req, res) => {
-      if (req.url === '/api/v1/contracts/0.0.1234') sendJson(req, res, 200, JSON.stringify({ contract_id: '0.0.1234', evm_address: '0x5fbdb2315678afecb367f032d93f642f64180aa3' }));
+      if (req.url === '/api/v1/contracts/0.0.1234')
+        sendJson(req, res, 200, JSON.stringify({ contract_id: '0.0.1234', evm_address: '0x5fbdb2315678afecb367f032d93f642f64180aa3' }));
       else sendJson(req, res, 404, JSON.stringify({ _status: { messages: [{ message: 'Not found' }] } }));
     });
     const http = new HttpClient();
     try {
       assert.equal(await resolveEvmAddress(http, mirror.url, '0.0.1234'), '0x5FbDB2315678afecb367f032d93F642f64180aa3');
-      assert.equal(await resolveEvmAddress(http, mirror.url, '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'), '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512');
+      assert.equal(
+        await resolveEvmAddress(http, mirror.url, '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'),
+        '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      );
       assert.equal(mirror.requests.length, 1);
       await assert.rejects(resolveEvmAddress(http, mirror.url, '0.0.99'), (err: ApiError) => err.kind === 'not-found');
-      await assert.rejects(resolveEvmAddress(http, mirror.url, '0xE7f1725e7734ce288f8367e1bb143e90bb3f0512'), (err: ApiError) => err.kind === 'invalid-input');
+      await assert.rejects(
+        resolveEvmAddress(http, mirror.url, '0xE7f1725e7734ce288f8367e1bb143e90bb3f0512'),
+        (err: ApiError) => err.kind === 'invalid-input',
+      );
     } finally {
       await http.close();
       await mirror.close();
@@ -105,7 +118,10 @@ describe('build output and sources for a record', () => {
     const build = await builds.forRecord({ address: '0x', origin: 'setting', name: 'Caller' });
     assert.ok(typeof build !== 'string');
     assert.equal(build.sourcePath, 'contracts/Caller.sol');
-    assert.match(String(await builds.forRecord({ address: '0x', origin: 'setting', name: 'Nope' })), /No compiler output for contract Nope/);
+    assert.match(
+      String(await builds.forRecord({ address: '0x', origin: 'setting', name: 'Nope' })),
+      /No compiler output for contract Nope/,
+    );
     assert.match(String(await builds.forRecord({ address: '0x', origin: 'foundry' })), /does not name its contract/);
   });
 
@@ -122,7 +138,10 @@ describe('build output and sources for a record', () => {
     const metadata = asMetadata(readFileSync(join(DATA, 'storage/metadata.json'), 'utf8'))!;
     ws.write('contracts/Storage.sol', STORAGE);
     let [s] = await readLocalSources(ws.root, metadata);
-    assert.deepEqual([s.path, s.file, s.matchingContent === STORAGE], ['project:/contracts/Storage.sol', ws.path('contracts/Storage.sol'), true]);
+    assert.deepEqual(
+      [s.path, s.file, s.matchingContent === STORAGE],
+      ['project:/contracts/Storage.sol', ws.path('contracts/Storage.sol'), true],
+    );
 
     ws.remove('contracts/Storage.sol');
     ws.write('src/moved/Storage.sol', STORAGE);

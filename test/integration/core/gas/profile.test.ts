@@ -56,9 +56,23 @@ describe('gas profile (reference mirror traces)', function () {
   });
 
   const program = (ref: ReferenceMirror, trace: ColumnarTrace) =>
-    Program.build(trace, new TraceSources(trace, sample.index, new SourceFiles(), (address) => fetchContractCode(http, ref.endpoints.restUrl, address)), new SourceFiles());
+    Program.build(
+      trace,
+      new TraceSources(trace, sample.index, new SourceFiles(), (address) => fetchContractCode(http, ref.endpoints.restUrl, address)),
+      new SourceFiles(),
+    );
 
-  for (const name of ['nested-call', 'create', 'delegatecall', 'revert-error', 'internal-call', 'permit', 'hts-facade', 'hts-try-catch', 'hts-value'] as CaseName[]) {
+  for (const name of [
+    'nested-call',
+    'create',
+    'delegatecall',
+    'revert-error',
+    'internal-call',
+    'permit',
+    'hts-facade',
+    'hts-try-catch',
+    'hts-value',
+  ] as CaseName[]) {
     it(`${name}: each frame's inclusive gas is the gas the mirror says it used, and the tree adds up`, async () => {
       const trace = await post.fetch(name, STACK);
       const profile = profileGas(trace);

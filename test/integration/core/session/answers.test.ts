@@ -41,7 +41,10 @@ describe('stepper host answers (real reference traces)', () => {
     assert.equal(page.pc.length, 50);
     for (let i = 0; i < 50; i++) {
       const r = t.row(100 + i);
-      assert.deepEqual([page.pc[i], page.op[i], page.depth[i], page.gas[i], page.gasCost[i], page.frame[i]], [r.pc, r.op, r.depth, r.gas, r.gasCost, r.frame]);
+      assert.deepEqual(
+        [page.pc[i], page.op[i], page.depth[i], page.gas[i], page.gasCost[i], page.frame[i]],
+        [r.pc, r.op, r.depth, r.gas, r.gasCost, r.frame],
+      );
     }
     assert.equal(rowPage(t, t.length - 3, 256).op.length, 3);
     assert.equal(rowPage(t, t.length, 10).op.length, 0);
@@ -92,7 +95,10 @@ describe('stepper host answers (real reference traces)', () => {
       const prev = previousStepInFrame(t, s);
       const start = t.detail(view.frames[view.frames.length - 1].entryStep).storage ?? {};
       const slots = Object.keys(d.storage ?? {}).sort();
-      assert.deepEqual(view.storage?.map((e) => e.slot), slots);
+      assert.deepEqual(
+        view.storage?.map((e) => e.slot),
+        slots,
+      );
       for (const e of view.storage ?? []) {
         const before = prev === null ? undefined : (t.detail(prev).storage ?? {})[e.slot];
         assert.equal(e.changed, prev !== null && before !== e.value, `step ${s} slot ${e.slot}`);
@@ -120,9 +126,14 @@ describe('stepper host answers (real reference traces)', () => {
       assert.equal(o.length, t.length);
       assert.ok(o.depth.length <= 37 && o.depth.length * o.stepsPerBucket >= t.length);
       for (let b = 0; b < o.depth.length; b++) {
-        const steps = Array.from({ length: Math.min(o.stepsPerBucket, t.length - b * o.stepsPerBucket) }, (_, i) => t.row(b * o.stepsPerBucket + i));
+        const steps = Array.from({ length: Math.min(o.stepsPerBucket, t.length - b * o.stepsPerBucket) }, (_, i) =>
+          t.row(b * o.stepsPerBucket + i),
+        );
         assert.equal(o.depth[b], Math.max(...steps.map((r) => r.depth)), `${name} bucket ${b}`);
-        assert.equal(Boolean(o.flags[b] & OVERVIEW_FLAG.sstore), steps.some((r) => r.op === 'SSTORE'));
+        assert.equal(
+          Boolean(o.flags[b] & OVERVIEW_FLAG.sstore),
+          steps.some((r) => r.op === 'SSTORE'),
+        );
         assert.ok(o.gas[b] >= 0 && o.gas[b] <= 1);
       }
       assert.equal(o.maxDepth, t.summary.maxDepth);

@@ -18,9 +18,19 @@ describe('stepper session (real reference traces)', () => {
     const t = await ref.fetch('nested-call');
     const session = new TraceSession(t, { key: 'k', title: 'tx', network: 'custom' });
     const commands: NavCommand[] = [
-      { kind: 'into' }, { kind: 'class', opClass: 'call' }, { kind: 'into' }, { kind: 'over' }, { kind: 'out' },
-      { kind: 'out', backward: true }, { kind: 'step', delta: 7 }, { kind: 'op', name: 'SSTORE' }, { kind: 'last' },
-      { kind: 'over', backward: true }, { kind: 'first' }, { kind: 'step', delta: -3 }, { kind: 'goto', step: 200 },
+      { kind: 'into' },
+      { kind: 'class', opClass: 'call' },
+      { kind: 'into' },
+      { kind: 'over' },
+      { kind: 'out' },
+      { kind: 'out', backward: true },
+      { kind: 'step', delta: 7 },
+      { kind: 'op', name: 'SSTORE' },
+      { kind: 'last' },
+      { kind: 'over', backward: true },
+      { kind: 'first' },
+      { kind: 'step', delta: -3 },
+      { kind: 'goto', step: 200 },
     ];
     let at = 0;
     for (const cmd of commands) {
@@ -73,7 +83,14 @@ describe('stepper session (real reference traces)', () => {
     session.moveTo(t.length + 10, 'debugger');
     stop();
     session.moveTo(-5);
-    assert.deepEqual(panel, [[3, 'panel'], [t.length - 1, 'debugger'], [0, 'other']]);
-    assert.deepEqual(debuggerSeen, [[3, 'panel'], [t.length - 1, 'debugger']]);
+    assert.deepEqual(panel, [
+      [3, 'panel'],
+      [t.length - 1, 'debugger'],
+      [0, 'other'],
+    ]);
+    assert.deepEqual(debuggerSeen, [
+      [3, 'panel'],
+      [t.length - 1, 'debugger'],
+    ]);
   });
 });

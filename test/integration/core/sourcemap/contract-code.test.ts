@@ -23,7 +23,10 @@ describe('contract code from the mirror', () => {
   });
 
   it('reads runtime and init code from GET /api/v1/contracts/{address}', async () => {
-    answers.set(`/api/v1/contracts/${ADDRESS}`, { status: 200, body: JSON.stringify({ contract_id: '0.0.1002', runtime_bytecode: '0x6080', bytecode: '0x60806040' }) });
+    answers.set(`/api/v1/contracts/${ADDRESS}`, {
+      status: 200,
+      body: JSON.stringify({ contract_id: '0.0.1002', runtime_bytecode: '0x6080', bytecode: '0x60806040' }),
+    });
     const code = await fetchContractCode(http, `${server.url}/`, ADDRESS);
     assert.deepEqual(code, { runtime: Uint8Array.from([0x60, 0x80]), creation: Uint8Array.from([0x60, 0x80, 0x60, 0x40]) });
     assert.equal(server.requests.at(-1)?.url, `/api/v1/contracts/${ADDRESS}`);
@@ -40,7 +43,10 @@ describe('contract code from the mirror', () => {
 
   it('a body without readable bytecode, or a server error, is a ApiError', async () => {
     answers.set('/api/v1/contracts/0.0.6', { status: 200, body: JSON.stringify({ runtime_bytecode: 'not hex' }) });
-    await assert.rejects(fetchContractCode(http, server.url, '0.0.6'), (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /0\.0\.6 has no readable bytecode/.test(err.message));
+    await assert.rejects(
+      fetchContractCode(http, server.url, '0.0.6'),
+      (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /0\.0\.6 has no readable bytecode/.test(err.message),
+    );
     answers.set('/api/v1/contracts/0.0.7', { status: 500, body: '{"_status":{"messages":[{"message":"Internal error"}]}}' });
     await assert.rejects(fetchContractCode(http, server.url, '0.0.7'), (err: unknown) => err instanceof ApiError && err.kind === 'server');
   });

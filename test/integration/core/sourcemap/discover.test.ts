@@ -3,10 +3,37 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContractArtifact } from '../../../../src/core/sourcemap/artifacts';
 import { discoverArtifacts } from '../../../../src/core/sourcemap/discover';
-import { copySources, sampleBuildInfo, tempDirs, writeFoundry, writeHardhat3, type BuildInfo, type FoundryOptions } from '../../helpers/layouts';
+import {
+  copySources,
+  sampleBuildInfo,
+  tempDirs,
+  writeFoundry,
+  writeHardhat3,
+  type BuildInfo,
+  type FoundryOptions,
+} from '../../helpers/layouts';
 import { sampleWorkspace } from '../../helpers/sample-workspace';
 
-const CONTRACTS = ['Calculator', 'Callee', 'Caller', 'Child', 'Digests', 'Events', 'Factory', 'LibUser', 'Locals', 'Looper', 'MathLib', 'Orders', 'Permit', 'Store', 'TokenSender', 'Treasury', 'Vault', 'Wallet'];
+const CONTRACTS = [
+  'Calculator',
+  'Callee',
+  'Caller',
+  'Child',
+  'Digests',
+  'Events',
+  'Factory',
+  'LibUser',
+  'Locals',
+  'Looper',
+  'MathLib',
+  'Orders',
+  'Permit',
+  'Store',
+  'TokenSender',
+  'Treasury',
+  'Vault',
+  'Wallet',
+];
 
 const names = (artifacts: ContractArtifact[]) => artifacts.map((a) => a.name).sort();
 const byName = (artifacts: ContractArtifact[], name: string) => artifacts.find((a) => a.name === name)!;
@@ -32,7 +59,7 @@ describe('artifact discovery', function () {
     const own = [...callee.sources.values()].find((s) => s.sourceName === 'contracts/Callee.sol');
     assert.equal(own?.candidates[0], join(sample, 'contracts/Callee.sol'));
     assert.equal(own?.content, await readFile(join(sample, 'contracts/Callee.sol'), 'utf8'));
-    assert.equal(callee.sources.size, CONTRACTS.length, 'the whole compilation\'s sources, by source index');
+    assert.equal(callee.sources.size, CONTRACTS.length, "the whole compilation's sources, by source index");
     assert.equal(callee.sources.get(build.output.sources['contracts/Vault.sol'].id)?.sourceName, 'contracts/Vault.sol');
   });
 
@@ -62,8 +89,8 @@ describe('artifact discovery', function () {
 
   const foundry: Array<{ name: string; options: FoundryOptions; sources: 'all' | 'own' }> = [
     { name: 'minimal build info and cache (the defaults)', options: {}, sources: 'all' },
-    { name: 'minimal build info, no cache: the build is the one naming the artifact\'s source', options: { cache: false }, sources: 'all' },
-    { name: 'no build info: only the artifact\'s own source is known', options: { buildInfo: 'none', cache: false }, sources: 'own' },
+    { name: "minimal build info, no cache: the build is the one naming the artifact's source", options: { cache: false }, sources: 'all' },
+    { name: "no build info: only the artifact's own source is known", options: { buildInfo: 'none', cache: false }, sources: 'own' },
     { name: 'a custom artifacts folder named by the cache', options: { out: 'forge-out' }, sources: 'all' },
   ];
   for (const { name, options, sources } of foundry) {
@@ -91,7 +118,10 @@ describe('artifact discovery', function () {
     assert.deepEqual(problems, []);
     assert.deepEqual(names(artifacts), CONTRACTS);
     assert.ok(artifacts.every((a) => a.origin.endsWith(join('build-info', `${build.id}.json`))));
-    assert.equal(byName(artifacts, 'Vault').sources.get(build.output.sources['contracts/Vault.sol'].id)?.content, build.input.sources['contracts/Vault.sol'].content);
+    assert.equal(
+      byName(artifacts, 'Vault').sources.get(build.output.sources['contracts/Vault.sol'].id)?.content,
+      build.input.sources['contracts/Vault.sol'].content,
+    );
   });
 
   it('a broken file is reported and skipped; the rest is still found', async () => {
@@ -103,7 +133,13 @@ describe('artifact discovery', function () {
     await writeFile(broken, '{"deployedBytecode": ');
     const odd = join(dir, 'out/Odd.sol/Odd.json');
     await mkdir(join(dir, 'out/Odd.sol'), { recursive: true });
-    await writeFile(odd, JSON.stringify({ deployedBytecode: { object: '0x123', sourceMap: '' }, metadata: { settings: { compilationTarget: { 'contracts/Odd.sol': 'Odd' } } } }));
+    await writeFile(
+      odd,
+      JSON.stringify({
+        deployedBytecode: { object: '0x123', sourceMap: '' },
+        metadata: { settings: { compilationTarget: { 'contracts/Odd.sol': 'Odd' } } },
+      }),
+    );
     const { artifacts, problems } = await discoverArtifacts(dir);
     assert.deepEqual(names(artifacts), CONTRACTS);
     assert.equal(problems.length, 2);

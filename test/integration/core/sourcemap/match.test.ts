@@ -44,7 +44,7 @@ describe('matching code on chain to build artifacts', function () {
     });
   }
 
-  it('ignores what the deployment filled in: an immutable, a library link, a library\'s own address', async () => {
+  it("ignores what the deployment filled in: an immutable, a library link, a library's own address", async () => {
     for (const contract of ['Caller', 'LibUser', 'MathLib']) {
       const chain = (await deployed(contract)).runtime;
       const compiled = sample.artifact(contract).runtime!.bytes;
@@ -94,7 +94,7 @@ describe('matching code on chain to build artifacts', function () {
     assert.equal(sample.index.matchExecuted('runtime', [...ops, { pc: ops[5].pc, op: 'SSTORE' }]), undefined);
   });
 
-  it('recognises a creation by its init code\'s ops', () => {
+  it("recognises a creation by its init code's ops", () => {
     const child = sample.artifact('Child').creation!;
     const m = sample.index.matchExecuted('creation', allOps(child).slice(0, 200));
     assert.equal(m?.artifact.name, 'Child');

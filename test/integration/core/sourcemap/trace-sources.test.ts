@@ -50,7 +50,8 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
     lookups.push(address);
     return fetchContractCode(http, ref.endpoints.restUrl, address);
   };
-  const sources = (trace: Trace, index = sample.index, code: CodeLookup | undefined = lookup) => new TraceSources(trace, index, new SourceFiles(), code);
+  const sources = (trace: Trace, index = sample.index, code: CodeLookup | undefined = lookup) =>
+    new TraceSources(trace, index, new SourceFiles(), code);
 
   before(async () => {
     [ref, sample] = await Promise.all([startReference('post-op'), loadSample()]);
@@ -78,7 +79,7 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
     assert.deepEqual([at.endLine, at.endCol], [want.line, want.col + 'require(amount == 0, "Callee: amount must be zero")'.length]);
   });
 
-  it('the caller\'s bubbling REVERT lands on the call in the caller', async () => {
+  it("the caller's bubbling REVERT lands on the call in the caller", async () => {
     const trace = await ref.fetch('revert-error');
     const last = stepsOf(trace, 'REVERT', 0).at(-1)!;
     const at = mapped(await sources(trace).locate(last));
@@ -97,7 +98,14 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
   const landings: Array<{ name: CaseName; op: string; depth: number; contract: string; file: string; needle: string; generated?: true }> = [
     { name: 'nested-call', op: 'CALL', depth: 0, contract: 'Caller', file: 'Caller.sol', needle: 'callee.double(x)' },
     { name: 'nested-call', op: 'SSTORE', depth: 1, contract: 'Callee', file: 'Callee.sol', needle: 'calls += 1' },
-    { name: 'custom-error', op: 'REVERT', depth: 0, contract: 'Vault', file: 'Vault.sol', needle: 'revert InsufficientBalance(available, amount)' },
+    {
+      name: 'custom-error',
+      op: 'REVERT',
+      depth: 0,
+      contract: 'Vault',
+      file: 'Vault.sol',
+      needle: 'revert InsufficientBalance(available, amount)',
+    },
     // The division check and the Panic revert are solc's generated routines, reached from the division.
     { name: 'panic', op: 'REVERT', depth: 0, contract: 'Calculator', file: 'Calculator.sol', needle: 'a / b', generated: true },
     // DELEGATECALL runs the library's code (on the caller's storage): the library's source.
@@ -123,7 +131,10 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
         const at = found.kind === 'none' ? found.caller : found.location;
         assert.ok(at, `step ${step} has no location`);
         assert.equal(at.contract, contract);
-        assert.ok(at.startLine <= want.line && want.line <= at.endLine, `step ${step} (${op}) is on lines ${at.startLine}-${at.endLine}, not ${want.line}`);
+        assert.ok(
+          at.startLine <= want.line && want.line <= at.endLine,
+          `step ${step} (${op}) is on lines ${at.startLine}-${at.endLine}, not ${want.line}`,
+        );
       }
     });
   }
@@ -132,7 +143,10 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
     const trace = await ref.fetch('create');
     const s = sources(trace);
     const children = [1, 2].map((i) => trace.frame(i));
-    assert.deepEqual(children.map((f) => f.callType), ['CREATE', 'CREATE2']);
+    assert.deepEqual(
+      children.map((f) => f.callType),
+      ['CREATE', 'CREATE2'],
+    );
     for (const f of children) assert.equal(mapped(await s.locate(f.entryStep + 5)).contract, 'Child');
   });
 
@@ -166,7 +180,11 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
     try {
       const trace = await pre.fetch('revert-error');
       const [revert] = stepsOf(trace, 'REVERT', 1);
-      const at = mapped(await new TraceSources(trace, sample.index, new SourceFiles(), (a) => fetchContractCode(http, pre.endpoints.restUrl, a)).locate(revert));
+      const at = mapped(
+        await new TraceSources(trace, sample.index, new SourceFiles(), (a) => fetchContractCode(http, pre.endpoints.restUrl, a)).locate(
+          revert,
+        ),
+      );
       assert.equal(at.startLine, (await where('Callee.sol', 'require(amount == 0')).line);
     } finally {
       await pre.close();

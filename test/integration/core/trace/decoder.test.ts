@@ -6,8 +6,15 @@ import { FIRST_CONTRACT_NUM, longZeroAddress } from '../../../../servers/mirror/
 import type { OpcodeQuery } from '../../../../servers/mirror/trace-provider';
 import type { OpcodesBody as Body } from '../../../helpers/opcodes-wire';
 import type { ColumnarTrace } from '../../../../src/core/trace/trace';
-import { ALL_PARTS, CASE_NAMES, startReference, TRUNCATE_AT, type CaseName, type ReferenceMirror, type Variant } from '../../helpers/reference-mirror';
-
+import {
+  ALL_PARTS,
+  CASE_NAMES,
+  startReference,
+  TRUNCATE_AT,
+  type CaseName,
+  type ReferenceMirror,
+  type Variant,
+} from '../../helpers/reference-mirror';
 
 const addressOf = (contract: string): string => longZeroAddress(FIRST_CONTRACT_NUM + DEPLOYMENTS.findIndex((d) => d.contract === contract));
 
@@ -122,7 +129,10 @@ describe('trace decoder over the reference mirror', function () {
       assertMatchesBody(trace, body, ALL_PARTS);
       const open = trace.frame(trace.frameCount() - 1);
       assert.deepEqual([open.depth, open.exitStep, open.reverted], [1, TRUNCATE_AT - 1, false]);
-      assert.deepEqual(trace.frameStack(TRUNCATE_AT - 1).map((f) => f.index), [0, open.index]);
+      assert.deepEqual(
+        trace.frameStack(TRUNCATE_AT - 1).map((f) => f.index),
+        [0, open.index],
+      );
     });
   }
 
@@ -141,7 +151,10 @@ describe('trace decoder over the reference mirror', function () {
 
     it('success: one root frame, nothing reverted, raw return value', async () => {
       const trace = await ref('post-op').fetch('success');
-      assert.deepEqual((await frames('success')).map((f) => [f.callType, f.reverted]), [['ROOT', false]]);
+      assert.deepEqual(
+        (await frames('success')).map((f) => [f.callType, f.reverted]),
+        [['ROOT', false]],
+      );
       assert.equal(trace.summary.revert, null);
       assert.deepEqual(trace.summary.returnValue, { kind: 'Raw', data: `0x${'5'.padStart(64, '0')}` });
       assert.equal(trace.summary.maxDepth, 0);
@@ -150,7 +163,10 @@ describe('trace decoder over the reference mirror', function () {
     it('nested call: a CALL frame at depth 1 whose callee comes from the caller stack', async () => {
       const [root, child] = await frames('nested-call');
       assert.equal(root.callee, addressOf('Caller'));
-      assert.deepEqual([child.callType, child.parent, child.depth, child.callee, child.reverted], ['CALL', 0, 1, addressOf('Callee'), false]);
+      assert.deepEqual(
+        [child.callType, child.parent, child.depth, child.callee, child.reverted],
+        ['CALL', 0, 1, addressOf('Callee'), false],
+      );
       assert.ok(child.gasUsed > 0 && child.gasUsed < root.gasUsed);
       const trace = await ref('post-op').fetch('nested-call');
       assert.equal(trace.row(child.entryStep - 1).op, 'CALL');
@@ -188,7 +204,10 @@ describe('trace decoder over the reference mirror', function () {
     });
 
     it('CREATE and CREATE2 frames; pre-op recording also yields the created addresses', async () => {
-      assert.deepEqual((await frames('create')).map((f) => f.callType), ['ROOT', 'CREATE', 'CREATE2']);
+      assert.deepEqual(
+        (await frames('create')).map((f) => f.callType),
+        ['ROOT', 'CREATE', 'CREATE2'],
+      );
       const pre = await ref('pre-op').fetch('create');
       const created = [pre.frame(1).callee, pre.frame(2).callee];
       const returned = pre.summary.rawReturnValue.slice(2);

@@ -11,7 +11,8 @@ import { decodeTraceFile, fetchTrace } from '../../../../src/core/opcodes-client
 import { copyRegularFile } from '../../../../src/core/trace/trace-file';
 import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 
-const isInvalidInput = (pattern: RegExp) => (err: unknown) => err instanceof ApiError && err.kind === 'invalid-input' && pattern.test(err.message);
+const isInvalidInput = (pattern: RegExp) => (err: unknown) =>
+  err instanceof ApiError && err.kind === 'invalid-input' && pattern.test(err.message);
 
 describe('trace files and saved bodies', function () {
   this.timeout(60_000);
@@ -29,7 +30,10 @@ describe('trace files and saved bodies', function () {
     this.timeout(5_000);
 
     it('refuses a FIFO without opening it for a writer', async () => {
-      await assert.rejects(decodeTraceFile(fifo), isInvalidInput(/Cannot read the trace file .*trace\.fifo: it is a named pipe \(FIFO\); a trace file must be a regular file\./));
+      await assert.rejects(
+        decodeTraceFile(fifo),
+        isInvalidInput(/Cannot read the trace file .*trace\.fifo: it is a named pipe \(FIFO\); a trace file must be a regular file\./),
+      );
     });
 
     it('refuses a directory and a device', async () => {
@@ -48,7 +52,10 @@ describe('trace files and saved bodies', function () {
     writeFileSync(from, 'x'.repeat(1000));
     await copyRegularFile(from, join(dir, 'copy.json'), 1000);
     assert.ok(existsSync(join(dir, 'copy.json')));
-    await assert.rejects(copyRegularFile(from, join(dir, 'big.json'), 999), isInvalidInput(/Not saved: .* is 1 KB, more than the 1 KB a saved trace may take/));
+    await assert.rejects(
+      copyRegularFile(from, join(dir, 'big.json'), 999),
+      isInvalidInput(/Not saved: .* is 1 KB, more than the 1 KB a saved trace may take/),
+    );
     assert.equal(existsSync(join(dir, 'big.json')), false);
   });
 
@@ -71,19 +78,42 @@ describe('trace files and saved bodies', function () {
     it('fails the fetch past the budget by default (--out), leaving no file', async () => {
       const saveTo = join(dir, 'fail.json');
       await assert.rejects(
-        fetchTrace(http, m.endpoints, m.info('create').transactionId, { stack: true, memory: true, storage: true, saveTo, saveMaxBytes: size - 1 }),
-        (err: unknown) => err instanceof ApiError && err.kind === 'too-large' && /^Not saved: the trace body is larger than the [\d.]+ (KB|MB) budget for .*fail\.json; nothing was written\.$/.test(err.message),
+        fetchTrace(http, m.endpoints, m.info('create').transactionId, {
+          stack: true,
+          memory: true,
+          storage: true,
+          saveTo,
+          saveMaxBytes: size - 1,
+        }),
+        (err: unknown) =>
+          err instanceof ApiError &&
+          err.kind === 'too-large' &&
+          /^Not saved: the trace body is larger than the [\d.]+ (KB|MB) budget for .*fail\.json; nothing was written\.$/.test(err.message),
       );
       assert.deepEqual(leftovers('fail.json'), []);
     });
 
-    it("skips saving past the budget when asked (the cache) and still decodes", async () => {
+    it('skips saving past the budget when asked (the cache) and still decodes', async () => {
       const saveTo = join(dir, 'skip.json');
-      const trace = await fetchTrace(http, m.endpoints, m.info('create').transactionId, { stack: true, memory: true, storage: true, saveTo, saveMaxBytes: size - 1, whenTooLargeToSave: 'skip' });
+      const trace = await fetchTrace(http, m.endpoints, m.info('create').transactionId, {
+        stack: true,
+        memory: true,
+        storage: true,
+        saveTo,
+        saveMaxBytes: size - 1,
+        whenTooLargeToSave: 'skip',
+      });
       assert.equal(trace.length, m.info('create').steps);
       assert.deepEqual(leftovers('skip.json'), []);
       const fits = join(dir, 'fits.json');
-      await fetchTrace(http, m.endpoints, m.info('create').transactionId, { stack: true, memory: true, storage: true, saveTo: fits, saveMaxBytes: size, whenTooLargeToSave: 'skip' });
+      await fetchTrace(http, m.endpoints, m.info('create').transactionId, {
+        stack: true,
+        memory: true,
+        storage: true,
+        saveTo: fits,
+        saveMaxBytes: size,
+        whenTooLargeToSave: 'skip',
+      });
       assert.deepEqual(leftovers('fits.json'), ['fits.json']);
     });
   });

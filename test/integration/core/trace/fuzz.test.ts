@@ -79,7 +79,10 @@ describe('trace scanner fuzzing on real traces', function () {
             else if (edit.kind === 'insert') bytes = Buffer.concat([bytes.subarray(0, i), Buffer.from(edit.text), bytes.subarray(i)]);
             else bytes = bytes.subarray(0, i);
           }
-          const err = outcome(bytes, cuts.map((c) => c % (bytes.length + 1)));
+          const err = outcome(
+            bytes,
+            cuts.map((c) => c % (bytes.length + 1)),
+          );
           if (err) assert.equal(err.kind, 'bad-response', err.message);
           assert.ok(baseline() - start < MEMORY_BOUND, `memory grew by ${((baseline() - start) / 1e6).toFixed(0)} MB`);
         },
@@ -90,7 +93,10 @@ describe('trace scanner fuzzing on real traces', function () {
 
   it('refuses an envelope value skipValue passes but JSON.parse does not (the intermittent failure: "gas":0123)', () => {
     const text = bodies[0].toString();
-    for (const [from, to] of [[/"gas":(\d)/, '"gas":0$1'], [/"address":"0x/, '"address":"\\q']] as const) {
+    for (const [from, to] of [
+      [/"gas":(\d)/, '"gas":0$1'],
+      [/"address":"0x/, '"address":"\\q'],
+    ] as const) {
       const err = outcome(Buffer.from(text.replace(from, to)), []);
       assert.ok(err, String(from));
       assert.match(err.message, /is not valid JSON/);

@@ -120,10 +120,17 @@ describe('trace decoder robustness', function () {
     it('never fails other than with a ApiError on corrupted bytes', () => {
       fc.assert(
         fc.property(
-          fc.array(fc.record({ at: fc.nat({ max: small.length - 1 }), byte: fc.integer({ min: 0, max: 255 }), kind: fc.constantFrom('set', 'insert', 'delete') }), {
-            minLength: 1,
-            maxLength: 4,
-          }),
+          fc.array(
+            fc.record({
+              at: fc.nat({ max: small.length - 1 }),
+              byte: fc.integer({ min: 0, max: 255 }),
+              kind: fc.constantFrom('set', 'insert', 'delete'),
+            }),
+            {
+              minLength: 1,
+              maxLength: 4,
+            },
+          ),
           fc.array(fc.nat({ max: small.length }), { maxLength: 4 }),
           (edits, cuts) => {
             let bytes = Buffer.from(small);

@@ -35,7 +35,10 @@ describe('native calls: frames, next revert and gas agree on the node’s one-en
     const t = await trace('permit');
     const [ecrecover] = natives(t);
     assert.ok(ecrecover);
-    assert.deepEqual([ecrecover.entryStep, ecrecover.exitStep, ecrecover.reverted, ecrecover.depth], [ecrecover.entryStep, ecrecover.entryStep, false, 1]);
+    assert.deepEqual(
+      [ecrecover.entryStep, ecrecover.exitStep, ecrecover.reverted, ecrecover.depth],
+      [ecrecover.entryStep, ecrecover.entryStep, false, 1],
+    );
     assert.equal(ecrecover.gasUsed, t.row(ecrecover.entryStep).gasCost);
     assert.deepEqual(revertStops(t), []);
   });
@@ -49,14 +52,21 @@ describe('native calls: frames, next revert and gas agree on the node’s one-en
     assert.equal(hts.reverted, false);
     assert.equal(hts.revert, null);
     const stops = revertStops(t);
-    assert.deepEqual(stops.map((s) => t.row(s).op), ['REVERT'], 'only the caught check reverted');
+    assert.deepEqual(
+      stops.map((s) => t.row(s).op),
+      ['REVERT'],
+      'only the caught check reverted',
+    );
     assert.equal(t.row(stops[0]!).depth, 1);
   });
 
   it('hts-insufficient: after settling, next revert goes past the token-service entry to the caller’s REVERT', async () => {
     const t = await trace('hts-insufficient');
     await settle('hts-insufficient', t);
-    assert.deepEqual(natives(t).map((n) => n.reverted), [false]);
+    assert.deepEqual(
+      natives(t).map((n) => n.reverted),
+      [false],
+    );
     assert.deepEqual(revertStops(t), [t.length - 1]);
   });
 

@@ -60,8 +60,14 @@ class BruteForce {
         if (dir < 0) return f.parent < 0 ? 0 : f.entryStep - 1;
         return f.parent < 0 || f.exitStep + 1 >= n ? n - 1 : f.exitStep + 1;
       case 'class': {
-        const failedExits = new Set(Array.from({ length: this.t.frameCount() }, (_, i) => this.t.frame(i)).filter((x) => x.reverted).map((x) => x.exitStep));
-        return orStay(this.find(s, dir, (i) => CLASS_OPS[cmd.opClass](this.t.row(i).op) || (cmd.opClass === 'revert' && failedExits.has(i))));
+        const failedExits = new Set(
+          Array.from({ length: this.t.frameCount() }, (_, i) => this.t.frame(i))
+            .filter((x) => x.reverted)
+            .map((x) => x.exitStep),
+        );
+        return orStay(
+          this.find(s, dir, (i) => CLASS_OPS[cmd.opClass](this.t.row(i).op) || (cmd.opClass === 'revert' && failedExits.has(i))),
+        );
       }
       case 'frame':
         return orStay(this.find(s, dir, (i) => this.frameOf(i).entryStep === i));
@@ -86,8 +92,12 @@ const command = (trace: ColumnarTrace): fc.Arbitrary<NavCommand> => {
     backward.map((b): NavCommand => ({ kind: 'into', backward: b })),
     backward.map((b): NavCommand => ({ kind: 'out', backward: b })),
     backward.map((b): NavCommand => ({ kind: 'frame', backward: b })),
-    fc.tuple(fc.constantFrom<OpClass>('call', 'create', 'storage', 'sstore', 'log', 'revert'), backward).map(([opClass, b]): NavCommand => ({ kind: 'class', opClass, backward: b })),
-    fc.tuple(fc.constantFrom(...ops, 'NOSUCHOP'), backward).map(([name, b]): NavCommand => ({ kind: 'op', name: name.toLowerCase(), backward: b })),
+    fc
+      .tuple(fc.constantFrom<OpClass>('call', 'create', 'storage', 'sstore', 'log', 'revert'), backward)
+      .map(([opClass, b]): NavCommand => ({ kind: 'class', opClass, backward: b })),
+    fc
+      .tuple(fc.constantFrom(...ops, 'NOSUCHOP'), backward)
+      .map(([name, b]): NavCommand => ({ kind: 'op', name: name.toLowerCase(), backward: b })),
     fc.nat({ max: 400 }).map((pc): NavCommand => ({ kind: 'pc', pc })),
   );
 };
@@ -101,7 +111,8 @@ describe('trace navigation', function () {
     for (const variant of ['post-op', 'pre-op', 'truncated'] as Variant[]) {
       const m = await startReference(variant);
       mirrors.push(m);
-      for (const name of CASE_NAMES) traces.push({ name: `${variant} ${name}`, trace: await m.fetch(name, { stack: true, memory: false, storage: false }) });
+      for (const name of CASE_NAMES)
+        traces.push({ name: `${variant} ${name}`, trace: await m.fetch(name, { stack: true, memory: false, storage: false }) });
     }
     const long = await startReference('long');
     mirrors.push(long);
@@ -142,12 +153,14 @@ describe('trace navigation', function () {
   it('back after forward returns to the start', () => {
     fc.assert(
       fc.property(anyStep(), fc.integer({ min: 1, max: 50 }), ([{ trace }, s], k) => {
-        if (s + k < trace.length) assert.equal(trace.navigate(trace.navigate(s, { kind: 'step', delta: k }), { kind: 'step', delta: -k }), s);
+        if (s + k < trace.length)
+          assert.equal(trace.navigate(trace.navigate(s, { kind: 'step', delta: k }), { kind: 'step', delta: -k }), s);
         const into = trace.navigate(s, { kind: 'into' });
         if (into !== s) assert.equal(trace.navigate(into, { kind: 'into', backward: true }), s);
         const over = trace.navigate(s, { kind: 'over' });
         // Within the frame, over is reversible; past the frame's end it behaves like step out.
-        if (over !== s && trace.row(over).frame === trace.row(s).frame) assert.equal(trace.navigate(over, { kind: 'over', backward: true }), s);
+        if (over !== s && trace.row(over).frame === trace.row(s).frame)
+          assert.equal(trace.navigate(over, { kind: 'over', backward: true }), s);
         const out = trace.navigate(s, { kind: 'out', backward: true });
         const returns = trace.frame(trace.row(s).frame).exitStep + 1 < trace.length;
         if (out !== s && trace.row(s).depth > 0 && returns) assert.ok(trace.navigate(out, { kind: 'over' }) > s);
@@ -196,7 +209,8 @@ describe('trace navigation', function () {
     const trace = decoder.finish();
     const brute = new BruteForce(trace);
     for (const pc of [50_000_000, body.opcodes[10].pc, body.opcodes[500].pc, 7]) {
-      for (const s of [0, 100, 399, 400, 401, 600]) assert.equal(trace.navigate(s, { kind: 'pc', pc }), brute.navigate(s, { kind: 'pc', pc }), `pc ${pc} from ${s}`);
+      for (const s of [0, 100, 399, 400, 401, 600])
+        assert.equal(trace.navigate(s, { kind: 'pc', pc }), brute.navigate(s, { kind: 'pc', pc }), `pc ${pc} from ${s}`);
     }
     // Step 400 runs in the called contract (steps 188–516), so the search starts there.
     assert.equal(trace.navigate(200, { kind: 'pc', pc: 50_000_000 }), 400);

@@ -17,7 +17,14 @@ import { VerifyTransport } from '../../../../src/core/verify/transport';
 import { startVerifier } from '../../../../servers/verifier/server';
 import type { Trace } from '../../../../src/shared/trace-model';
 import { sendJson, startServer, type TestServer } from '../../helpers/fixture-server';
-import { CHAIN_ID, MIRROR_ADDRESS, mirrorInput, startVerifiedReference, verifyOnReference, type VerifiedReference } from '../../helpers/verified-fixtures';
+import {
+  CHAIN_ID,
+  MIRROR_ADDRESS,
+  mirrorInput,
+  startVerifiedReference,
+  verifyOnReference,
+  type VerifiedReference,
+} from '../../helpers/verified-fixtures';
 
 type Answer = Record<string, unknown>;
 
@@ -51,7 +58,13 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
 
   const verifiedFor = (url: string, cache?: VerifiedCache) => new VerifiedSources({ transport, url, chainId: CHAIN_ID, cache });
   const traceSources = (trace: Trace, verified: VerifiedSources) =>
-    new TraceSources(trace, new ArtifactIndex([]), new SourceFiles(), (address) => fetchContractCode(http, env.ref.endpoints.restUrl, address), (address) => verified.artifact(address));
+    new TraceSources(
+      trace,
+      new ArtifactIndex([]),
+      new SourceFiles(),
+      (address) => fetchContractCode(http, env.ref.endpoints.restUrl, address),
+      (address) => verified.artifact(address),
+    );
   const lookup = async (address: string, query: string) => {
     const res = await fetch(`${env.verifier.url}/v2/contract/${CHAIN_ID}/${address}${query}`);
     return { status: res.status, body: (await res.json()) as Answer };
@@ -75,7 +88,15 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
   describe('GET /v2/contract/{chainId}/{address}', () => {
     it('answers the match fields alone, then what fields, a subfield or omit selects', async () => {
       const bare = await lookup(MIRROR_ADDRESS.Callee, '');
-      assert.deepEqual(Object.keys(bare.body).sort(), ['address', 'chainId', 'creationMatch', 'match', 'matchId', 'runtimeMatch', 'verifiedAt']);
+      assert.deepEqual(Object.keys(bare.body).sort(), [
+        'address',
+        'chainId',
+        'creationMatch',
+        'match',
+        'matchId',
+        'runtimeMatch',
+        'verifiedAt',
+      ]);
       assert.equal(bare.body.match, 'exact_match');
 
       const some = await lookup(MIRROR_ADDRESS.Callee, '?fields=sources,abi,runtimeBytecode.sourceMap');
@@ -87,9 +108,18 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       const all = await lookup(MIRROR_ADDRESS.Caller, '?omit=metadata,sources');
       assert.equal(all.body.metadata, undefined);
       assert.equal(all.body.sources, undefined);
-      const runtime = all.body.runtimeBytecode as { transformations: Array<{ reason: string }>; transformationValues: { immutables?: Answer } };
-      assert.ok(runtime.transformations.length > 0 && runtime.transformations.every((t) => t.reason === 'immutable'), 'Caller holds Callee in an immutable');
-      assert.equal(Object.values(runtime.transformationValues.immutables ?? {})[0], `0x${MIRROR_ADDRESS.Callee.slice(2).padStart(64, '0')}`);
+      const runtime = all.body.runtimeBytecode as {
+        transformations: Array<{ reason: string }>;
+        transformationValues: { immutables?: Answer };
+      };
+      assert.ok(
+        runtime.transformations.length > 0 && runtime.transformations.every((t) => t.reason === 'immutable'),
+        'Caller holds Callee in an immutable',
+      );
+      assert.equal(
+        Object.values(runtime.transformationValues.immutables ?? {})[0],
+        `0x${MIRROR_ADDRESS.Callee.slice(2).padStart(64, '0')}`,
+      );
       assert.equal((all.body.compilation as Answer).fullyQualifiedName, 'contracts/Caller.sol:Caller');
     });
 
@@ -104,7 +134,8 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
   });
 
   describe('the lookup read as hostile input', () => {
-    const parse = (body: unknown, address: string = MIRROR_ADDRESS.Callee) => Promise.resolve().then(() => parseVerifiedContract(body, CHAIN_ID, address));
+    const parse = (body: unknown, address: string = MIRROR_ADDRESS.Callee) =>
+      Promise.resolve().then(() => parseVerifiedContract(body, CHAIN_ID, address));
     const withSources = (sources: Record<string, { content: string }>) => ({ ...callee, sources });
 
     it('reads the real answer: names, sources by map index, ABI and runtime code', async () => {
@@ -116,29 +147,50 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
     });
 
     it('refuses a malformed answer, naming the contract', async () => {
-      await expectRefusal(parse({ ...callee, compilation: undefined }), new RegExp(`answer for ${MIRROR_ADDRESS.Callee} on chain 298 is malformed: compilation`));
-      await expectRefusal(parse({ ...callee, runtimeBytecode: { recompiledBytecode: '0xzz' } }), /malformed: runtimeBytecode\.recompiledBytecode/);
+      await expectRefusal(
+        parse({ ...callee, compilation: undefined }),
+        new RegExp(`answer for ${MIRROR_ADDRESS.Callee} on chain 298 is malformed: compilation`),
+      );
+      await expectRefusal(
+        parse({ ...callee, runtimeBytecode: { recompiledBytecode: '0xzz' } }),
+        /malformed: runtimeBytecode\.recompiledBytecode/,
+      );
       await expectRefusal(parse([]), /malformed: the body/);
     });
 
     it('refuses an answer for another chain or another address', async () => {
       await expectRefusal(parse({ ...callee, chainId: '296' }), /it describes .* on chain "296"/);
-      await expectRefusal(parse(callee, MIRROR_ADDRESS.Calculator), new RegExp(`answer for ${MIRROR_ADDRESS.Calculator}.*it describes "${MIRROR_ADDRESS.Callee}"`, 'i'));
+      await expectRefusal(
+        parse(callee, MIRROR_ADDRESS.Calculator),
+        new RegExp(`answer for ${MIRROR_ADDRESS.Calculator}.*it describes "${MIRROR_ADDRESS.Callee}"`, 'i'),
+      );
     });
 
     it('refuses source and contract names with control characters or bidi overrides, showing them escaped', async () => {
-      await expectRefusal(parse(withSources({ 'contracts/A.sol\n[ok] forged line': { content: '' } })), /not a plain name \("contracts\/A\.sol\\n\[ok\] forged line"\)/);
+      await expectRefusal(
+        parse(withSources({ 'contracts/A.sol\n[ok] forged line': { content: '' } })),
+        /not a plain name \("contracts\/A\.sol\\n\[ok\] forged line"\)/,
+      );
       await expectRefusal(parse(withSources({ 'contracts/\u202eA.sol': { content: '' } })), /not a plain name/);
-      await expectRefusal(parse({ ...callee, compilation: { name: 'Callee\u001b[31m', fullyQualifiedName: 'contracts/Callee.sol:Callee' } }), /contract name is not a plain name/);
+      await expectRefusal(
+        parse({ ...callee, compilation: { name: 'Callee\u001b[31m', fullyQualifiedName: 'contracts/Callee.sol:Callee' } }),
+        /contract name is not a plain name/,
+      );
     });
 
     it('refuses too many files, too much source and oversized runtime code', async () => {
       const many = Object.fromEntries(Array.from({ length: VERIFIED_LIMITS.files + 1 }, (_, i) => [`f${i}.sol`, { content: '' }]));
-      await expectRefusal(parse(withSources(many)), new RegExp(`${VERIFIED_LIMITS.files + 1} source files \\(at most ${VERIFIED_LIMITS.files}\\)`));
+      await expectRefusal(
+        parse(withSources(many)),
+        new RegExp(`${VERIFIED_LIMITS.files + 1} source files \\(at most ${VERIFIED_LIMITS.files}\\)`),
+      );
       const big = 'x'.repeat(VERIFIED_LIMITS.sourceChars / 2 + 1);
       await expectRefusal(parse(withSources({ 'a.sol': { content: big }, 'b.sol': { content: big } })), /characters of source \(at most/);
       const code = `0x${'00'.repeat(VERIFIED_LIMITS.codeBytes + 1)}`;
-      await expectRefusal(parse({ ...callee, runtimeBytecode: { recompiledBytecode: code } }), new RegExp(`runtime code of ${VERIFIED_LIMITS.codeBytes + 1} bytes`));
+      await expectRefusal(
+        parse({ ...callee, runtimeBytecode: { recompiledBytecode: code } }),
+        new RegExp(`runtime code of ${VERIFIED_LIMITS.codeBytes + 1} bytes`),
+      );
     });
   });
 
@@ -150,10 +202,18 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       const root = mapped(await sources.locate(firstStepAt(trace, 0)));
       assert.equal(root.contract, 'Caller');
       const inner = mapped(await sources.locate(firstStepAt(trace, 1)));
-      assert.deepEqual([inner.contract, inner.sourceName, inner.sourcePath, inner.compiled, inner.metadataDiffers], ['Callee', 'contracts/Callee.sol', undefined, true, false]);
+      assert.deepEqual(
+        [inner.contract, inner.sourceName, inner.sourcePath, inner.compiled, inner.metadataDiffers],
+        ['Callee', 'contracts/Callee.sol', undefined, true, false],
+      );
       assert.match(inner.text, /contract Callee/);
       const { match } = await sources.frameMatch(1);
-      assert.deepEqual(match?.artifact.verified, { chainId: CHAIN_ID, address: MIRROR_ADDRESS.Callee, exact: true, server: new URL(env.verifier.url).host });
+      assert.deepEqual(match?.artifact.verified, {
+        chainId: CHAIN_ID,
+        address: MIRROR_ADDRESS.Callee,
+        exact: true,
+        server: new URL(env.verifier.url).host,
+      });
       assert.equal(inner.verified?.server, new URL(env.verifier.url).host);
       assert.equal(verified.stats.requests, 2);
     });
@@ -175,7 +235,10 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       const before = env.lookups().length;
       const second = verifiedFor(env.verifier.url, new VerifiedCache(cacheDir, () => 1024 * 1024));
       const again = traceSources(trace, second);
-      assert.deepEqual([mapped(await again.locate(firstStepAt(trace, 0))).contract, mapped(await again.locate(firstStepAt(trace, 1))).contract], ['Caller', 'Callee']);
+      assert.deepEqual(
+        [mapped(await again.locate(firstStepAt(trace, 0))).contract, mapped(await again.locate(firstStepAt(trace, 1))).contract],
+        ['Caller', 'Callee'],
+      );
       assert.deepEqual(second.stats, { requests: 0, cached: 2 });
       assert.equal(env.lookups().length, before);
     });
@@ -221,7 +284,10 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       assert.equal(await verifyOnReference(env.verifier.url, MIRROR_ADDRESS.MathLib, 'MathLib.sol', 'MathLib', input), 'exact_match');
       const trace = await env.ref.fetch('delegatecall');
       const frame = trace.frame(1);
-      assert.deepEqual([frame.callType, trace.frame(frame.parent).callee, frame.callee], ['DELEGATECALL', MIRROR_ADDRESS.LibUser, MIRROR_ADDRESS.MathLib]);
+      assert.deepEqual(
+        [frame.callType, trace.frame(frame.parent).callee, frame.callee],
+        ['DELEGATECALL', MIRROR_ADDRESS.LibUser, MIRROR_ADDRESS.MathLib],
+      );
       const sources = traceSources(trace, verifiedFor(env.verifier.url));
       const inner = mapped(await sources.locate(firstStepAt(trace, 1)));
       assert.deepEqual([inner.contract, inner.sourceName], ['MathLib', 'contracts/MathLib.sol']);
@@ -247,7 +313,10 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
         const located = await traceSources(trace, verifiedFor(server.url)).locate(firstStepAt(trace, 0));
         assert.equal(located.kind, 'none');
         assert.equal(located.kind === 'none' && located.reason, 'no-match');
-        assert.match(located.kind === 'none' ? located.message : '', /verified contract Callee at 0x0+3e9 does not match the code that ran there; its sources are not used/);
+        assert.match(
+          located.kind === 'none' ? located.message : '',
+          /verified contract Callee at 0x0+3e9 does not match the code that ran there; its sources are not used/,
+        );
       });
 
       it('says verified sources need API v2 when /v2 answers 404 without a v2 error', async () => {
@@ -256,11 +325,17 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       });
 
       it('says which contract a malformed answer was for, through the source mapper', async () => {
-        answer = () => ({ status: 200, body: { ...callee, address: MIRROR_ADDRESS.Calculator, sources: { '../../etc/passwd\u0000': { content: '' } } } });
+        answer = () => ({
+          status: 200,
+          body: { ...callee, address: MIRROR_ADDRESS.Calculator, sources: { '../../etc/passwd\u0000': { content: '' } } },
+        });
         const trace = await env.ref.fetch('success');
         const located = await traceSources(trace, verifiedFor(server.url)).locate(firstStepAt(trace, 0));
         assert.equal(located.kind === 'none' && located.reason, 'lookup-failed');
-        assert.match(located.kind === 'none' ? located.message : '', /verified sources of 0x0+3e9: .*answer for 0x0+3e9 on chain 298 is malformed: a source name is not a plain name/);
+        assert.match(
+          located.kind === 'none' ? located.message : '',
+          /verified sources of 0x0+3e9: .*answer for 0x0+3e9 on chain 298 is malformed: a source name is not a plain name/,
+        );
       });
     });
 

@@ -9,10 +9,21 @@ import { planDiagnostics, type PlannedDiagnostic } from '../../../../src/core/ve
 import { importsOf, resolveImport } from '../../../../src/core/verify/imports';
 import { asMetadata } from '../../../../src/core/verify/metadata';
 import type { ContractOutcome } from '../../../../src/core/verify/prepare';
-import { ADDR, CALLEE, CALLER, DATA, makeWorkspace, prepareWorkspace, sampleVerifier, verifyWith, type Workspace } from '../../helpers/verify-fixtures';
+import {
+  ADDR,
+  CALLEE,
+  CALLER,
+  DATA,
+  makeWorkspace,
+  prepareWorkspace,
+  sampleVerifier,
+  verifyWith,
+  type Workspace,
+} from '../../helpers/verify-fixtures';
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle));
-const place = (d: PlannedDiagnostic) => `${d.file.split('/').slice(-2).join('/')}:${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`;
+const place = (d: PlannedDiagnostic) =>
+  `${d.file.split('/').slice(-2).join('/')}:${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`;
 
 describe('import parsing', () => {
   it('resolves relative imports against the importer and others through the longest remapping', () => {
@@ -44,7 +55,8 @@ describe('import parsing', () => {
 describe('diagnostics plan', () => {
   let v: VerifierHandle;
   let ws: Workspace;
-  const outcomes = async (dryRun = true): Promise<ContractOutcome[]> => (await verifyWith(await prepareWorkspace(ws), { url: v.url, protocol: 'session', dryRun })).outcomes;
+  const outcomes = async (dryRun = true): Promise<ContractOutcome[]> =>
+    (await verifyWith(await prepareWorkspace(ws), { url: v.url, protocol: 'session', dryRun })).outcomes;
   const callerOutcome = async () => (await outcomes()).find((o) => o.result.name === 'Caller')!;
 
   beforeEach(async () => {
@@ -94,7 +106,10 @@ describe('diagnostics plan', () => {
     assert.deepEqual([failed.kind, failed.severity, failed.range.start.line], ['verification-failed', 'error', 1]);
     assert.match(failed.message, /bytecode don't match/);
 
-    const partial = { ...(await callerOutcome()), result: { ...(await callerOutcome()).result, status: 'partial' as const, message: undefined } };
+    const partial = {
+      ...(await callerOutcome()),
+      result: { ...(await callerOutcome()).result, status: 'partial' as const, message: undefined },
+    };
     const [warn] = planDiagnostics(partial);
     assert.deepEqual([warn.kind, warn.severity], ['partial-match', 'warning']);
   });
@@ -107,7 +122,13 @@ describe('diagnostics plan', () => {
       target: { record: { address: ADDR.storage, origin: 'setting', name: 'ChildContract' }, address: ADDR.storage, chainId: '296' },
       build: { name: 'ChildContract', sourcePath: 'contracts/ChildContract.sol', metadata: meta, metadataRaw: '', origin: 'test' },
       sources: [
-        { path: 'contracts/ChildContract.sol', expectedKeccak256: '', file: ws.path('contracts/ChildContract.sol'), content: child, matchingContent: child },
+        {
+          path: 'contracts/ChildContract.sol',
+          expectedKeccak256: '',
+          file: ws.path('contracts/ChildContract.sol'),
+          content: child,
+          matchingContent: child,
+        },
         { path: 'contracts/ParentContract.sol', expectedKeccak256: '' },
       ],
       result: {

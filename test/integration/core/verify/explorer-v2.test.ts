@@ -11,7 +11,10 @@ import { ADDR } from '../../helpers/verify-fixtures';
 
 const CHAIN = '11155111';
 const KEY = 'sekret-key-4567';
-const TARGET: PreparedContract = { target: { record: { address: ADDR.storage, chainId: Number(CHAIN), origin: 'setting' }, address: ADDR.storage, chainId: CHAIN }, sources: [] };
+const TARGET: PreparedContract = {
+  target: { record: { address: ADDR.storage, chainId: Number(CHAIN), origin: 'setting' }, address: ADDR.storage, chainId: CHAIN },
+  sources: [],
+};
 
 /** Starts a job on the import POST; the poll answers `poll(key)`, quoting the key the POST carried. */
 function echoingVerifier(poll: (key: string) => { status: number; body: unknown }): Promise<TestServer> {
@@ -20,7 +23,8 @@ function echoingVerifier(poll: (key: string) => { status: number; body: unknown 
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      const send = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      const send = (status: number, json: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
       if (req.method === 'POST') {
         key = (JSON.parse(body || '{}') as { apiKey?: string }).apiKey ?? '';
         return send(202, { verificationId: 'job-1' });
@@ -42,7 +46,14 @@ describe('explorer import (API v2): the key echoed by a later answer', () => {
     const logs: RequestLog[] = [];
     const transport = new Transport({ logger: (e) => logs.push(e) });
     try {
-      const report = await verifyViaExplorer(TARGET, { url, protocol: 'v2', explorer: 'etherscan', apiKey: KEY, transport: new VerifyTransport(transport), poll: { firstDelayMs: 1 } });
+      const report = await verifyViaExplorer(TARGET, {
+        url,
+        protocol: 'v2',
+        explorer: 'etherscan',
+        apiKey: KEY,
+        transport: new VerifyTransport(transport),
+        poll: { firstDelayMs: 1 },
+      });
       const { message } = report.outcomes[0].result;
       return { text: JSON.stringify({ report, logs }), message };
     } finally {
@@ -51,7 +62,14 @@ describe('explorer import (API v2): the key echoed by a later answer', () => {
   }
 
   it("is redacted from the finished job's error", async () => {
-    server = await echoingVerifier((key) => ({ status: 200, body: { isJobCompleted: true, verificationId: 'job-1', error: { customCode: 'etherscan_request_failed', message: `Etherscan refused the key ${key}` } } }));
+    server = await echoingVerifier((key) => ({
+      status: 200,
+      body: {
+        isJobCompleted: true,
+        verificationId: 'job-1',
+        error: { customCode: 'etherscan_request_failed', message: `Etherscan refused the key ${key}` },
+      },
+    }));
     const { text, message } = await importVia(server.url);
     assert.doesNotMatch(text, new RegExp(KEY));
     assert.equal(message, 'Etherscan refused the key «redacted»');

@@ -38,14 +38,25 @@ describe('reference verifier on the reference mirror chain', function () {
       { address: '0.0.1008', chainId: 298, name: 'MathLib' },
     ];
     const { records } = await discoverDeployments(root, setting);
-    const prepared = await prepareRecords(records, { root, builds: new BuildIndex(root), defaultChainId: 298, resolveAddress: (a) => resolveEvmAddress(http, mirror.url, a) });
+    const prepared = await prepareRecords(records, {
+      root,
+      builds: new BuildIndex(root),
+      defaultChainId: 298,
+      resolveAddress: (a) => resolveEvmAddress(http, mirror.url, a),
+    });
     const session = await verifyWith(prepared, { url: verifier.url, protocol: 'session', dryRun: true });
-    assert.deepEqual(session.outcomes.map((o) => [o.result.name, o.target.address.toLowerCase(), o.result.status]), [
-      ['LibUser', '0x00000000000000000000000000000000000003f1', 'perfect'],
-      ['MathLib', '0x00000000000000000000000000000000000003f0', 'perfect'],
-      ['Caller', '0x00000000000000000000000000000000000003eb', 'perfect'],
-    ]);
+    assert.deepEqual(
+      session.outcomes.map((o) => [o.result.name, o.target.address.toLowerCase(), o.result.status]),
+      [
+        ['LibUser', '0x00000000000000000000000000000000000003f1', 'perfect'],
+        ['MathLib', '0x00000000000000000000000000000000000003f0', 'perfect'],
+        ['Caller', '0x00000000000000000000000000000000000003eb', 'perfect'],
+      ],
+    );
     const v2 = await verifyWith(prepared, { url: verifier.url, protocol: 'v2', dryRun: false, poll: { firstDelayMs: 10 } });
-    assert.deepEqual(v2.outcomes.map((o) => o.result.status), ['perfect', 'perfect', 'perfect']);
+    assert.deepEqual(
+      v2.outcomes.map((o) => o.result.status),
+      ['perfect', 'perfect', 'perfect'],
+    );
   });
 });

@@ -10,19 +10,36 @@ import { keccak256Hex } from '../../../../src/core/verify/keccak';
 import { VerifyTransport } from '../../../../src/core/verify/transport';
 import { verifyViaExplorer } from '../../../../src/core/verify/verify';
 import { startServer, type TestServer } from '../../helpers/fixture-server';
-import { ADDR, CALLEE, makeWorkspace, prepareWorkspace, resultAt, resultOf, sampleBuild, sampleChain, sampleVerifier, STORAGE, verifyWith, type Workspace } from '../../helpers/verify-fixtures';
+import {
+  ADDR,
+  CALLEE,
+  makeWorkspace,
+  prepareWorkspace,
+  resultAt,
+  resultOf,
+  sampleBuild,
+  sampleChain,
+  sampleVerifier,
+  STORAGE,
+  verifyWith,
+  type Workspace,
+} from '../../helpers/verify-fixtures';
 
 const PARTIAL_ADDR = '0x00000000000000000000000000000000000007D0';
 
 describe('session protocol against the reference verifier', () => {
   let v: VerifierHandle;
   let ws: Workspace;
-  const run = async (dryRun: boolean, settingValue?: unknown) => verifyWith(await prepareWorkspace(ws, settingValue), { url: v.url, protocol: 'session', dryRun });
+  const run = async (dryRun: boolean, settingValue?: unknown) =>
+    verifyWith(await prepareWorkspace(ws, settingValue), { url: v.url, protocol: 'session', dryRun });
 
   beforeEach(async () => {
     const chain = sampleChain();
     // Deployed from a copy whose comment differs: same code, different metadata hash → partial.
-    chain.deploy(PARTIAL_ADDR, buildProject({ 'contracts/Storage.sol': STORAGE.replace('Store & retrieve', 'Keep & retrieve') }).contract('Storage').runtime);
+    chain.deploy(
+      PARTIAL_ADDR,
+      buildProject({ 'contracts/Storage.sol': STORAGE.replace('Store & retrieve', 'Keep & retrieve') }).contract('Storage').runtime,
+    );
     v = await sampleVerifier({}, chain);
     ws = makeWorkspace({ Caller: { address: ADDR.caller }, Storage: { address: ADDR.storage, transactionHash: `0x${'11'.repeat(32)}` } });
   });
@@ -34,10 +51,13 @@ describe('session protocol against the reference verifier', () => {
   it('verifies perfectly, with immutables filled in on chain, and a dry run stores nothing', async () => {
     const dry = await run(true);
     assert.equal(dry.protocol, 'session');
-    assert.deepEqual(dry.outcomes.map((o) => [o.result.name, o.result.status, o.result.alreadyVerified]), [
-      ['Caller', 'perfect', false],
-      ['Storage', 'perfect', false],
-    ]);
+    assert.deepEqual(
+      dry.outcomes.map((o) => [o.result.name, o.result.status, o.result.alreadyVerified]),
+      [
+        ['Caller', 'perfect', false],
+        ['Storage', 'perfect', false],
+      ],
+    );
     assert.equal(v.repository.get('296', ADDR.caller), undefined);
     await run(false);
     assert.equal(v.repository.get('296', ADDR.caller)?.status, 'perfect');
@@ -53,7 +73,7 @@ describe('session protocol against the reference verifier', () => {
     assert.equal(v.repository.get('296', PARTIAL_ADDR)?.status, 'partial');
   });
 
-  it("reads the server's 500 on partial over partial as \"already verified, partially\", never as an error", async () => {
+  it('reads the server\'s 500 on partial over partial as "already verified, partially", never as an error', async () => {
     await run(false, [{ address: PARTIAL_ADDR, chainId: 296, name: 'Storage' }]);
     const report = await run(false, [{ address: PARTIAL_ADDR, chainId: 296, name: 'Storage' }]);
     const second = resultAt(report, PARTIAL_ADDR);
@@ -77,7 +97,10 @@ describe('session protocol against the reference verifier', () => {
     ws.remove('contracts/Callee.sol');
     let caller = resultOf(await run(true), 'Caller');
     assert.equal(caller.status, 'error');
-    assert.deepEqual(caller.files.missing.map((m) => [m.path, m.keccak256, m.localFile]), [['contracts/Callee.sol', keccak256Hex(CALLEE), undefined]]);
+    assert.deepEqual(
+      caller.files.missing.map((m) => [m.path, m.keccak256, m.localFile]),
+      [['contracts/Callee.sol', keccak256Hex(CALLEE), undefined]],
+    );
     assert.match(caller.message ?? '', /1 source file is missing/);
 
     ws.write('contracts/Callee.sol', CALLEE.replace('2 * x', 'x + x'));
@@ -105,12 +128,19 @@ describe('session protocol against the reference verifier', () => {
     v.faults.forgetSessionsBeforeVerifyChecked = 1;
     const report = await run(true);
     assert.equal(v.faults.forgetSessionsBeforeVerifyChecked, 0);
-    assert.deepEqual(report.outcomes.map((o) => o.result.status), ['perfect', 'perfect']);
+    assert.deepEqual(
+      report.outcomes.map((o) => o.result.status),
+      ['perfect', 'perfect'],
+    );
   });
 
   it('gives up with the server message when the session is lost again, as a server error (not a failed verification)', async () => {
     v.faults.forgetSessionsBeforeVerifyChecked = 2;
-    await assert.rejects(run(true), (err: ApiError) => err.kind === 'server' && /There are currently no pending contracts.* lost the verification session twice/.test(err.message));
+    await assert.rejects(
+      run(true),
+      (err: ApiError) =>
+        err.kind === 'server' && /There are currently no pending contracts.* lost the verification session twice/.test(err.message),
+    );
   });
 
   it('turns a 413 into an invalid-input error naming the limit', async () => {
@@ -134,7 +164,9 @@ describe('explorer import (session API)', () => {
       validKeys: ['good-key'],
       rateLimitedKeys: ['busy-key'],
     });
-    v = await sampleVerifier({ chains: { ...hederaChains(chain.code), [EXPLORER_CHAIN]: { name: 'Sepolia (stub)', code: chain.code, explorerApiUrl: stub.url } } });
+    v = await sampleVerifier({
+      chains: { ...hederaChains(chain.code), [EXPLORER_CHAIN]: { name: 'Sepolia (stub)', code: chain.code, explorerApiUrl: stub.url } },
+    });
     ws = makeWorkspace();
   });
   afterEach(async () => {
@@ -162,7 +194,11 @@ describe('explorer import (session API)', () => {
   });
 
   it('says plainly that Hedera has no Etherscan-style explorer, and sends nothing', async () => {
-    await assert.rejects(importVia('296', 'good-key'), (err: ApiError) => err.kind === 'invalid-input' && err.status === undefined && /Hedera has no Etherscan-style explorer/.test(err.message));
+    await assert.rejects(
+      importVia('296', 'good-key'),
+      (err: ApiError) =>
+        err.kind === 'invalid-input' && err.status === undefined && /Hedera has no Etherscan-style explorer/.test(err.message),
+    );
     assert.deepEqual(stub.receivedKeys, []);
   });
 

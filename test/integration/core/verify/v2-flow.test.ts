@@ -59,7 +59,10 @@ describe('v2 protocol against the reference verifier', () => {
     const report = await verifyWith(await prepareWorkspace(ws), { url: v.url, protocol: 'v2', dryRun: false });
     const caller = resultOf(report, 'Caller');
     assert.equal(caller.status, 'error');
-    assert.deepEqual(caller.files.missing.map((m) => [m.path, m.localFile]), [['contracts/Callee.sol', ws.path('contracts/Callee.sol')]]);
+    assert.deepEqual(
+      caller.files.missing.map((m) => [m.path, m.localFile]),
+      [['contracts/Callee.sol', ws.path('contracts/Callee.sol')]],
+    );
     assert.match(caller.message ?? '', /nothing was sent/);
     assert.equal(v.repository.get('296', ADDR.caller), undefined);
   });

@@ -35,7 +35,11 @@ describe('reference mirror CLI', function () {
       }
       const url = /^Reference mirror listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? '')?.[1];
       assert.ok(url, `first line: ${lines[0]}`);
-      for (const id of Object.values(SAMPLE)) assert.ok(lines.some((line) => line.includes(id)), `mentions ${id}`);
+      for (const id of Object.values(SAMPLE))
+        assert.ok(
+          lines.some((line) => line.includes(id)),
+          `mentions ${id}`,
+        );
       assert.ok(lines.some((line) => line.includes(`${url}/modes/v0.150`)));
       assert.ok(lines.some((line) => line.includes(`${url}/fixtures/`)));
       assert.equal((await httpGet(`${url}/api/v1/tokens/${SAMPLE.nft}`)).status, 200);

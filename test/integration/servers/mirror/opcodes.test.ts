@@ -11,8 +11,7 @@ import type { ContractRecord, OpcodeQuery, TraceProvider, TraceRecord } from '..
 import { OPCODES_DATA } from '../../../helpers/mirror-data';
 import { httpGet } from '../../helpers/mirror-http';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(join(OPCODES_DATA, `${name}.json`), 'utf8'));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(join(OPCODES_DATA, `${name}.json`), 'utf8'));
 
 const web3Error = (message: string, detail: string) => ({ _status: { messages: [{ message, detail, data: '' }] } });
 
@@ -68,7 +67,12 @@ function fakeProvider(): FakeProvider {
     runtimeBytecode: '0x6080',
     body: { contract_id: '0.0.1001', nonce: 12345678901234567890n },
   };
-  const create2: ContractRecord = { ...contract, contractId: '0.0.1002', evmAddress: `0x${'ef'.repeat(20)}`, body: { contract_id: '0.0.1002' } };
+  const create2: ContractRecord = {
+    ...contract,
+    contractId: '0.0.1002',
+    evmAddress: `0x${'ef'.repeat(20)}`,
+    body: { contract_id: '0.0.1002' },
+  };
   const provider: FakeProvider = {
     lookups: [],
     queries: [],
@@ -191,7 +195,9 @@ describe('reference mirror: opcodes and contracts', () => {
     });
 
     it('uses the defaults for missing or blank values and the first of repeated ones; identity without gzip', async () => {
-      const plain = await httpGet(`${mirror.url}${opcodesPath(TRACE_HASH.toUpperCase().replace('0X', '0x'), '?stack=&memory=no&memory=yes')}`);
+      const plain = await httpGet(
+        `${mirror.url}${opcodesPath(TRACE_HASH.toUpperCase().replace('0X', '0x'), '?stack=&memory=no&memory=yes')}`,
+      );
       assert.equal(plain.status, 200);
       assert.equal(plain.headers['content-encoding'], undefined);
       assert.deepEqual(provider.queries, [{ stack: true, memory: false, storage: false }]);
@@ -260,7 +266,10 @@ describe('reference mirror: opcodes and contracts', () => {
       });
       const writing = provider.bigDone as Promise<void> | undefined;
       assert.ok(writing, 'the provider was asked for the body');
-      const outcome = await writing.then(() => 'finished', () => 'stopped'); // a provider left writing fails by timeout
+      const outcome = await writing.then(
+        () => 'finished',
+        () => 'stopped',
+      ); // a provider left writing fails by timeout
       assert.equal(outcome, 'stopped');
     });
 
@@ -315,7 +324,7 @@ describe('reference mirror: opcodes and contracts', () => {
       assert.deepEqual(provider.lookups, []);
     });
 
-    it('/modes/busy refuses every request with the concurrency interceptor\'s 429, before id validation', async () => {
+    it("/modes/busy refuses every request with the concurrency interceptor's 429, before id validation", async () => {
       for (const id of [TRACE_ID, '0x']) {
         const { status, json } = await getJson(`${mirror.url}/modes/busy${opcodesPath(id)}`);
         assert.equal(status, 429);

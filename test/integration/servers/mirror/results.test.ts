@@ -55,20 +55,32 @@ describe('reference mirror: contract results routes', function () {
 
   it('pages actions ascending by default and descending on request, linking on from the last index', async () => {
     const first = (await get(`${actionsPath()}?limit=2`)).json as ActionsBody;
-    assert.deepEqual(first.actions.map((a) => a.index), [0, 1]);
+    assert.deepEqual(
+      first.actions.map((a) => a.index),
+      [0, 1],
+    );
     assert.equal(first.links.next, `${actionsPath()}?limit=2&index=gt:1`);
     const second = (await get(first.links.next!)).json as ActionsBody;
     assert.deepEqual([second.actions.map((a) => a.index), second.links.next], [[2], null]);
     const down = (await get(`${actionsPath()}?order=desc&limit=1&index=lte:1`)).json as ActionsBody;
-    assert.deepEqual(down.actions.map((a) => a.index), [1]);
+    assert.deepEqual(
+      down.actions.map((a) => a.index),
+      [1],
+    );
     assert.equal(down.links.next, `${actionsPath()}?limit=1&order=desc&index=lt:1`);
     const rest = (await get(down.links.next!)).json as ActionsBody;
-    assert.deepEqual(rest.actions.map((a) => a.index), [0]);
+    assert.deepEqual(
+      rest.actions.map((a) => a.index),
+      [0],
+    );
   });
 
   it('caps limit at 100 and filters by index', async () => {
     assert.deepEqual(((await get(`${actionsPath()}?limit=1000`)).json as ActionsBody).actions.length, 3);
     const only = (await get(`${actionsPath()}?index=eq:2`)).json as ActionsBody;
-    assert.deepEqual(only.actions.map((a) => [a.index, a.call_depth]), [[2, 1]]);
+    assert.deepEqual(
+      only.actions.map((a) => [a.index, a.call_depth]),
+      [[2, 1]],
+    );
   });
 });

@@ -37,10 +37,13 @@ function specCases(): UrlCase[] {
 
 /** The fixture JSON with every id value 0.0.1135 replaced (memos such as "token.0.0.1135" stay). */
 function renumbered(json: unknown, id: string): Json {
-  return JSON.parse(JSON.stringify(json, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)), (_key, value: unknown) => {
-    if (value === '0.0.1135') return id;
-    return typeof value === 'string' && /^\d+n$/.test(value) ? BigInt(value.slice(0, -1)) : value;
-  }) as Json;
+  return JSON.parse(
+    JSON.stringify(json, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)),
+    (_key, value: unknown) => {
+      if (value === '0.0.1135') return id;
+      return typeof value === 'string' && /^\d+n$/.test(value) ? BigInt(value.slice(0, -1)) : value;
+    },
+  ) as Json;
 }
 
 async function getJson(url: string, headers: Record<string, string> = {}): Promise<{ status: number; json: Json }> {

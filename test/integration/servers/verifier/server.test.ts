@@ -23,7 +23,11 @@ function agent(base: string) {
       cookie = '';
     },
     async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: WireJson; text: string }> {
-      const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(base + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const set = res.headers.get('set-cookie');
       if (set) {
         lastSetCookie = set;
@@ -67,7 +71,13 @@ describe('reference verifier (wire level)', () => {
     assert.match(c.verificationId, /^[0-9a-f]{40}$/);
     assert.deepEqual(
       { ...c, verificationId: undefined },
-      { verificationId: undefined, compiledPath: 'contracts/Storage.sol', name: 'Storage', files: { found: ['contracts/Storage.sol'], missing: {}, invalid: {} }, status: 'error' },
+      {
+        verificationId: undefined,
+        compiledPath: 'contracts/Storage.sol',
+        name: 'Storage',
+        files: { found: ['contracts/Storage.sol'], missing: {}, invalid: {} },
+        status: 'error',
+      },
     );
     assert.equal('compilerVersion' in c, false);
     assert.deepEqual(res.json.files, ['metadata.json', 'Storage.sol']);
@@ -75,7 +85,9 @@ describe('reference verifier (wire level)', () => {
 
   it('matches sources by content hash, not by name, and lists files nothing used', async () => {
     const a = agent(v.url);
-    const res = await a.call('POST', '/session/input-files', { files: { 'whatever.json': storage().metadata, 'renamed.txt': STORAGE + '\r\n', 'notes.md': '# unrelated' } });
+    const res = await a.call('POST', '/session/input-files', {
+      files: { 'whatever.json': storage().metadata, 'renamed.txt': STORAGE + '\r\n', 'notes.md': '# unrelated' },
+    });
     assert.deepEqual(res.json.contracts[0].files.found, ['contracts/Storage.sol']);
     assert.deepEqual(res.json.unused, ['notes.md']);
   });
@@ -88,7 +100,10 @@ describe('reference verifier (wire level)', () => {
     const c = res.json.contracts[0];
     assert.deepEqual(c.files.found, ['contracts/ParentContract.sol']);
     assert.deepEqual(Object.keys(c.files.missing), ['contracts/ChildContract.sol']);
-    assert.equal(c.files.missing['contracts/ChildContract.sol'].keccak256, '0x93b241737964cadcb514289197c37ae9c6b9ac9a1cf7ab0617413b9fbf622379');
+    assert.equal(
+      c.files.missing['contracts/ChildContract.sol'].keccak256,
+      '0x93b241737964cadcb514289197c37ae9c6b9ac9a1cf7ab0617413b9fbf622379',
+    );
     assert.equal(c.files.missing['contracts/ChildContract.sol'].urls.length, 2);
   });
 
@@ -129,12 +144,19 @@ describe('reference verifier (wire level)', () => {
     const a = agent(v.url);
     const { json } = await a.call('POST', '/session/input-files', { files: files() });
     const id = json.contracts[0].verificationId;
-    const numeric = await a.call('POST', '/session/verify-checked', { contracts: [{ verificationId: id, address: ADDR.storage, chainId: 296 }] });
+    const numeric = await a.call('POST', '/session/verify-checked', {
+      contracts: [{ verificationId: id, address: ADDR.storage, chainId: 296 }],
+    });
     assert.equal(numeric.status, 400);
     assert.equal(numeric.json.message, 'request/body/contracts/0/chainId must be string');
     assert.ok(Array.isArray(numeric.json.errors));
-    const unsupported = await a.call('POST', '/session/verify-checked', { contracts: [{ verificationId: id, address: ADDR.storage, chainId: '1' }] });
-    assert.deepEqual(unsupported.json, { error: 'Chain 1 not supported for verification!', message: 'Chain 1 not supported for verification!' });
+    const unsupported = await a.call('POST', '/session/verify-checked', {
+      contracts: [{ verificationId: id, address: ADDR.storage, chainId: '1' }],
+    });
+    assert.deepEqual(unsupported.json, {
+      error: 'Chain 1 not supported for verification!',
+      message: 'Chain 1 not supported for verification!',
+    });
   });
 
   it('answers 400 "no pending contracts" on an empty or lost session', async () => {
@@ -203,7 +225,10 @@ describe('reference verifier (wire level)', () => {
   it('v2 explorer import: 400 unsupported_chain on Hedera chains, 404 "Chain N not found" on unknown ones', async () => {
     const a = agent(v.url);
     const hedera = await a.call('POST', `/v2/verify/etherscan/296/${ADDR.storage}`, { apiKey: 'k' });
-    assert.deepEqual([hedera.status, hedera.json.customCode, hedera.json.message], [400, 'unsupported_chain', 'Requested chain 296 is not supported for importing from Etherscan.']);
+    assert.deepEqual(
+      [hedera.status, hedera.json.customCode, hedera.json.message],
+      [400, 'unsupported_chain', 'Requested chain 296 is not supported for importing from Etherscan.'],
+    );
     assert.match(hedera.json.errorId, /^[0-9a-f-]{36}$/);
     const unknown = await a.call('POST', `/v2/verify/etherscan/12345/${ADDR.storage}`, {});
     assert.deepEqual([unknown.status, unknown.json.customCode], [404, 'unsupported_chain']);
@@ -213,20 +238,32 @@ describe('reference verifier (wire level)', () => {
     // Only the comment differs from the deployed source: same code, another metadata hash, a partial match.
     const partialAt = '0x00000000000000000000000000000000000007D0';
     const chain = sampleChain();
-    chain.deploy(partialAt, buildProject({ 'contracts/Storage.sol': STORAGE.replace('Store & retrieve', 'Keep & retrieve') }).contract('Storage').runtime);
+    chain.deploy(
+      partialAt,
+      buildProject({ 'contracts/Storage.sol': STORAGE.replace('Store & retrieve', 'Keep & retrieve') }).contract('Storage').runtime,
+    );
     await v.close();
     v = await sampleVerifier({ v2JobDelayMs: 5 }, chain);
     const a = agent(v.url);
     const verifySession = async () => {
       const up = await a.call('POST', '/session/input-files', { files: files() });
-      return a.call('POST', '/session/verify-checked', { contracts: [{ verificationId: up.json.contracts[0].verificationId, address: partialAt, chainId: '296' }] });
+      return a.call('POST', '/session/verify-checked', {
+        contracts: [{ verificationId: up.json.contracts[0].verificationId, address: partialAt, chainId: '296' }],
+      });
     };
     assert.equal((await verifySession()).json.contracts[0].status, 'partial');
     const again = await verifySession();
     assert.equal(again.status, 500);
-    assert.match(again.json.error, /is already partially verified\. The provided new source code also yielded a partial match and will not be stored unless it's a full match$/);
+    assert.match(
+      again.json.error,
+      /is already partially verified\. The provided new source code also yielded a partial match and will not be stored unless it's a full match$/,
+    );
     const input = sampleBuild().input;
-    const submitted = await a.call('POST', `/v2/verify/296/${partialAt}`, { stdJsonInput: input, compilerVersion: sampleBuild().compilerVersion, contractIdentifier: 'contracts/Storage.sol:Storage' });
+    const submitted = await a.call('POST', `/v2/verify/296/${partialAt}`, {
+      stdJsonInput: input,
+      compilerVersion: sampleBuild().compilerVersion,
+      contractIdentifier: 'contracts/Storage.sol:Storage',
+    });
     assert.equal(submitted.status, 202);
     let job: WireJson;
     do job = (await a.call('GET', `/v2/verify/${submitted.json.verificationId}`)).json;
@@ -245,7 +282,10 @@ describe('reference verifier (wire level)', () => {
     assert.deepEqual([limited.status, limited.headers.get('retry-after')], [429, '1']);
     const bare = await raw('/modes/rate-limited-bare/session/data');
     assert.deepEqual([bare.status, bare.headers.get('retry-after')], [429, null]);
-    assert.deepEqual([(await raw('/modes/throttled/session/data')).status, (await raw('/modes/throttled/session/data')).status], [429, 200]);
+    assert.deepEqual(
+      [(await raw('/modes/throttled/session/data')).status, (await raw('/modes/throttled/session/data')).status],
+      [429, 200],
+    );
     const failing = await raw(`/modes/failing/v2/verify/296/${ADDR.storage}`, 'POST');
     assert.deepEqual([failing.status, ((await failing.json()) as WireJson).customCode], [500, 'internal_error']);
     assert.equal((await raw('/modes/failing/session/data')).status, 200, 'only verifying requests fail');

@@ -35,7 +35,13 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A row cache over `t` holding the pinned first and last pages and the pages of `steps`. */
 async function rowsHolding(t: Trace, steps: number[]): Promise<RowCache> {
-  const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, (err) => assert.fail(String(err)), PAGE);
+  const rows = new RowCache(
+    t.length,
+    (start, count) => Promise.resolve(rowPage(t, start, count)),
+    () => {},
+    (err) => assert.fail(String(err)),
+    PAGE,
+  );
   for (const s of steps) rows.get(s);
   await settle();
   return rows;
@@ -57,8 +63,12 @@ describe('stepper webview: moves answered from the rows it holds (real reference
     this.timeout(60_000);
     for (const name of CASES) {
       const t = await ref.fetch(name);
-      const rows = await rowsHolding(t, Array.from({ length: Math.ceil(t.length / PAGE) }, (_, i) => i * PAGE));
-      for (let s = 0; s < t.length; s++) for (const cmd of MOVES) assert.equal(frameMove(rows, s, cmd), t.navigate(s, cmd), `${name} step ${s} ${label(cmd)}`);
+      const rows = await rowsHolding(
+        t,
+        Array.from({ length: Math.ceil(t.length / PAGE) }, (_, i) => i * PAGE),
+      );
+      for (let s = 0; s < t.length; s++)
+        for (const cmd of MOVES) assert.equal(frameMove(rows, s, cmd), t.navigate(s, cmd), `${name} step ${s} ${label(cmd)}`);
     }
   });
 
@@ -112,7 +122,13 @@ describe('stepper webview: moves answered from the rows it holds (real reference
         },
         request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(requests.answer(kind, params))) as never,
       };
-      const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, (err) => assert.fail(String(err)), PAGE);
+      const rows = new RowCache(
+        t.length,
+        (start, count) => Promise.resolve(rowPage(t, start, count)),
+        () => {},
+        (err) => assert.fail(String(err)),
+        PAGE,
+      );
       const stepper = new Stepper(host, rows, (step, view) => painted.push({ step, view }), requests.view(), now);
       rows.get(0);
       await settle();
@@ -137,7 +153,11 @@ describe('stepper webview: moves answered from the rows it holds (real reference
         const wasLocal = stepper.run(action, count);
         if (wasLocal) {
           local++;
-          assert.deepEqual(sent.at(-1), { type: 'moved', step: expected, seq: hostSeq, haveView: painted.at(-1)?.view !== undefined }, `${name} ${action} from ${at}`);
+          assert.deepEqual(
+            sent.at(-1),
+            { type: 'moved', step: expected, seq: hostSeq, haveView: painted.at(-1)?.view !== undefined },
+            `${name} ${action} from ${at}`,
+          );
         }
         await settle();
         assert.equal(stepper.step, expected, `${name} ${action} from ${at}`);
@@ -146,7 +166,10 @@ describe('stepper webview: moves answered from the rows it holds (real reference
         at = expected;
       }
       assert.ok(local > keys.length / 2, `${name}: ${local} of ${keys.length} keys answered in the webview`);
-      assert.ok(sent.some((m) => m.type === 'moved' && m.haveView), `${name}: prefetched views let some moves paint every panel at once`);
+      assert.ok(
+        sent.some((m) => m.type === 'moved' && m.haveView),
+        `${name}: prefetched views let some moves paint every panel at once`,
+      );
     }
   });
 
@@ -160,7 +183,13 @@ describe('stepper webview: moves answered from the rows it holds (real reference
       if (kind === 'views') asked.push((params as { steps: number[] }).steps);
       return Promise.resolve(requests.answer(kind, params));
     }) as never;
-    const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, () => {}, PAGE);
+    const rows = new RowCache(
+      t.length,
+      (start, count) => Promise.resolve(rowPage(t, start, count)),
+      () => {},
+      () => {},
+      PAGE,
+    );
     const stepper = new Stepper({ send: (m) => sent.push(m), request }, rows, () => {}, requests.view(), now);
     rows.get(0);
     await settle();
@@ -171,9 +200,15 @@ describe('stepper webview: moves answered from the rows it holds (real reference
     }
     const moves = sent.filter((m) => m.type === 'moved');
     assert.equal(moves.length, keys);
-    assert.ok(moves.slice(1).every((m) => m.haveView), 'after the first key every step paints with its view');
+    assert.ok(
+      moves.slice(1).every((m) => m.haveView),
+      'after the first key every step paints with its view',
+    );
     assert.ok(asked.length <= keys / 4, `${asked.length} view requests for ${keys} single steps`);
-    assert.ok(asked.every((steps) => steps.length <= 16), 'within the host\'s MAX_VIEWS');
+    assert.ok(
+      asked.every((steps) => steps.length <= 16),
+      "within the host's MAX_VIEWS",
+    );
   });
 
   it('drops a push the webview has overtaken and adopts a move made elsewhere', async () => {
@@ -182,8 +217,23 @@ describe('stepper webview: moves answered from the rows it holds (real reference
     const requests = new PanelRequests(session);
     const sent: WebviewMessage[] = [];
     const painted: number[] = [];
-    const rows = new RowCache(t.length, (start, count) => Promise.resolve(rowPage(t, start, count)), () => {}, () => {}, PAGE);
-    const stepper = new Stepper({ send: (m) => sent.push(m), request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(requests.answer(kind, params))) as never }, rows, (step) => painted.push(step), requests.view(), now);
+    const rows = new RowCache(
+      t.length,
+      (start, count) => Promise.resolve(rowPage(t, start, count)),
+      () => {},
+      () => {},
+      PAGE,
+    );
+    const stepper = new Stepper(
+      {
+        send: (m) => sent.push(m),
+        request: ((kind: 'rows' | 'views', params: never) => Promise.resolve(requests.answer(kind, params))) as never,
+      },
+      rows,
+      (step) => painted.push(step),
+      requests.view(),
+      now,
+    );
     await settle();
     assert.equal(stepper.run('stepForward'), true);
     assert.equal(stepper.step, 1);

@@ -37,10 +37,19 @@ describe('enum members from the compiled sources', () => {
     assert.equal(enumText(members, 'enum Orders.Status', 2n ** 255n), (2n ** 255n).toString());
   });
 
-  it('takes an enum type only in its plain form: the ABI internalType is the workspace\'s text', () => {
+  it("takes an enum type only in its plain form: the ABI internalType is the workspace's text", () => {
     assert.ok(isEnumType('enum Orders.Status'));
     assert.ok(isEnumType('enum Side'));
-    for (const hostile of ['enum Orders.Status\u202e', 'enum A.B.C', 'enum ', 'enum Orders.Status[]', `enum ${'A'.repeat(201)}`, 'uint8', undefined]) assert.equal(isEnumType(hostile), false, String(hostile));
+    for (const hostile of [
+      'enum Orders.Status\u202e',
+      'enum A.B.C',
+      'enum ',
+      'enum Orders.Status[]',
+      `enum ${'A'.repeat(201)}`,
+      'uint8',
+      undefined,
+    ])
+      assert.equal(isEnumType(hostile), false, String(hostile));
   });
 
   it('measures parenthesis nesting outside comments and string literals, and does not parse a file nesting deeper than the bound', () => {
@@ -53,4 +62,3 @@ describe('enum members from the compiled sources', () => {
     assert.deepEqual(tooDeep, ['D.sol']);
   });
 });
-

@@ -13,7 +13,13 @@ const LAYOUT = {
     t_address: { encoding: 'inplace', label: 'address', numberOfBytes: '20' },
     t_bool: { encoding: 'inplace', label: 'bool', numberOfBytes: '1' },
     t_string_storage: { encoding: 'bytes', label: 'string', numberOfBytes: '32' },
-    't_mapping(t_address,t_struct(P)1_storage)': { encoding: 'mapping', key: 't_address', label: 'mapping(address => struct W.P)', numberOfBytes: '32', value: 't_struct(P)1_storage' },
+    't_mapping(t_address,t_struct(P)1_storage)': {
+      encoding: 'mapping',
+      key: 't_address',
+      label: 'mapping(address => struct W.P)',
+      numberOfBytes: '32',
+      value: 't_struct(P)1_storage',
+    },
     't_struct(P)1_storage': {
       encoding: 'inplace',
       label: 'struct W.P',
@@ -39,7 +45,13 @@ describe('storageLayout', () => {
       ],
     );
     assert.equal(layout.types.get('t_bool')?.numberOfBytes, 1);
-    assert.deepEqual(layout.types.get('t_struct(P)1_storage')?.members?.map((m) => [m.label, m.slot]), [['to', 0n], ['memo', 1n]]);
+    assert.deepEqual(
+      layout.types.get('t_struct(P)1_storage')?.members?.map((m) => [m.label, m.slot]),
+      [
+        ['to', 0n],
+        ['memo', 1n],
+      ],
+    );
     assert.equal(layout.types.get('t_mapping(t_address,t_struct(P)1_storage)')?.value, 't_struct(P)1_storage');
   });
 
@@ -55,9 +67,15 @@ describe('storageLayout', () => {
         { label: 'x'.repeat(10_000), offset: 0, slot: '4', type: 't_bool' },
         null,
       ],
-      types: { t_bool: { encoding: 'inplace', label: 'bool', numberOfBytes: '1' }, t_bad: { encoding: 'eval', label: 'x', numberOfBytes: '1' } },
+      types: {
+        t_bool: { encoding: 'inplace', label: 'bool', numberOfBytes: '1' },
+        t_bad: { encoding: 'eval', label: 'x', numberOfBytes: '1' },
+      },
     })!;
-    assert.deepEqual(hostile.storage.map((v) => v.label), ['ok']);
+    assert.deepEqual(
+      hostile.storage.map((v) => v.label),
+      ['ok'],
+    );
     assert.deepEqual([...hostile.types.keys()], ['t_bool']);
   });
 });

@@ -15,12 +15,16 @@ function decode(text: string): ColumnarTrace {
 }
 
 /** `n` steps whose remaining gas alternates between `high` and 0 (each value within the decoder's bound). */
-const swinging = (n: number, high: number) => body(Array.from({ length: n }, (_, i) => step({ pc: i, gas: i % 2 ? 0 : high, gas_cost: 1 })));
+const swinging = (n: number, high: number) =>
+  body(Array.from({ length: n }, (_, i) => step({ pc: i, gas: i % 2 ? 0 : high, gas_cost: 1 })));
 
 describe('gas profile of a trace whose gas cannot be summed exactly', () => {
   it('is refused with GasNotExactError naming 2^53, not rounded', () => {
     const trace = decode(swinging(8, MAX_GAS));
-    assert.throws(() => profileGas(trace), (err: unknown) => err instanceof GasNotExactError && /2\^53/.test(err.message));
+    assert.throws(
+      () => profileGas(trace),
+      (err: unknown) => err instanceof GasNotExactError && /2\^53/.test(err.message),
+    );
   });
 
   it('the same shape with a real gas limit is profiled, its totals exact integers', () => {

@@ -8,14 +8,23 @@ import { describeCall, nameCall, systemCallFailed, tokenArguments } from '../../
 import { AbiRegistry } from '../../../../src/core/names/registry';
 
 const HTS_ADDRESS = '0x0000000000000000000000000000000000000167';
-const HTS = parseAbi(['function transferToken(address token, address sender, address recipient, int64 amount) returns (int64 responseCode)']);
+const HTS = parseAbi([
+  'function transferToken(address token, address sender, address recipient, int64 amount) returns (int64 responseCode)',
+]);
 const longZero = (num: number) => toHex(num, { size: 20 });
-const transferInput = encodeFunctionData({ abi: HTS, functionName: 'transferToken', args: [longZero(5001), longZero(1001), longZero(1002), 50n] });
+const transferInput = encodeFunctionData({
+  abi: HTS,
+  functionName: 'transferToken',
+  args: [longZero(5001), longZero(1001), longZero(1002), 50n],
+});
 const rcOutput = (code: bigint) => encodeAbiParameters(parseAbiParameters('int64'), [code]);
 
 describe('Hedera system contracts', () => {
   it('lives at 0x167–0x16c, whatever the address case', () => {
-    assert.deepEqual(SYSTEM_CONTRACTS.map((c) => c.name), ['HTS', 'ExchangeRate', 'PRNG', 'HAS', 'HSS', 'HTS']);
+    assert.deepEqual(
+      SYSTEM_CONTRACTS.map((c) => c.name),
+      ['HTS', 'ExchangeRate', 'PRNG', 'HAS', 'HSS', 'HTS'],
+    );
     assert.equal(systemContractAt('0x000000000000000000000000000000000000016A')?.name, 'HAS');
     assert.equal(systemContractAt('0x0000000000000000000000000000000000000166'), undefined);
     assert.equal(systemContractAt('0x1000000000000000000000000000000000000167'), undefined);
@@ -27,7 +36,11 @@ describe('Hedera system contracts', () => {
     const table: Array<[string, string, string]> = [
       ['HTS', '0xeca36917', 'transferToken(address,address,address,int64)'],
       ['HTS', '0x0e71804f', 'cryptoTransfer(((address,int64,bool)[]),(address,(address,int64,bool)[],(address,address,int64,bool)[])[])'],
-      ['HTS', '0x0fb65bf3', 'createFungibleToken((string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64)),int64,int32)'],
+      [
+        'HTS',
+        '0x0fb65bf3',
+        'createFungibleToken((string,string,address,string,bool,int64,bool,(uint256,(bool,address,bytes,bytes,address))[],(int64,address,int64)),int64,int32)',
+      ],
       ['HTS', '0x618dc65e', 'redirectForToken(address,bytes)'],
       ['HTS', '0xebd595e0', 'rejectTokens(address,address[],(address,int64)[])'],
       ['ExchangeRate', '0x2e3cff6a', 'tinycentsToTinybars(uint256)'],
@@ -44,9 +57,15 @@ describe('Hedera system contracts', () => {
 
   it('names an HTS transferToken with token and accounts as 0.0.x and its response code by name', () => {
     const named = nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: transferInput, output: rcOutput(178n), reverted: false });
-    assert.deepEqual([named.system, named.function, named.signature], ['HTS', 'transferToken', 'transferToken(address,address,address,int64)']);
+    assert.deepEqual(
+      [named.system, named.function, named.signature],
+      ['HTS', 'transferToken', 'transferToken(address,address,address,int64)'],
+    );
     assert.deepEqual(named.responseCode, { code: 178, name: 'INSUFFICIENT_TOKEN_BALANCE' });
-    assert.equal(describeCall(named), 'HTS.transferToken(token: 0.0.5001, sender: 0.0.1001, recipient: 0.0.1002, amount: 50) → INSUFFICIENT_TOKEN_BALANCE');
+    assert.equal(
+      describeCall(named),
+      'HTS.transferToken(token: 0.0.5001, sender: 0.0.1001, recipient: 0.0.1002, amount: 50) → INSUFFICIENT_TOKEN_BALANCE',
+    );
     assert.equal(systemCallFailed(named), true);
     const ok = nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: transferInput, output: rcOutput(22n), reverted: false });
     assert.deepEqual([ok.responseCode?.name, systemCallFailed(ok)], ['SUCCESS', false]);
@@ -65,17 +84,26 @@ describe('Hedera system contracts', () => {
   it('links each token of a token list (associateTokens), once each and at most 16, not the account', () => {
     const associate = parseAbi(['function associateTokens(address account, address[] tokens) returns (int64 responseCode)']);
     const call = (tokens: number[]) =>
-      nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: encodeFunctionData({ abi: associate, functionName: 'associateTokens', args: [longZero(1001), tokens.map(longZero)] }), output: rcOutput(22n), reverted: false });
+      nameCall(new AbiRegistry(), {
+        to: HTS_ADDRESS,
+        input: encodeFunctionData({ abi: associate, functionName: 'associateTokens', args: [longZero(1001), tokens.map(longZero)] }),
+        output: rcOutput(22n),
+        reverted: false,
+      });
     assert.deepEqual(tokenArguments(call([5001, 5002, 5001])), ['0.0.5001', '0.0.5002']);
     assert.equal(tokenArguments(call(Array.from({ length: 40 }, (_, i) => 6000 + i))).length, 16);
     assert.deepEqual(tokenArguments(call([])), []);
   });
 
   it('reads a response code from a revert: 32-byte number, status name as text, or Error("<NAME>")', () => {
-    const reverted = (output: string) => nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: transferInput, output, reverted: true }).responseCode;
+    const reverted = (output: string) =>
+      nameCall(new AbiRegistry(), { to: HTS_ADDRESS, input: transferInput, output, reverted: true }).responseCode;
     assert.deepEqual(reverted(toHex(184n, { size: 32 })), { code: 184, name: 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT' });
     assert.deepEqual(reverted(toHex('TOKEN_IS_PAUSED')), { code: 265, name: 'TOKEN_IS_PAUSED' });
-    assert.deepEqual(reverted(encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['NOT_SUPPORTED'] })), { code: 13, name: 'NOT_SUPPORTED' });
+    assert.deepEqual(reverted(encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['NOT_SUPPORTED'] })), {
+      code: 13,
+      name: 'NOT_SUPPORTED',
+    });
     assert.equal(reverted('0x'), null);
     assert.equal(reverted(toHex('not a code')), null);
   });

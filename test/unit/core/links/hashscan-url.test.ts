@@ -34,7 +34,11 @@ describe('HashScan transaction URLs', () => {
     ['a timestamp page without tid', 'https://hashscan.io/testnet/transaction/1700000000.000000001', /only by its consensus timestamp/],
     ['a bad tid', 'https://hashscan.io/testnet/transaction/1700000000.000000001?tid=0.0.x', /tid is not a transaction id/],
     ['two tids', `https://hashscan.io/testnet/transaction/1700000000.000000001?tid=${ID}&tid=${ID}`, /more than one transaction id/],
-    ['a path and tid that disagree', `https://hashscan.io/testnet/transaction/${ID}?tid=0.0.1234-1700000000-000000002`, /two different transactions/],
+    [
+      'a path and tid that disagree',
+      `https://hashscan.io/testnet/transaction/${ID}?tid=0.0.1234-1700000000-000000002`,
+      /two different transactions/,
+    ],
     ['another host', `https://hashscan.io.evil.example/testnet/transaction/${ID}`, /Only https:\/\/hashscan\.io/],
     ['a lookalike host', `https://evil.example/hashscan.io/testnet/transaction/${ID}`, /Only https:\/\/hashscan\.io/],
     ['credentials before the host', `https://hashscan.io@evil.example/testnet/transaction/${ID}`, /Only https:\/\/hashscan\.io/],
@@ -78,6 +82,8 @@ describe('HashScan transaction URLs', () => {
   });
 
   it('never throws, whatever is pasted', () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true })), (s) => void parseTraceInput(s)));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true })), (s) => void parseTraceInput(s)),
+    );
   });
 });

@@ -18,15 +18,23 @@ describe('trace links', () => {
       buildTraceLink({ transaction: ID, network: 'testnet', step: 42 }),
       `vscode://ledger-mirror.ledger-mirror/trace?tx=${ID}&network=testnet&step=42`,
     );
-    assert.equal(buildTraceLink({ transaction: HASH, step: 0 }, 'code-oss'), `code-oss://ledger-mirror.ledger-mirror/trace?tx=${HASH}&step=0`);
+    assert.equal(
+      buildTraceLink({ transaction: HASH, step: 0 }, 'code-oss'),
+      `code-oss://ledger-mirror.ledger-mirror/trace?tx=${HASH}&step=0`,
+    );
   });
 
   it('parses what it builds, for every network, any step and both transaction forms', () => {
     fc.assert(
-      fc.property(fc.constantFrom(ID, HASH), fc.option(fc.constantFrom(...NETWORK_NAMES), { nil: undefined }), fc.nat(999_999_999), (transaction, network, step) => {
-        const link: TraceLink = { transaction, ...(network ? { network } : {}), step };
-        assert.deepEqual(parseLink(buildTraceLink(link)), { ok: true, value: link });
-      }),
+      fc.property(
+        fc.constantFrom(ID, HASH),
+        fc.option(fc.constantFrom(...NETWORK_NAMES), { nil: undefined }),
+        fc.nat(999_999_999),
+        (transaction, network, step) => {
+          const link: TraceLink = { transaction, ...(network ? { network } : {}), step };
+          assert.deepEqual(parseLink(buildTraceLink(link)), { ok: true, value: link });
+        },
+      ),
     );
   });
 
@@ -40,13 +48,29 @@ describe('trace links', () => {
 
   it('takes a HashScan transaction URL as tx, as the Open Opcode Trace box does, with the network it names', () => {
     const url = encodeURIComponent(`https://hashscan.io/previewnet/transaction/1700000000.000000001?tid=${ID}`);
-    assert.deepEqual(parseTraceLink('/trace', `tx=${url}&step=3`), { ok: true, value: { transaction: ID, network: 'previewnet', step: 3 } });
-    assert.deepEqual(parseTraceLink('/trace', `tx=${url}&network=previewnet`), { ok: true, value: { transaction: ID, network: 'previewnet', step: 0 } });
+    assert.deepEqual(parseTraceLink('/trace', `tx=${url}&step=3`), {
+      ok: true,
+      value: { transaction: ID, network: 'previewnet', step: 3 },
+    });
+    assert.deepEqual(parseTraceLink('/trace', `tx=${url}&network=previewnet`), {
+      ok: true,
+      value: { transaction: ID, network: 'previewnet', step: 0 },
+    });
   });
 
   const rejected: [string, string, string, RegExp][] = [
-    ['a HashScan URL on another network than network=', '/trace', `tx=${encodeURIComponent(`https://hashscan.io/mainnet/transaction/${ID}`)}&network=testnet`, /HashScan URL on mainnet but network=testnet/],
-    ['a HashScan URL naming only a consensus timestamp', '/trace', `tx=${encodeURIComponent('https://hashscan.io/testnet/transaction/1700000000.000000001')}`, /consensus timestamp/],
+    [
+      'a HashScan URL on another network than network=',
+      '/trace',
+      `tx=${encodeURIComponent(`https://hashscan.io/mainnet/transaction/${ID}`)}&network=testnet`,
+      /HashScan URL on mainnet but network=testnet/,
+    ],
+    [
+      'a HashScan URL naming only a consensus timestamp',
+      '/trace',
+      `tx=${encodeURIComponent('https://hashscan.io/testnet/transaction/1700000000.000000001')}`,
+      /consensus timestamp/,
+    ],
     ['no transaction', '/trace', 'step=1', /names no transaction/],
     ['an empty transaction', '/trace', 'tx=&step=1', /names no transaction/],
     ['a malformed transaction', '/trace', 'tx=0.0.1234&step=1', /tx="0\.0\.1234" is not a transaction\. Expected a transaction id/],

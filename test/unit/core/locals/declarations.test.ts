@@ -3,8 +3,19 @@ import { declarationsOf } from '../../../../src/core/locals/declarations';
 
 // AST fragments shaped as solc writes them (compact JSON), built in code.
 let nextId = 1;
-const v = (name: string, start: number, type = 'uint256', storageLocation = 'default') => ({ nodeType: 'VariableDeclaration', id: nextId++, name, src: `${start}:10:0`, storageLocation, typeDescriptions: { typeString: type } });
-const declare = (start: number, ...decls: object[]) => ({ nodeType: 'VariableDeclarationStatement', src: `${start}:20:0`, declarations: decls });
+const v = (name: string, start: number, type = 'uint256', storageLocation = 'default') => ({
+  nodeType: 'VariableDeclaration',
+  id: nextId++,
+  name,
+  src: `${start}:10:0`,
+  storageLocation,
+  typeDescriptions: { typeString: type },
+});
+const declare = (start: number, ...decls: object[]) => ({
+  nodeType: 'VariableDeclarationStatement',
+  src: `${start}:20:0`,
+  declarations: decls,
+});
 const block = (start: number, length: number, ...statements: object[]) => ({ nodeType: 'Block', src: `${start}:${length}:0`, statements });
 const fn = (body: object, params: object[] = [], returns: object[] = []) => ({
   nodeType: 'FunctionDefinition',
@@ -19,8 +30,20 @@ const fn = (body: object, params: object[] = [], returns: object[] = []) => ({
 const unit = (...nodes: object[]) => ({ nodeType: 'SourceUnit', nodes: [{ nodeType: 'ContractDefinition', name: 'C', nodes }] });
 
 describe('local declarations from the AST', () => {
-  it("gives each local the stack items of the locals before it in its enclosing blocks, and where it is in scope", () => {
-    const ast = unit(fn(block(100, 900, declare(110, v('a', 110)), block(200, 100, declare(210, v('b', 210), v('p', 220, 'bytes', 'calldata'))), declare(400, v('c', 400, 'struct C.S', 'memory'))), [v('x', 10)], [v('r', 30)]));
+  it('gives each local the stack items of the locals before it in its enclosing blocks, and where it is in scope', () => {
+    const ast = unit(
+      fn(
+        block(
+          100,
+          900,
+          declare(110, v('a', 110)),
+          block(200, 100, declare(210, v('b', 210), v('p', 220, 'bytes', 'calldata'))),
+          declare(400, v('c', 400, 'struct C.S', 'memory')),
+        ),
+        [v('x', 10)],
+        [v('r', 30)],
+      ),
+    );
     const [f] = declarationsOf(ast)!.callables;
     assert.deepEqual(
       f.locals.map((l) => [l.name, l.type, l.offset, l.scopeStart, l.scopeEnd, l.declaredAt]),
@@ -35,14 +58,34 @@ describe('local declarations from the AST', () => {
     assert.deepEqual([f.params.map((p) => p.name), f.returns.map((r) => r.name)], [['x'], ['r']]);
   });
 
-  it("records where the body reads a variable and where an assignment, `++` or a declaration writes it", () => {
+  it('records where the body reads a variable and where an assignment, `++` or a declaration writes it', () => {
     const x = v('x', 10);
     const read = { nodeType: 'Identifier', referencedDeclaration: x.id, src: '120:1:0' };
-    const assign = { nodeType: 'Assignment', src: '130:6:0', leftHandSide: { nodeType: 'Identifier', referencedDeclaration: x.id, src: '130:1:0' }, rightHandSide: read };
-    const bump = { nodeType: 'UnaryOperation', operator: '++', src: '140:3:0', subExpression: { nodeType: 'Identifier', referencedDeclaration: x.id, src: '140:1:0' } };
-    const [f] = declarationsOf(unit(fn(block(100, 900, { nodeType: 'ExpressionStatement', expression: assign }, { nodeType: 'ExpressionStatement', expression: bump }), [x])))!.callables;
+    const assign = {
+      nodeType: 'Assignment',
+      src: '130:6:0',
+      leftHandSide: { nodeType: 'Identifier', referencedDeclaration: x.id, src: '130:1:0' },
+      rightHandSide: read,
+    };
+    const bump = {
+      nodeType: 'UnaryOperation',
+      operator: '++',
+      src: '140:3:0',
+      subExpression: { nodeType: 'Identifier', referencedDeclaration: x.id, src: '140:1:0' },
+    };
+    const [f] = declarationsOf(
+      unit(
+        fn(
+          block(100, 900, { nodeType: 'ExpressionStatement', expression: assign }, { nodeType: 'ExpressionStatement', expression: bump }),
+          [x],
+        ),
+      ),
+    )!.callables;
     const refs = f.refs.filter((r) => r.write).map((r) => [r.start, r.length]);
-    assert.deepEqual(refs.sort(), [[130, 6], [140, 3]]);
+    assert.deepEqual(refs.sort(), [
+      [130, 6],
+      [140, 3],
+    ]);
     assert.ok(f.refs.some((r) => !r.write && r.start === 120 && r.decl === x.id));
   });
 

@@ -119,13 +119,29 @@ describe('names: ABI registry and decoding', () => {
         name: 'route',
         stateMutability: 'nonpayable',
         inputs: [
-          { name: 'legs', type: 'tuple[]', internalType: 'struct Book.Leg[]', components: [side, { name: 'amount', type: 'uint256', internalType: 'uint256' }] },
+          {
+            name: 'legs',
+            type: 'tuple[]',
+            internalType: 'struct Book.Leg[]',
+            components: [side, { name: 'amount', type: 'uint256', internalType: 'uint256' }],
+          },
           { name: 'modes', type: 'uint8[]', internalType: 'enum Mode[]' },
         ],
         outputs: [{ name: 'last', type: 'uint8', internalType: 'enum Book.Side' }],
       },
     ] as const;
-    const book = { ...contract('Book', abi as unknown as Abi), sources: new Map([[0, { sourceName: 'contracts/Book.sol', content: 'enum Mode { Fast, Safe } contract Book { enum Side { Buy, Sell } struct Leg { Side side; uint256 amount; } }' }]]) };
+    const book = {
+      ...contract('Book', abi as unknown as Abi),
+      sources: new Map([
+        [
+          0,
+          {
+            sourceName: 'contracts/Book.sol',
+            content: 'enum Mode { Fast, Safe } contract Book { enum Side { Buy, Sell } struct Leg { Side side; uint256 amount; } }',
+          },
+        ],
+      ]),
+    };
     const enums = AbiRegistry.fromContracts([book]);
     assert.equal(await enums.loadEnums(), null);
     const input = encodeFunctionData({ abi, functionName: 'route', args: [[{ side: 1, amount: 5n }], [0, 7]] });
@@ -134,7 +150,10 @@ describe('names: ABI registry and decoding', () => {
     assert.equal(describeDecoded(call), 'route(legs: [(side: Sell (1), amount: 5)], modes: [Fast (0), 7])');
     assert.deepEqual(argsObject(decodeReturn(call, encodeFunctionResult({ abi, functionName: 'route', result: 0 }))!), { last: 'Buy (0)' });
     // Without the sources, the same call shows the numbers.
-    assert.equal(describeDecoded(decodeCall(AbiRegistry.fromContracts([contract('Book', abi as unknown as Abi)]), input)!), 'route(legs: [(side: 1, amount: 5)], modes: [0, 7])');
+    assert.equal(
+      describeDecoded(decodeCall(AbiRegistry.fromContracts([contract('Book', abi as unknown as Abi)]), input)!),
+      'route(legs: [(side: 1, amount: 5)], modes: [0, 7])',
+    );
   });
 
   it('names a log by its topic, indexed and data arguments in declaration order', () => {
@@ -149,7 +168,10 @@ describe('names: ABI registry and decoding', () => {
 
   it('decoded strings are quoted with control and direction characters escaped', () => {
     assert.equal(quote('a\u001b[31m"b"\u202e\u009b'), '"a\\x1b[31m\\"b\\"\\u202e\\x9b"');
-    const error = decodeError(new AbiRegistry(), encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['\u001b[2J'] }));
+    const error = decodeError(
+      new AbiRegistry(),
+      encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['\u001b[2J'] }),
+    );
     assert.equal(describeDecoded(error!), 'Error(message: "\\x1b[2J")');
   });
 

@@ -12,7 +12,16 @@ interface FakeStep {
 }
 
 function fakeTrace(steps: FakeStep[], pcConvention: PcConvention) {
-  const row = (i: number): StepRow => ({ step: i, pc: i, instructionPc: i, op: steps[i].op, depth: 0, gas: 0, gasCost: 0, frame: steps[i].frame ?? 0 });
+  const row = (i: number): StepRow => ({
+    step: i,
+    pc: i,
+    instructionPc: i,
+    op: steps[i].op,
+    depth: 0,
+    gas: 0,
+    gasCost: 0,
+    frame: steps[i].frame ?? 0,
+  });
   return {
     length: steps.length,
     summary: { pcConvention } as never,
@@ -30,9 +39,21 @@ describe('names: the log of a LOG step', () => {
   const memory = [word('11'), word('22')];
 
   it('post-op: reads the arguments from the step before; pre-op: from the LOG step itself', () => {
-    const post = fakeTrace([{ op: 'PUSH1', stack: args, memory }, { op: 'LOG1', stack: ['0x5'], memory }], 'post-op');
+    const post = fakeTrace(
+      [
+        { op: 'PUSH1', stack: args, memory },
+        { op: 'LOG1', stack: ['0x5'], memory },
+      ],
+      'post-op',
+    );
     assert.deepEqual(logAtStep(post, 1), { topics: [TOPIC], data: '0x11112222' });
-    const pre = fakeTrace([{ op: 'PUSH1', stack: [], memory: [] }, { op: 'LOG1', stack: args, memory }], 'pre-op');
+    const pre = fakeTrace(
+      [
+        { op: 'PUSH1', stack: [], memory: [] },
+        { op: 'LOG1', stack: args, memory },
+      ],
+      'pre-op',
+    );
     assert.deepEqual(logAtStep(pre, 1), { topics: [TOPIC], data: '0x11112222' });
   });
 
@@ -48,7 +69,13 @@ describe('names: the log of a LOG step', () => {
     assert.equal(logAtStep(fakeTrace([{ op: 'LOG2', stack: args.slice(1), memory }], 'pre-op'), 0), null);
     assert.equal(logAtStep(fakeTrace([{ op: 'LOG1', stack: null, memory }], 'pre-op'), 0), null);
     assert.equal(logAtStep(fakeTrace([{ op: 'LOG1', stack: args, memory }], 'post-op'), 0), null);
-    const across = fakeTrace([{ op: 'RETURN', frame: 1, stack: args, memory }, { op: 'LOG1', stack: [], memory }], 'post-op');
+    const across = fakeTrace(
+      [
+        { op: 'RETURN', frame: 1, stack: args, memory },
+        { op: 'LOG1', stack: [], memory },
+      ],
+      'post-op',
+    );
     assert.equal(logAtStep(across, 1), null);
     assert.equal(logAtStep(across, 7), null);
   });

@@ -9,7 +9,8 @@ import { nameCall } from '../../../../src/core/names/call-names';
 import { AbiRegistry } from '../../../../src/core/names/registry';
 
 const DATA = join(__dirname, '../../../data/mirror-actions');
-const actionsOf = (file: string): ContractAction[] => (JSON.parse(readFileSync(join(DATA, file), 'utf8')) as { actions: ContractAction[] }).actions;
+const actionsOf = (file: string): ContractAction[] =>
+  (JSON.parse(readFileSync(join(DATA, file), 'utf8')) as { actions: ContractAction[] }).actions;
 const EMPTY = new AbiRegistry();
 
 const named = (a: ContractAction) =>
@@ -38,15 +39,26 @@ describe('names over real mirror actions', () => {
   });
 
   it('explorer, 9 actions: the STATICCALL and the facade DELEGATECALL to 0x167 are named', () => {
-    const system = actionsOf('explorer-9-actions.json').filter((a) => a.call_type === 'SYSTEM').map(named);
-    assert.deepEqual(system.map((c) => [c.system, c.function !== null]), [['HTS', true], ['HTS', true]]);
+    const system = actionsOf('explorer-9-actions.json')
+      .filter((a) => a.call_type === 'SYSTEM')
+      .map(named);
+    assert.deepEqual(
+      system.map((c) => [c.system, c.function !== null]),
+      [
+        ['HTS', true],
+        ['HTS', true],
+      ],
+    );
     assert.equal(system[1]!.function, 'redirectForToken');
   });
 
   it('local node: isToken answers SUCCESS and true; PRNG names its seed; an ERROR action is a failed call', () => {
     const [error, isToken, prng] = actionsOf('relay-equivalence-actions.json');
     const token = named(isToken!);
-    assert.deepEqual([token.function, token.responseCode?.name, token.returns?.map((r) => r.value)], ['isToken', 'SUCCESS', ['22', 'true']]);
+    assert.deepEqual(
+      [token.function, token.responseCode?.name, token.returns?.map((r) => r.value)],
+      ['isToken', 'SUCCESS', ['22', 'true']],
+    );
     assert.deepEqual([named(prng!).system, named(prng!).function], ['PRNG', 'getPseudorandomSeed']);
     assert.equal(error!.result_data_type, 'ERROR');
     assert.equal(Buffer.from(error!.result_data!.slice(2), 'hex').toString(), 'PRECOMPILE_ERROR');

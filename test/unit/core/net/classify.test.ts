@@ -28,8 +28,14 @@ describe('transport failure classification', () => {
 
   it('names the time budget a time-out ran under, so the user knows which setting to raise', () => {
     const timeouts = { connectMs: 10_000, headersMs: 1_000, bodyMs: 30_000 };
-    assert.equal(requestError(coded('UND_ERR_CONNECT_TIMEOUT'), { ...at, timeouts }).message, 'Timed out connecting after 10 s (GET http://mirror.example/x)');
-    assert.equal(requestError(coded('UND_ERR_HEADERS_TIMEOUT'), { ...at, timeouts }).message, 'Timed out waiting for the response after 1 s (GET http://mirror.example/x)');
+    assert.equal(
+      requestError(coded('UND_ERR_CONNECT_TIMEOUT'), { ...at, timeouts }).message,
+      'Timed out connecting after 10 s (GET http://mirror.example/x)',
+    );
+    assert.equal(
+      requestError(coded('UND_ERR_HEADERS_TIMEOUT'), { ...at, timeouts }).message,
+      'Timed out waiting for the response after 1 s (GET http://mirror.example/x)',
+    );
     assert.equal(
       requestError(coded('UND_ERR_BODY_TIMEOUT'), { ...at, bodyBytes: 10, timeouts }).message,
       'Timed out reading the response body (the server stopped sending) for 30 s (GET http://mirror.example/x)',
@@ -37,9 +43,16 @@ describe('transport failure classification', () => {
   });
 
   it('says how much arrived when the connection closed mid-body', () => {
-    const err = requestError(coded('UND_ERR_SOCKET', 'other side closed'), { ...at, bodyBytes: 3 * 1024 * 1024, expectedBytes: 10 * 1024 * 1024 });
+    const err = requestError(coded('UND_ERR_SOCKET', 'other side closed'), {
+      ...at,
+      bodyBytes: 3 * 1024 * 1024,
+      expectedBytes: 10 * 1024 * 1024,
+    });
     assert.equal(err.kind, 'truncated');
-    assert.equal(err.message, 'The server closed the connection after 3.0 MB of 10 MB: the response is incomplete (GET http://mirror.example/x)');
+    assert.equal(
+      err.message,
+      'The server closed the connection after 3.0 MB of 10 MB: the response is incomplete (GET http://mirror.example/x)',
+    );
   });
 
   it('a socket error before the body is a network error', () => {

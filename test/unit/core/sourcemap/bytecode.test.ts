@@ -22,7 +22,7 @@ describe('bytecode: pc → instruction index', () => {
 });
 
 describe('bytecode: masks and metadata', () => {
-  it('finds solc\'s CBOR metadata tail: ipfs + solc, and solc only (bytecodeHash none)', () => {
+  it("finds solc's CBOR metadata tail: ipfs + solc, and solc only (bytecodeHash none)", () => {
     const ipfs = `a2646970667358221220${'11'.repeat(32)}64736f6c63430008250033`;
     assert.equal(metadataLength(hex(`6080604052${ipfs}`)), ipfs.length / 2);
     // From a Foundry artifact compiled with bytecodeHash = none (optimism op-chain-ops testdata).
@@ -46,16 +46,26 @@ describe('bytecode: masks and metadata', () => {
     assert.throws(() => codeBytes('zz'), /hex/);
   });
 
-  it('finds a library\'s own address slot only in the call-protection prefix', () => {
+  it("finds a library's own address slot only in the call-protection prefix", () => {
     assert.deepEqual(libraryAddressRange(hex(`73${'00'.repeat(20)}3014 6080`)), { start: 1, length: 20 });
     assert.equal(libraryAddressRange(hex(`73${'00'.repeat(19)}01 3014`)), undefined);
     assert.equal(libraryAddressRange(hex('6080604052')), undefined);
   });
 
   it('flattens link and immutable references into byte ranges', () => {
-    const links = { 'contracts/MathLib.sol': { MathLib: [{ start: 10, length: 20 }, { start: 90, length: 20 }] } };
+    const links = {
+      'contracts/MathLib.sol': {
+        MathLib: [
+          { start: 10, length: 20 },
+          { start: 90, length: 20 },
+        ],
+      },
+    };
     const immutables = { '12': [{ start: 200, length: 32 }], '15': [] };
-    assert.deepEqual(referenceRanges(links), [{ start: 10, length: 20 }, { start: 90, length: 20 }]);
+    assert.deepEqual(referenceRanges(links), [
+      { start: 10, length: 20 },
+      { start: 90, length: 20 },
+    ]);
     assert.deepEqual(referenceRanges(immutables), [{ start: 200, length: 32 }]);
     assert.deepEqual(referenceRanges(undefined), []);
     assert.deepEqual(referenceRanges({ x: [{ start: -1, length: 2 }, { start: 'a' }] }), []);
@@ -70,7 +80,10 @@ describe('opcodes', () => {
     for (let byte = 0; byte < 256; byte++) {
       const op = reference.get(byte);
       // @ethereumjs names PUSHn/DUPn/SWAPn/LOGn by family only; the width comes from the byte.
-      const want = op && ['PUSH', 'DUP', 'SWAP', 'LOG'].includes(op.name) ? `${op.name}${op.name === 'PUSH' ? byte - 0x5f : op.name === 'DUP' ? byte - 0x7f : op.name === 'SWAP' ? byte - 0x8f : byte - 0xa0}` : op?.name;
+      const want =
+        op && ['PUSH', 'DUP', 'SWAP', 'LOG'].includes(op.name)
+          ? `${op.name}${op.name === 'PUSH' ? byte - 0x5f : op.name === 'DUP' ? byte - 0x7f : op.name === 'SWAP' ? byte - 0x8f : byte - 0xa0}`
+          : op?.name;
       assert.equal(opcodeName(byte), want, `0x${byte.toString(16)}`);
       assert.equal(immediateSize(byte), want?.startsWith('PUSH') && want !== 'PUSH0' ? byte - 0x5f : 0);
     }

@@ -9,16 +9,53 @@ const rows = (text: string) => {
 describe('source map decoding', () => {
   it('reads the documentation example in full and compressed form alike', () => {
     const full = rows('1:2:1;1:9:1;2:1:2;2:1:2;2:1:2');
-    assert.deepEqual(full, [[1, 2, 1], [1, 9, 1], [2, 1, 2], [2, 1, 2], [2, 1, 2]]);
+    assert.deepEqual(full, [
+      [1, 2, 1],
+      [1, 9, 1],
+      [2, 1, 2],
+      [2, 1, 2],
+      [2, 1, 2],
+    ]);
     assert.deepEqual(rows('1:2:1;:9;2:1:2;;'), full);
   });
 
   const table: Array<{ name: string; map: string; want: number[][] }> = [
     { name: 'no map at all', map: '', want: [] },
-    { name: 'an entry with only jump and modifier depth inherits s, l and f', map: '5:3:0:i:0;::::1', want: [[5, 3, 0], [5, 3, 0]] },
-    { name: 'file -1 (compiler routines) is kept, and later entries inherit it', map: '10:4:0;-1:-1:-1:-;;7', want: [[10, 4, 0], [-1, -1, -1], [-1, -1, -1], [7, -1, -1]] },
-    { name: 'a generated source index beyond the user sources is kept as is', map: '0:10:0;40:2:12:o', want: [[0, 10, 0], [40, 2, 12]] },
-    { name: 'before any value the source is -1 and offsets 0', map: ';;', want: [[0, 0, -1], [0, 0, -1], [0, 0, -1]] },
+    {
+      name: 'an entry with only jump and modifier depth inherits s, l and f',
+      map: '5:3:0:i:0;::::1',
+      want: [
+        [5, 3, 0],
+        [5, 3, 0],
+      ],
+    },
+    {
+      name: 'file -1 (compiler routines) is kept, and later entries inherit it',
+      map: '10:4:0;-1:-1:-1:-;;7',
+      want: [
+        [10, 4, 0],
+        [-1, -1, -1],
+        [-1, -1, -1],
+        [7, -1, -1],
+      ],
+    },
+    {
+      name: 'a generated source index beyond the user sources is kept as is',
+      map: '0:10:0;40:2:12:o',
+      want: [
+        [0, 10, 0],
+        [40, 2, 12],
+      ],
+    },
+    {
+      name: 'before any value the source is -1 and offsets 0',
+      map: ';;',
+      want: [
+        [0, 0, -1],
+        [0, 0, -1],
+        [0, 0, -1],
+      ],
+    },
   ];
   for (const { name, map, want } of table) it(name, () => assert.deepEqual(rows(map), want));
 

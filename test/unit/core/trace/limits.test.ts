@@ -60,7 +60,10 @@ describe('trace limits', function () {
     it('refuses a step that jumps more than one frame deeper (a 257-byte depth bomb)', () => {
       for (const depth of [2, 10_000_000, 100_000_000]) {
         const text = depthBomb(depth);
-        const { error } = refused(text, new RegExp(`step 1: "depth" (jumps from 0 to ${depth}|must be an integer from 0 to ${MAX_CALL_DEPTH})`));
+        const { error } = refused(
+          text,
+          new RegExp(`step 1: "depth" (jumps from 0 to ${depth}|must be an integer from 0 to ${MAX_CALL_DEPTH})`),
+        );
         assert.match(error.message, new RegExp(`at byte ${text.lastIndexOf(String(depth))}:`));
       }
       assert.ok(depthBomb().length < 300, `${depthBomb().length} bytes`);
@@ -71,7 +74,10 @@ describe('trace limits', function () {
       const trace = decodes(body(deepest));
       assert.equal(trace.summary.maxDepth, MAX_CALL_DEPTH);
       assert.equal(trace.frameCount(), MAX_CALL_DEPTH + 1);
-      refused(body([...deepest, step({ depth: MAX_CALL_DEPTH + 1 })]), new RegExp(`step ${MAX_CALL_DEPTH + 1}: "depth" must be an integer from 0 to ${MAX_CALL_DEPTH}, not ${MAX_CALL_DEPTH + 1}`));
+      refused(
+        body([...deepest, step({ depth: MAX_CALL_DEPTH + 1 })]),
+        new RegExp(`step ${MAX_CALL_DEPTH + 1}: "depth" must be an integer from 0 to ${MAX_CALL_DEPTH}, not ${MAX_CALL_DEPTH + 1}`),
+      );
     });
 
     it(`refuses frame ${MAX_FRAMES + 1}, more calls than 15M gas pays for`, () => {
@@ -84,27 +90,42 @@ describe('trace limits', function () {
 
   describe('sizes', () => {
     it(`refuses an unknown field nested deeper than ${MAX_SKIPPED_NESTING} levels, at once (1e8 '[')`, () => {
-      const { fed } = refused(repeated('{"junk":', '[', 100_000_000), new RegExp(`an unknown field nests deeper than ${MAX_SKIPPED_NESTING} levels`));
+      const { fed } = refused(
+        repeated('{"junk":', '[', 100_000_000),
+        new RegExp(`an unknown field nests deeper than ${MAX_SKIPPED_NESTING} levels`),
+      );
       assert.ok(fed < 2 << 20, `refused after ${fed} bytes`);
       refused(repeated(ENVELOPE_HEAD + '{"x":', '[', 10_000_000), /nests deeper/);
     });
 
     it(`refuses more than ${MAX_WHITESPACE_RUN} bytes of whitespace in a row, between or inside steps`, () => {
-      const between = refused(repeated(ENVELOPE_HEAD + step() + ',', ' ', 2_000_000_000, '', 64 * 1024), /more than 65536 bytes of whitespace in a row/);
+      const between = refused(
+        repeated(ENVELOPE_HEAD + step() + ',', ' ', 2_000_000_000, '', 64 * 1024),
+        /more than 65536 bytes of whitespace in a row/,
+      );
       assert.ok(between.fed < 1 << 20, `refused after ${between.fed} bytes`);
-      const inside = refused(repeated(ENVELOPE_HEAD + '{"pc":', ' ', 2_000_000_000, '', 64 * 1024), /more than 65536 bytes of whitespace in a row/);
+      const inside = refused(
+        repeated(ENVELOPE_HEAD + '{"pc":', ' ', 2_000_000_000, '', 64 * 1024),
+        /more than 65536 bytes of whitespace in a row/,
+      );
       assert.ok(inside.fed < 1 << 20, `refused after ${inside.fed} bytes`);
       // Pretty-printing is fine.
       assert.equal(decodes(JSON.stringify(JSON.parse(body([step(), step()])), null, 8)).length, 2);
     });
 
     it(`refuses a step or top-level field larger than ${MAX_UNIT_BYTES / 1024 / 1024} MB, once it is`, () => {
-      const { fed } = refused(repeated(ENVELOPE_HEAD + '{"pc":0,"future":"', 'x', 2_000_000_000, '', 1 << 20), new RegExp(`step 0 is larger than ${MAX_UNIT_BYTES / 1024 / 1024} MB`));
+      const { fed } = refused(
+        repeated(ENVELOPE_HEAD + '{"pc":0,"future":"', 'x', 2_000_000_000, '', 1 << 20),
+        new RegExp(`step 0 is larger than ${MAX_UNIT_BYTES / 1024 / 1024} MB`),
+      );
       assert.ok(fed < MAX_UNIT_BYTES + (2 << 20), `refused after ${fed} bytes`);
     });
 
     it('refuses a huge string: reason, op name, envelope field', () => {
-      const reason = refused(repeated(ENVELOPE_HEAD + '{"pc":0,"op":"REVERT","gas":1,"gas_cost":0,"depth":0,"reason":"0x', 'f', 200_000_000), new RegExp(`step 0: "reason" is longer than ${MAX_DATA_HEX_CHARS} bytes`));
+      const reason = refused(
+        repeated(ENVELOPE_HEAD + '{"pc":0,"op":"REVERT","gas":1,"gas_cost":0,"depth":0,"reason":"0x', 'f', 200_000_000),
+        new RegExp(`step 0: "reason" is longer than ${MAX_DATA_HEX_CHARS} bytes`),
+      );
       assert.ok(reason.fed < MAX_DATA_HEX_CHARS + (2 << 20), `refused after ${reason.fed} bytes`);
       refused(body([step({ op: 'A'.repeat(33) })]), /step 0: "op" is longer than 32 bytes/);
       refused(repeated('{"return_value":"0x', '0', 200_000_000), /a top-level field is larger than 32 MB/);
@@ -118,7 +139,10 @@ describe('trace limits', function () {
       refused(body([step({ extra: `"stack":${words(1, 65)}` })]), /step 0: "stack" item 0 has more than 64 hex digits/);
       refused(body([step({ extra: `"memory":["0x00",${words(1, 66).slice(1)}` })]), /step 0: "memory" item 1 has more than 64 hex digits/);
       refused(body([step({ extra: `"storage":{"0x1":"0x${'1'.repeat(65)}"}` })]), /step 0: "storage" item 0 has more than 64 hex digits/);
-      const { fed } = refused(repeated(ENVELOPE_HEAD + '{"pc":0,"stack":["0x', 'f', 200_000_000), /"stack" item 0 has more than 64 hex digits/);
+      const { fed } = refused(
+        repeated(ENVELOPE_HEAD + '{"pc":0,"stack":["0x', 'f', 200_000_000),
+        /"stack" item 0 has more than 64 hex digits/,
+      );
       assert.ok(fed < 2 << 20, `refused after ${fed} bytes`);
       const widest = `0x${'f'.repeat(64)}`;
       assert.deepEqual(decodes(body([step({ extra: `"stack":["${widest}"]` })])).detail(0).stack, [widest]);
@@ -128,25 +152,43 @@ describe('trace limits', function () {
       assert.equal(decodes(body([step({ extra: `"stack":${words(MAX_STACK_ITEMS, 4)}` })])).detail(0).stack?.length, MAX_STACK_ITEMS);
       refused(body([step({ extra: `"stack":${words(MAX_STACK_ITEMS + 1, 4)}` })]), /step 0: "stack" has more than 1024 items/);
       // Also when the list repeats the previous step's and then grows.
-      refused(body([step({ extra: `"stack":${words(MAX_STACK_ITEMS, 4)}` }), step({ extra: `"stack":${words(MAX_STACK_ITEMS + 1, 4)}` })]), /step 1: "stack" has more than 1024 items/);
+      refused(
+        body([step({ extra: `"stack":${words(MAX_STACK_ITEMS, 4)}` }), step({ extra: `"stack":${words(MAX_STACK_ITEMS + 1, 4)}` })]),
+        /step 1: "stack" has more than 1024 items/,
+      );
     });
 
     it(`bounds memory by what 15M gas pays for: ${MAX_MEMORY_WORDS} words`, () => {
-      assert.ok(memoryExpansionGas(MAX_MEMORY_WORDS) <= HEDERA_MAX_TRANSACTION_GAS && memoryExpansionGas(MAX_MEMORY_WORDS + 1) > HEDERA_MAX_TRANSACTION_GAS);
+      assert.ok(
+        memoryExpansionGas(MAX_MEMORY_WORDS) <= HEDERA_MAX_TRANSACTION_GAS &&
+          memoryExpansionGas(MAX_MEMORY_WORDS + 1) > HEDERA_MAX_TRANSACTION_GAS,
+      );
       assert.equal(MAX_MEMORY_WORDS, 86_870);
       assert.equal(decodes(body([step({ extra: `"memory":${words(MAX_MEMORY_WORDS)}` })])).detail(0).memory?.length, MAX_MEMORY_WORDS);
-      refused(body([step({ extra: `"memory":${words(MAX_MEMORY_WORDS + 1)}` })]), new RegExp(`step 0: "memory" has more than ${MAX_MEMORY_WORDS} items`));
+      refused(
+        body([step({ extra: `"memory":${words(MAX_MEMORY_WORDS + 1)}` })]),
+        new RegExp(`step 0: "memory" has more than ${MAX_MEMORY_WORDS} items`),
+      );
     });
 
     it(`refuses more than ${MAX_STORAGE_ENTRIES} storage entries in a step`, () => {
       const entries = (n: number) => `"storage":{${Array.from({ length: n }, (_, i) => `"0x${i.toString(16)}":"0x1"`).join(',')}}`;
-      assert.equal(Object.keys(decodes(body([step({ extra: entries(MAX_STORAGE_ENTRIES) })])).detail(0).storage ?? {}).length, MAX_STORAGE_ENTRIES);
-      refused(body([step({ extra: entries(MAX_STORAGE_ENTRIES + 1) })]), new RegExp(`step 0: "storage" has more than ${MAX_STORAGE_ENTRIES} entries`));
+      assert.equal(
+        Object.keys(decodes(body([step({ extra: entries(MAX_STORAGE_ENTRIES) })])).detail(0).storage ?? {}).length,
+        MAX_STORAGE_ENTRIES,
+      );
+      refused(
+        body([step({ extra: entries(MAX_STORAGE_ENTRIES + 1) })]),
+        new RegExp(`step 0: "storage" has more than ${MAX_STORAGE_ENTRIES} entries`),
+      );
     });
   });
 
   it(`refuses reasons that take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`, () => {
-    refused(reasonsBomb(), new RegExp(`step 8: the reasons of the trace take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`));
+    refused(
+      reasonsBomb(),
+      new RegExp(`step 8: the reasons of the trace take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`),
+    );
   });
 
   it('refuses a trace whose decoded columns outgrow the budget, between two chunks', () => {
@@ -171,7 +213,10 @@ describe('trace limits', function () {
   describe('numbers', () => {
     it('keeps gas exact up to 2^53 − 1', () => {
       const trace = decodes(body([step({ gas: MAX_GAS, gas_cost: MAX_GAS - 1 }), step({ gas: '9.007199254740991e15', gas_cost: '12.0' })]));
-      assert.deepEqual([trace.row(0).gas, trace.row(0).gasCost, trace.row(1).gas, trace.row(1).gasCost], [MAX_GAS, MAX_GAS - 1, MAX_GAS, 12]);
+      assert.deepEqual(
+        [trace.row(0).gas, trace.row(0).gasCost, trace.row(1).gas, trace.row(1).gasCost],
+        [MAX_GAS, MAX_GAS - 1, MAX_GAS, 12],
+      );
     });
 
     for (const [what, value] of [
@@ -182,7 +227,10 @@ describe('trace limits', function () {
       ['2^64 as 1.8446744073709552e19', '1.8446744073709552e19'],
     ]) {
       it(`refuses gas and gas_cost of ${what} rather than rounding it`, () => {
-        refused(body([step({ gas: value })]), new RegExp(`step 0: "gas" must be an integer from 0 to ${MAX_GAS}, not ${value.slice(0, 20)}`));
+        refused(
+          body([step({ gas: value })]),
+          new RegExp(`step 0: "gas" must be an integer from 0 to ${MAX_GAS}, not ${value.slice(0, 20)}`),
+        );
         refused(body([step({ gas_cost: value })]), /step 0: "gas_cost" must be an integer from 0/);
       });
     }
@@ -192,7 +240,10 @@ describe('trace limits', function () {
       refused(body([step({ gas_cost: -1 })]), /step 0: "gas_cost" must be an integer from 0/);
       refused(body([step({ pc: 2 ** 31 })]), /step 0: "pc" must be an integer from 0 to 2147483647/);
       for (const gas of ['18446744073709551616', '1'.repeat(1000), '-1', '1.5']) {
-        refused(ENVELOPE_HEAD.replace('"gas":21000', `"gas":${gas}`) + step() + ENVELOPE_TAIL, /"gas" must be an integer from 0 to 9007199254740991/);
+        refused(
+          ENVELOPE_HEAD.replace('"gas":21000', `"gas":${gas}`) + step() + ENVELOPE_TAIL,
+          /"gas" must be an integer from 0 to 9007199254740991/,
+        );
       }
     });
   });

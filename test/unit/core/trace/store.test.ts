@@ -52,7 +52,10 @@ describe('trace store building blocks', () => {
           assert.deepEqual(Array.from(log.at(step)), list, `step ${step}`);
           if (step > 0) assert.equal(log.changedAt(step), list.join() !== lists[step - 1].join(), `change at ${step}`);
         });
-        assert.equal(log.hadItems, lists.some((l) => l.length > 0));
+        assert.equal(
+          log.hadItems,
+          lists.some((l) => l.length > 0),
+        );
       }),
       { numRuns: 150, seed: FUZZ_SEED },
     );

@@ -66,8 +66,14 @@ describe('verification exit codes', () => {
 
   it('reads "no contract deployed" in a session answer as not found (3), other session errors as a mismatch (7)', () => {
     const base = { verificationId: 'a', compiledPath: 'contracts/Storage.sol', name: 'Storage', status: 'error' };
-    assert.equal(resultExitCode(normaliseSessionContract({ ...base, statusMessage: 'Chain #296 does not have a contract deployed at 0x00.' })), EXIT.notFound);
-    assert.equal(resultExitCode(normaliseSessionContract({ ...base, statusMessage: "The deployed and recompiled bytecode don't match." })), EXIT.verificationFailed);
+    assert.equal(
+      resultExitCode(normaliseSessionContract({ ...base, statusMessage: 'Chain #296 does not have a contract deployed at 0x00.' })),
+      EXIT.notFound,
+    );
+    assert.equal(
+      resultExitCode(normaliseSessionContract({ ...base, statusMessage: "The deployed and recompiled bytecode don't match." })),
+      EXIT.verificationFailed,
+    );
   });
 });
 
@@ -83,8 +89,18 @@ describe('moved verification server', () => {
   });
 
   it('keeps a location that does not end with the request path, and ignores errors without a location', () => {
-    assert.match(movedServerMessage(moved('https://new.example/', 'https://old.example/v2/verify/1/0x'), 'https://old.example', '--verify-url') ?? '', /moved to https:\/\/new\.example\/ /);
-    assert.match(movedServerMessage(moved('https://new.example/api/session/data?x=1', 'https://old.example/base/session/data?x=1'), 'https://old.example/base/', '--verify-url') ?? '', /moved to https:\/\/new\.example\/api /);
+    assert.match(
+      movedServerMessage(moved('https://new.example/', 'https://old.example/v2/verify/1/0x'), 'https://old.example', '--verify-url') ?? '',
+      /moved to https:\/\/new\.example\/ /,
+    );
+    assert.match(
+      movedServerMessage(
+        moved('https://new.example/api/session/data?x=1', 'https://old.example/base/session/data?x=1'),
+        'https://old.example/base/',
+        '--verify-url',
+      ) ?? '',
+      /moved to https:\/\/new\.example\/api /,
+    );
     assert.equal(movedServerMessage(new ApiError('server', 'boom', { status: 500 }), 'https://old.example', '--verify-url'), undefined);
   });
 });
@@ -93,13 +109,16 @@ describe('links to a verified contract', () => {
   it('points at the repository page and, on Hedera public networks only, at HashScan', () => {
     const a = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
     assert.equal(repositoryLink('https://repo.sourcify.dev/', '296', a), `https://repo.sourcify.dev/296/${a}`);
-    assert.deepEqual(['295', '296', '297', '298', '1'].map((c) => hashscanLink(c, a)), [
-      `https://hashscan.io/mainnet/contract/${a}`,
-      `https://hashscan.io/testnet/contract/${a}`,
-      `https://hashscan.io/previewnet/contract/${a}`,
-      undefined,
-      undefined,
-    ]);
+    assert.deepEqual(
+      ['295', '296', '297', '298', '1'].map((c) => hashscanLink(c, a)),
+      [
+        `https://hashscan.io/mainnet/contract/${a}`,
+        `https://hashscan.io/testnet/contract/${a}`,
+        `https://hashscan.io/previewnet/contract/${a}`,
+        undefined,
+        undefined,
+      ],
+    );
     assert.deepEqual(['294', '295', '298', '299'].map(isHederaChain), [false, true, true, false]);
   });
 });

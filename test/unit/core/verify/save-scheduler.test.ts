@@ -36,7 +36,10 @@ describe('verify-on-save scheduler', () => {
     assert.equal(calls.length, 1, 'the run starts when the debounce of the last save ends');
     await clock.runAll();
     assert.equal(s.busy, false);
-    assert.deepEqual(calls.map((c) => c.keys), [['a.sol', 'b.sol']]);
+    assert.deepEqual(
+      calls.map((c) => c.keys),
+      [['a.sol', 'b.sol']],
+    );
     assert.equal(calls[0].finished, true);
   });
 
@@ -51,10 +54,13 @@ describe('verify-on-save scheduler', () => {
     assert.equal(calls[0].signal.aborted, true, 'the newer save cancels at once');
     await clock.runAll();
     await s.idle();
-    assert.deepEqual(calls.map((c) => [c.keys, c.finished]), [
-      [['a.sol'], false],
-      [['a.sol', 'b.sol'], true],
-    ]);
+    assert.deepEqual(
+      calls.map((c) => [c.keys, c.finished]),
+      [
+        [['a.sol'], false],
+        [['a.sol', 'b.sol'], true],
+      ],
+    );
   });
 
   it('never runs two verifications at once, even when a run ignores its cancellation', async () => {
@@ -62,13 +68,17 @@ describe('verify-on-save scheduler', () => {
     let active = 0;
     let maxActive = 0;
     let runs = 0;
-    const s = new SaveScheduler<number>(5, async () => {
-      active++;
-      runs++;
-      maxActive = Math.max(maxActive, active);
-      await clock.sleep(40); // ignores the signal: the scheduler must still wait for it
-      active--;
-    }, clock);
+    const s = new SaveScheduler<number>(
+      5,
+      async () => {
+        active++;
+        runs++;
+        maxActive = Math.max(maxActive, active);
+        await clock.sleep(40); // ignores the signal: the scheduler must still wait for it
+        active--;
+      },
+      clock,
+    );
     for (let i = 0; i < 6; i++) {
       s.trigger([i]);
       await clock.advance(15);

@@ -27,15 +27,34 @@ describe('debugger: package.json contributions', () => {
   it('documents every launch argument with the defaults the adapter uses', () => {
     assert.ok(dbg);
     const props = dbg.configurationAttributes.launch.properties;
-    assert.deepEqual(Object.keys(props).sort(), ['buildOutput', 'fetchVerified', 'memory', 'mirrorUrl', 'network', 'stack', 'stopOnEntry', 'storage', 'traceFile', 'transaction', 'verifyUrl', 'web3Url']);
+    assert.deepEqual(Object.keys(props).sort(), [
+      'buildOutput',
+      'fetchVerified',
+      'memory',
+      'mirrorUrl',
+      'network',
+      'stack',
+      'stopOnEntry',
+      'storage',
+      'traceFile',
+      'transaction',
+      'verifyUrl',
+      'web3Url',
+    ]);
     for (const [name, p] of Object.entries(props)) assert.ok(p.description && p.description.length > 20, `${name} is described`);
-    assert.deepEqual([props.stack.default, props.memory.default, props.storage.default, props.stopOnEntry.default, props.fetchVerified.default], [true, false, false, true, true]);
+    assert.deepEqual(
+      [props.stack.default, props.memory.default, props.storage.default, props.stopOnEntry.default, props.fetchVerified.default],
+      [true, false, false, true, true],
+    );
   });
 
   it('offers snippets that name a trace, and an initial configuration F5 completes by asking', () => {
     assert.ok(dbg);
     for (const s of dbg.configurationSnippets) assert.ok('transaction' in s.body || 'traceFile' in s.body, s.label);
-    assert.deepEqual(dbg.initialConfigurations.map((c) => [c.type, c.request, 'transaction' in c]), [['ledger-mirror', 'launch', false]]);
+    assert.deepEqual(
+      dbg.initialConfigurations.map((c) => [c.type, c.request, 'transaction' in c]),
+      [['ledger-mirror', 'launch', false]],
+    );
   });
 
   it('allows breakpoints in Solidity and activates for F5', () => {

@@ -48,7 +48,10 @@ describe('latest-only updates (the editor following a held stepping key)', () =>
     for (let i = 0; i < 1000; i++) latest.push(i);
     assert.equal(runs.length, 0, 'push returns before any work');
     await finish();
-    assert.deepEqual(runs.map((r) => r.value), [999]);
+    assert.deepEqual(
+      runs.map((r) => r.value),
+      [999],
+    );
   });
 
   it('a single step runs once the stream has been still for the quiet spell, not before', async () => {
@@ -82,7 +85,11 @@ describe('latest-only updates (the editor following a held stepping key)', () =>
     assert.equal(maxActive(), 1);
     assert.equal(runs.at(-1)?.value, 100_000);
     const during = runs.slice(0, -1);
-    for (let k = 1; k < during.length; k++) assert.ok(during[k].start - during[k - 1].start >= MAX_WAIT_MS, `runs ${k - 1} and ${k} are ${during[k].start - during[k - 1].start} ms apart`);
+    for (let k = 1; k < during.length; k++)
+      assert.ok(
+        during[k].start - during[k - 1].start >= MAX_WAIT_MS,
+        `runs ${k - 1} and ${k} are ${during[k].start - during[k - 1].start} ms apart`,
+      );
     assert.ok(during.length >= 3, `${during.length} runs for 4 s of steps: the editor keeps following`);
     assert.ok(during.length <= 4, `${during.length} runs for 4 s of steps`);
   });
@@ -91,11 +98,17 @@ describe('latest-only updates (the editor following a held stepping key)', () =>
     const { clock, latest, runs, finish } = recorder(30);
     latest.push(1);
     await clock.advance(QUIET_MS + 5); // 1 is running
-    assert.deepEqual(runs.map((r) => r.value), [1]);
+    assert.deepEqual(
+      runs.map((r) => r.value),
+      [1],
+    );
     latest.push(2);
     latest.drop((v) => v === 2);
     await finish();
-    assert.deepEqual(runs.map((r) => r.value), [1]);
+    assert.deepEqual(
+      runs.map((r) => r.value),
+      [1],
+    );
   });
 
   it('a failing run is reported and the next step still runs', async () => {
@@ -104,7 +117,10 @@ describe('latest-only updates (the editor following a held stepping key)', () =>
     await finish();
     latest.push(7);
     await finish();
-    assert.deepEqual(runs.map((r) => r.value), [-1, 7]);
+    assert.deepEqual(
+      runs.map((r) => r.value),
+      [-1, 7],
+    );
     assert.equal(errors.length, 1);
     assert.match(String(errors[0]), /bad -1/);
   });

@@ -27,7 +27,12 @@ describe('stepper: webview HTML', () => {
     assert.equal(html.match(/<script/g)?.length, 1);
     assert.match(html, /<script nonce="abc123" src="https:\/\/webview\.test\/ext\/dist\/webview\/trace\.js"><\/script>/);
     const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    assert.deepEqual(urls.sort(), Object.values(TRACE_RESOURCES).map((p) => `https://webview.test/ext/${p}`).sort());
+    assert.deepEqual(
+      urls.sort(),
+      Object.values(TRACE_RESOURCES)
+        .map((p) => `https://webview.test/ext/${p}`)
+        .sort(),
+    );
     assert.doesNotMatch(html, /\son[a-z]+=/i, 'no inline event handlers');
     assert.doesNotMatch(html, /<style/, 'no inline styles');
   });

@@ -4,7 +4,8 @@ import { ApiError, type ErrorKind } from '../../../../src/core/errors';
 import { describeTraceProblem, type NextAction } from '../../../../src/extension/trace/problems';
 
 const ctx = { network: 'testnet', transaction: '0.0.2-1700000000-000000001', heavy: false };
-const server = (kind: ErrorKind, message: string, status?: number) => new ApiError(kind, message, { status, messages: [{ message: 'Transaction not found', detail: 'by the mirror' }] });
+const server = (kind: ErrorKind, message: string, status?: number) =>
+  new ApiError(kind, message, { status, messages: [{ message: 'Transaction not found', detail: 'by the mirror' }] });
 
 describe('stepper: trace problems', () => {
   const cases: Array<[ErrorKind, NextAction[], RegExp]> = [
@@ -30,12 +31,19 @@ describe('stepper: trace problems', () => {
   }
 
   it('not-found: says it once, without the request URL, and offers selectNetwork, retry', () => {
-    const err = new ApiError('not-found', 'Not found — HTTP 404: Not Found: Transaction not found: x (GET https://testnet.mirrornode.hedera.com/api/v1/contracts/results/x/opcodes)', {
-      status: 404,
-      messages: [{ message: 'Not Found', detail: 'Transaction not found: x' }],
-    });
+    const err = new ApiError(
+      'not-found',
+      'Not found — HTTP 404: Not Found: Transaction not found: x (GET https://testnet.mirrornode.hedera.com/api/v1/contracts/results/x/opcodes)',
+      {
+        status: 404,
+        messages: [{ message: 'Not Found', detail: 'Transaction not found: x' }],
+      },
+    );
     const p = describeTraceProblem(err, ctx);
-    assert.equal(p.message, 'Transaction 0.0.2-1700000000-000000001 was not found on testnet (HTTP 404). Check the id, or whether it belongs to another network.');
+    assert.equal(
+      p.message,
+      'Transaction 0.0.2-1700000000-000000001 was not found on testnet (HTTP 404). Check the id, or whether it belongs to another network.',
+    );
     assert.deepEqual(p.actions, ['selectNetwork', 'retry']);
   });
 
@@ -52,7 +60,9 @@ describe('stepper: trace problems', () => {
   });
 
   it('does not repeat a server message our own sentence already contains', () => {
-    const err = new ApiError('invalid-input', 'The mirror rejected the request: Invalid parameter', { messages: [{ message: 'Invalid parameter' }] });
+    const err = new ApiError('invalid-input', 'The mirror rejected the request: Invalid parameter', {
+      messages: [{ message: 'Invalid parameter' }],
+    });
     assert.equal(describeTraceProblem(err, ctx).message, 'The mirror rejected the request: Invalid parameter');
   });
 

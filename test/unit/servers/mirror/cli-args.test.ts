@@ -6,10 +6,29 @@ import { parseCommandLine } from '../../../../servers/mirror/cli-args';
 describe('reference mirror command line', () => {
   it('maps flags to server and trace-generator options', () => {
     assert.deepEqual(
-      parseCommandLine(['--port', '5551', '--opcodes', 'disabled', '--opcode-api', 'v0.150', '--opcode-rps', 'off', '--pre-op', '--max-opcodes', '1000', '--max-memory-words', '7']),
+      parseCommandLine([
+        '--port',
+        '5551',
+        '--opcodes',
+        'disabled',
+        '--opcode-api',
+        'v0.150',
+        '--opcode-rps',
+        'off',
+        '--pre-op',
+        '--max-opcodes',
+        '1000',
+        '--max-memory-words',
+        '7',
+      ]),
       {
         server: {
-          port: 5551, host: undefined, opcodes: 'disabled', opcodeApi: 'v0.150', unavailable: undefined, opcodeRequestsPerSecond: Infinity,
+          port: 5551,
+          host: undefined,
+          opcodes: 'disabled',
+          opcodeApi: 'v0.150',
+          unavailable: undefined,
+          opcodeRequestsPerSecond: Infinity,
           opcodeCaps: { maxOpcodes: 1000, maxMemoryWords: 7 },
         },
         evm: { preOp: true, nullParts: undefined, longLoop: undefined, buildInfoDir: undefined },

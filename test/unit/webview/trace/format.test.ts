@@ -20,8 +20,14 @@ describe('stepper: text formats', () => {
 
   it('describes each kind of decoded revert', () => {
     assert.equal(describeRevert({ kind: 'Error', message: 'say "no"', data: '0x08c379a0' }), 'Error("say \\"no\\"")');
-    assert.equal(describeRevert({ kind: 'Panic', code: 0x12, message: 'division or modulo by zero', data: '0x4e487b71' }), 'Panic(0x12): division or modulo by zero');
-    assert.equal(describeRevert({ kind: 'CustomError', selector: '0xcf479181', data: '0xcf479181' + '00'.repeat(64) }), 'custom error 0xcf479181 with 64 bytes of arguments');
+    assert.equal(
+      describeRevert({ kind: 'Panic', code: 0x12, message: 'division or modulo by zero', data: '0x4e487b71' }),
+      'Panic(0x12): division or modulo by zero',
+    );
+    assert.equal(
+      describeRevert({ kind: 'CustomError', selector: '0xcf479181', data: '0xcf479181' + '00'.repeat(64) }),
+      'custom error 0xcf479181 with 64 bytes of arguments',
+    );
     assert.equal(describeRevert({ kind: 'CustomError', selector: '0xcf479181', data: '0xcf479181' }), 'custom error 0xcf479181');
     assert.equal(describeRevert({ kind: 'Raw', data: '0x' }), '(no data)');
     assert.equal(describeRevert({ kind: 'Raw', data: '0x1234' }), '0x1234');

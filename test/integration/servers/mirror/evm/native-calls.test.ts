@@ -30,8 +30,7 @@ function assertSynthetic(entry: Entry | undefined, depth: number, action: Action
   );
 }
 
-const errorString = (message: string): string =>
-  formatRevertReason(`0x${Buffer.from(message, 'utf8').toString('hex')}`);
+const errorString = (message: string): string => formatRevertReason(`0x${Buffer.from(message, 'utf8').toString('hex')}`);
 
 describe('reference mirror: precompile and system-contract calls as the node records them', function () {
   this.timeout(60_000);
@@ -62,7 +61,10 @@ describe('reference mirror: precompile and system-contract calls as the node rec
     const { body, actions } = await run('permit');
     const i = onlyNative(body.opcodes);
     const action = actions.find((a) => a.call_type === 'PRECOMPILE')!;
-    assert.deepEqual([action.call_operation_type, action.to, action.result_data_type], ['STATICCALL', '0x0000000000000000000000000000000000000001', 'OUTPUT']);
+    assert.deepEqual(
+      [action.call_operation_type, action.to, action.result_data_type],
+      ['STATICCALL', '0x0000000000000000000000000000000000000001', 'OUTPUT'],
+    );
     assert.equal(body.opcodes[i - 1]!.op, 'STATICCALL');
     assertSynthetic(body.opcodes[i], 1, action);
     assert.equal(body.opcodes[i]!.reason, null);
@@ -74,7 +76,10 @@ describe('reference mirror: precompile and system-contract calls as the node rec
     const { body, actions } = await run('sha256');
     const action = actions.find((a) => a.call_type === 'PRECOMPILE')!;
     const digest = createHash('sha256').update('ledger mirror').digest('hex');
-    assert.deepEqual([action.to, action.result_data, body.return_value], ['0x0000000000000000000000000000000000000002', `0x${digest}`, `0x${digest}`]);
+    assert.deepEqual(
+      [action.to, action.result_data, body.return_value],
+      ['0x0000000000000000000000000000000000000002', `0x${digest}`, `0x${digest}`],
+    );
     assertSynthetic(body.opcodes[onlyNative(body.opcodes)], 1, action);
   });
 
@@ -84,7 +89,10 @@ describe('reference mirror: precompile and system-contract calls as the node rec
     const action = actions.find((a) => a.call_type === 'SYSTEM')!;
     assertSynthetic(body.opcodes[i], 1, action);
     assert.equal(body.opcodes[i]!.reason, null);
-    assert.deepEqual(body.opcodes.filter((e) => e.depth > 0), [body.opcodes[i]]);
+    assert.deepEqual(
+      body.opcodes.filter((e) => e.depth > 0),
+      [body.opcodes[i]],
+    );
     assert.equal(body.opcodes[i]!.gas, Number(action.gas) - Number(action.gas_used), 'gas = what the callee frame has left');
   });
 
@@ -104,11 +112,14 @@ describe('reference mirror: precompile and system-contract calls as the node rec
     const entry = body.opcodes[onlyNative(body.opcodes)]!;
     assert.equal(entry.reason, errorString('Callee: amount must be zero'));
     assert.equal(body.opcodes.filter((e) => e.op === 'REVERT').length, 1, 'the caught revert at depth 1');
-    assert.deepEqual(actions.map((a) => [a.call_depth, a.call_type, a.result_data_type]), [
-      [0, 'CALL', 'OUTPUT'],
-      [1, 'CALL', 'REVERT_REASON'],
-      [1, 'SYSTEM', 'OUTPUT'],
-    ]);
+    assert.deepEqual(
+      actions.map((a) => [a.call_depth, a.call_type, a.result_data_type]),
+      [
+        [0, 'CALL', 'OUTPUT'],
+        [1, 'CALL', 'REVERT_REASON'],
+        [1, 'SYSTEM', 'OUTPUT'],
+      ],
+    );
   });
 
   it('token facade: CALL token → facade code at depth 1 → DELEGATECALL 0x167 (redirectForToken) → one entry at depth 2', async () => {
@@ -130,7 +141,10 @@ describe('reference mirror: precompile and system-contract calls as the node rec
     const { body, actions } = await run('hts-value');
     const i = onlyNative(body.opcodes);
     const system = actions.find((a) => a.call_type === 'SYSTEM')!;
-    assert.deepEqual([system.result_data_type, Buffer.from(system.result_data.slice(2), 'hex').toString()], ['ERROR', 'INVALID_CONTRACT_ID']);
+    assert.deepEqual(
+      [system.result_data_type, Buffer.from(system.result_data.slice(2), 'hex').toString()],
+      ['ERROR', 'INVALID_CONTRACT_ID'],
+    );
     assertSynthetic(body.opcodes[i], 1, system);
     assert.equal(body.opcodes[i]!.gas, 0, 'nothing left');
     // The node sets no revert reason on a halt (CustomMessageCallProcessor.doHalt) and no action reverted.
@@ -141,7 +155,10 @@ describe('reference mirror: precompile and system-contract calls as the node rec
   it('a transaction sent straight to 0x167 is one entry at depth 0', async () => {
     const { body, actions } = await run('hts-direct');
     assert.equal(body.opcodes.length, 1);
-    assert.deepEqual(actions.map((a) => [a.call_depth, a.call_type]), [[0, 'SYSTEM']]);
+    assert.deepEqual(
+      actions.map((a) => [a.call_depth, a.call_type]),
+      [[0, 'SYSTEM']],
+    );
     assertSynthetic(body.opcodes[0], 0, actions[0]!);
     assert.equal(BigInt(body.return_value), 178n, 'INSUFFICIENT_TOKEN_BALANCE, answered');
   });

@@ -7,10 +7,32 @@ import type { OpcodeQuery } from '../../../../../servers/mirror/trace-provider';
 import { NO_OPCODE_CAPS, type OpcodeCaps, TRUNCATION_MARKER_OP } from '../../../../../servers/mirror/web3/opcode-caps';
 import type { OpcodeEntry as Entry, OpcodesBody as Body } from '../../../../helpers/opcodes-wire';
 
-
 const ALL: OpcodeQuery = { stack: true, memory: true, storage: true };
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-const CASE_NAMES = ['success', 'nested-call', 'revert-error', 'panic', 'custom-error', 'create', 'storage', 'logs', 'delegatecall', 'hts-transfer', 'hts-insufficient', 'internal-call', 'dynamic-args', 'enum-state', 'permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct', ...LOCALS_CASES.map((c) => c.name), 'verified-only'];
+const CASE_NAMES = [
+  'success',
+  'nested-call',
+  'revert-error',
+  'panic',
+  'custom-error',
+  'create',
+  'storage',
+  'logs',
+  'delegatecall',
+  'hts-transfer',
+  'hts-insufficient',
+  'internal-call',
+  'dynamic-args',
+  'enum-state',
+  'permit',
+  'sha256',
+  'hts-facade',
+  'hts-try-catch',
+  'hts-value',
+  'hts-direct',
+  ...LOCALS_CASES.map((c) => c.name),
+  'verified-only',
+];
 
 const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
 const word = (value: bigint | number): string => BigInt(value).toString(16).padStart(64, '0');
@@ -57,7 +79,10 @@ describe('reference mirror EVM traces', function () {
 
   describe('cases and ids', () => {
     it('runs every case under a deterministic transaction id and keccak(name) hash', () => {
-      assert.deepEqual(post.cases.map((c) => c.name), CASE_NAMES);
+      assert.deepEqual(
+        post.cases.map((c) => c.name),
+        CASE_NAMES,
+      );
       assert.equal(post.cases[0]!.transactionId, '0.0.1000-1735689610-000000001');
       for (const info of post.cases) {
         assert.match(info.transactionId, /^0\.0\.1000-\d{10}-\d{9}$/);
@@ -65,7 +90,10 @@ describe('reference mirror EVM traces', function () {
         assert.equal(post.findTrace('hash', info.hash)?.transactionId, info.transactionId);
         assert.ok(info.steps > 50 || info.name === 'hts-direct', info.name);
       }
-      assert.deepEqual(pre.cases.map((c) => [c.transactionId, c.steps, c.failed]), post.cases.map((c) => [c.transactionId, c.steps, c.failed]));
+      assert.deepEqual(
+        pre.cases.map((c) => [c.transactionId, c.steps, c.failed]),
+        post.cases.map((c) => [c.transactionId, c.steps, c.failed]),
+      );
       assert.equal(post.findTrace('id', '0.0.1000-1735689610-000000002'), undefined);
     });
 
@@ -79,7 +107,10 @@ describe('reference mirror EVM traces', function () {
     });
 
     it('marks exactly the reverting cases as failed, with return_value "0x"', async () => {
-      assert.deepEqual(post.cases.filter((c) => c.failed).map((c) => c.name), ['revert-error', 'panic', 'custom-error', 'hts-insufficient']);
+      assert.deepEqual(
+        post.cases.filter((c) => c.failed).map((c) => c.name),
+        ['revert-error', 'panic', 'custom-error', 'hts-insufficient'],
+      );
       assert.equal((await body(post, 'panic')).return_value, '0x');
     });
   });
@@ -149,7 +180,13 @@ describe('reference mirror EVM traces', function () {
       const padded = hex(message).padEnd(Math.ceil(message.length / 32) * 64, '0');
       const expected = `0x08c379a0${word(32)}${word(message.length)}${padded}`;
       const reverts = opcodes.filter((e) => e.op === 'REVERT');
-      assert.deepEqual(reverts.map((e) => [e.depth, e.reason]), [[1, expected], [0, expected]]);
+      assert.deepEqual(
+        reverts.map((e) => [e.depth, e.reason]),
+        [
+          [1, expected],
+          [0, expected],
+        ],
+      );
       assert.ok(opcodes.some((e) => e.op === 'STATICCALL'));
       assert.equal(failed, true);
     });
@@ -265,7 +302,11 @@ describe('reference mirror EVM traces', function () {
     it('differs from post-op exactly by the convention: pc of the op itself and gas before it', async () => {
       for (const name of CASE_NAMES) {
         const [a, b] = [(await body(post, name)).opcodes, (await body(pre, name)).opcodes];
-        assert.deepEqual(b.map((e) => [e.op, e.depth]), a.map((e) => [e.op, e.depth]), name);
+        assert.deepEqual(
+          b.map((e) => [e.op, e.depth]),
+          a.map((e) => [e.op, e.depth]),
+          name,
+        );
         for (let i = 0; i + 1 < a.length; i++) {
           const push = /^PUSH(\d+)$/.exec(a[i]!.op);
           if (push) {
@@ -321,8 +362,15 @@ describe('reference mirror EVM traces', function () {
     });
 
     const MARKER = {
-      depth: 0, gas: 0, gas_cost: 0, memory: [], op: TRUNCATION_MARKER_OP, pc: 0,
-      reason: 'Trace truncated after reaching the configured maxOpcodes limit', stack: [], storage: {},
+      depth: 0,
+      gas: 0,
+      gas_cost: 0,
+      memory: [],
+      op: TRUNCATION_MARKER_OP,
+      pc: 0,
+      reason: 'Trace truncated after reaching the configured maxOpcodes limit',
+      stack: [],
+      storage: {},
     };
     const sameSteps = (cut: Entry[], full: Entry[]) => assert.deepEqual(cut, full.slice(0, cut.length));
 
@@ -366,7 +414,10 @@ describe('reference mirror EVM traces', function () {
       assert.equal(loop.contractId, '0.0.1010');
       assert.ok(loop.steps >= 20_000 && loop.steps < 20_200, `${loop.steps} steps`);
       assert.equal(loop.failed, false);
-      assert.deepEqual(variant.cases.slice(0, -1).map((c) => c.transactionId), post.cases.map((c) => c.transactionId));
+      assert.deepEqual(
+        variant.cases.slice(0, -1).map((c) => c.transactionId),
+        post.cases.map((c) => c.transactionId),
+      );
     });
   });
 });
