@@ -7,14 +7,11 @@ import { compileStdJson, CompilerError, type CompiledContract } from './compiler
 import { importContract } from './explorer-import';
 import type { Handler, VerifierContext } from './context';
 import { HttpError, readJsonObject, sendJson } from './http';
-import type { StoredMatch } from './repository';
-import { lookupBody } from './v2-lookup';
+import { lookupBody, matchFields } from './v2-lookup';
 import { v2Error, type Job } from './v2-jobs';
 import { verifyDeployed } from './verification';
 
 const v2Fail = (status: number, code: string, message: string) => new HttpError(status, v2Error(code, message));
-
-const toV2Match = (s: StoredMatch['status']): 'exact_match' | 'match' => (s === 'perfect' ? 'exact_match' : 'match');
 
 /** Sourcify's validateChainId and validateAddress middlewares: 404 "Chain <id> not found", 400 "Invalid address". */
 function pathTarget(ctx: VerifierContext, chainId: string, address: string): { chainId: string; address: string } {
@@ -47,18 +44,7 @@ async function runJob(ctx: VerifierContext, chainId: string, address: string, pa
     compiled: outcome.compiled,
     onchain: outcome.onchain,
   });
-  const match = toV2Match(stored.status);
-  return {
-    contract: {
-      match,
-      creationMatch: null,
-      runtimeMatch: match,
-      chainId,
-      address,
-      verifiedAt: stored.verifiedAt.toISOString(),
-      matchId: stored.matchId,
-    },
-  };
+  return { contract: matchFields(stored, chainId, address) };
 }
 
 function alreadyVerified(ctx: VerifierContext, chainId: string, address: string): void {
@@ -138,7 +124,7 @@ const lookup: Handler = async (ctx, ex) => {
   const { chainId, address } = pathTarget(ctx, ex.params[0], ex.params[1]);
   const stored = ctx.repository.get(chainId, address);
   if (!stored) throw v2Fail(404, 'not_found', `Contract ${address} on chain ${chainId} not found or not verified`);
-  sendJson(ex.res, 200, lookupBody(stored, chainId, address, ex.query, toV2Match(stored.status)));
+  sendJson(ex.res, 200, lookupBody(stored, chainId, address, ex.query));
 };
 
 export const v2Routes: Array<[method: string, path: RegExp, handler: Handler]> = [

@@ -105,8 +105,10 @@ function selected(query: URLSearchParams): Map<string, string[] | 'whole'> {
   return wanted;
 }
 
-export function lookupBody(stored: StoredMatch, chainId: string, address: string, query: URLSearchParams, match: 'exact_match' | 'match') {
-  const body: Record<string, unknown> = {
+/** The match fields every answer about a stored match carries (a job's contract and the lookup alike). */
+export function matchFields(stored: StoredMatch, chainId: string, address: string) {
+  const match: 'exact_match' | 'match' = stored.status === 'perfect' ? 'exact_match' : 'match';
+  return {
     match,
     creationMatch: null,
     runtimeMatch: match,
@@ -115,6 +117,10 @@ export function lookupBody(stored: StoredMatch, chainId: string, address: string
     verifiedAt: stored.verifiedAt.toISOString(),
     matchId: stored.matchId,
   };
+}
+
+export function lookupBody(stored: StoredMatch, chainId: string, address: string, query: URLSearchParams) {
+  const body: Record<string, unknown> = matchFields(stored, chainId, address);
   for (const [name, which] of selected(query)) {
     const value = FIELDS[name](stored);
     if (which === 'whole' || typeof value !== 'object' || value === null) body[name] = value;
