@@ -286,6 +286,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       this.runtime = new DebugRuntime(session, program);
       this.runtime.breakpoints.setExceptions(this.exceptionFilters, this.exceptionConditions);
       if (session.trace.summary.truncated) this.sendEvent(new OutputEvent(`${truncatedNotice(session.trace.summary.steps)}\n`, 'console'));
+      if (program.enumNote) this.sendEvent(new OutputEvent(`${safeLine(program.enumNote)}\n`, 'console'));
     } catch (err) {
       this.sendErrorResponse(response, { id: 1001, format: err instanceof Error ? err.message : String(err), showUser: true });
       this.sendEvent(new TerminatedEvent());

@@ -113,6 +113,8 @@ export class Program {
   private constructor(
     readonly trace: Trace,
     frameCode: FrameCode[],
+    /** Why some enum values show as numbers (the sources' parse ran out of budget), or null. */
+    readonly enumNote: string | null,
   ) {
     const n = trace.length;
     // Every step's loc is written by the scan.
@@ -153,8 +155,8 @@ export class Program {
         return { artifact: match?.artifact, code: match?.code, address: address ?? callee };
       }),
     );
-    await loadEnums(frameCode.flatMap((f) => (f.artifact && namesEnum(f.artifact) ? [f.artifact.sources] : [])));
-    const program = new Program(trace, frameCode);
+    const enumNote = await loadEnums(frameCode.flatMap((f) => (f.artifact && namesEnum(f.artifact) ? [f.artifact.sources] : [])));
+    const program = new Program(trace, frameCode, enumNote);
     const tables = new Map<CompiledCode, PcTable>();
     for (const f of frameCode) {
       if (f.code && f.artifact && !tables.has(f.code)) tables.set(f.code, await program.pcTable(f.artifact, f.code, files));
