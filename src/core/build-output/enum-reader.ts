@@ -8,8 +8,11 @@ import type { CompiledSource, CompiledSources } from './compiled';
 import { MAX_PAREN_NESTING } from '../solidity-nesting';
 import { NO_ENUMS, type EnumMembers } from './enums';
 
+/** What the parser needs of a source, and no more: a source may carry objects that cannot cross to a worker. */
+export type SourceText = Pick<CompiledSource, 'sourceName' | 'content'>;
+
 export interface EnumsToWorker {
-  compilations: CompiledSource[][];
+  compilations: SourceText[][];
 }
 
 export type EnumsFromWorker =
@@ -115,7 +118,8 @@ function parse(todo: readonly CompiledSources[], sources: CompiledSource[][], bu
             ),
           budgetMs,
         );
-        started.postMessage({ compilations: sources } satisfies EnumsToWorker);
+        const compilations = sources.map((files) => files.map(({ sourceName, content }) => ({ sourceName, content })));
+        started.postMessage({ compilations } satisfies EnumsToWorker);
       } else if (message.type === 'compilation') {
         read.set(todo[message.index], { members: new Map(message.members), note: tooDeepNote(message.tooDeep) });
         finished++;
