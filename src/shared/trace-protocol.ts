@@ -80,6 +80,15 @@ export interface FrameName {
   error: string | null;
   /** `0.0.N` ids of the tokens a token-service call names (its token arguments), each a link to the Tokens view. */
   tokens: string[];
+  /** For a DELEGATECALL or CALLCODE frame, the account it runs for (the proxy); null for any other frame. */
+  proxy: FrameProxy | null;
+}
+
+/** The proxy a DELEGATECALL frame runs the implementation's code for. */
+export interface FrameProxy {
+  address: string | null;
+  /** `0.0.N` of the proxy, when known. */
+  contractId: string | null;
 }
 
 /** The transaction as the mirror's contract result tells it, every value as text. */
@@ -153,7 +162,9 @@ export interface TraceRequests {
 }
 export type TraceRequestKind = keyof TraceRequests;
 
-export type WebviewRequest = { [K in TraceRequestKind]: { type: 'request'; id: number; kind: K; params: TraceRequests[K]['params'] } }[TraceRequestKind];
+export type WebviewRequest = {
+  [K in TraceRequestKind]: { type: 'request'; id: number; kind: K; params: TraceRequests[K]['params'] };
+}[TraceRequestKind];
 
 export type WebviewMessage =
   | WebviewRequest
@@ -201,5 +212,12 @@ export interface TracePanelState {
 export function isTracePanelState(v: unknown): v is TracePanelState {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
-  return typeof s.key === 'string' && Number.isInteger(s.step) && typeof s.scrollTop === 'number' && typeof s.memoryTop === 'number' && typeof s.open === 'object' && s.open !== null;
+  return (
+    typeof s.key === 'string' &&
+    Number.isInteger(s.step) &&
+    typeof s.scrollTop === 'number' &&
+    typeof s.memoryTop === 'number' &&
+    typeof s.open === 'object' &&
+    s.open !== null
+  );
 }

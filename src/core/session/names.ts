@@ -7,9 +7,10 @@ import { decodeError, decodeEvent, describeDecoded } from '../names/decode';
 import { logAtStep, ResultLogs } from '../names/log-steps';
 import { AbiRegistry } from '../names/registry';
 import { resultHeader } from '../names/result-header';
+import { storageOwnerFrame } from '../trace/storage-owner';
 import { nameFrames, type NamedFrame, type NamedTrace } from '../names/trace-names';
 import type { Frame, Trace } from '../../shared/trace-model';
-import type { FrameName, StepEvent, TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
+import type { FrameName, FrameProxy, StepEvent, TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
 
 /** What is known when the trace opens; every part may be missing. */
 export interface NameSources {
@@ -54,7 +55,11 @@ export class TraceNames {
   static build(trace: NamedTrace & Pick<Trace, 'summary'>, sources: NameSources): TraceNames {
     const { abis, result, actions } = sources;
     const revert = trace.summary.revert?.kind === 'CustomError' ? decodeError(abis, trace.summary.revert.data) : null;
-    const init = { header: result ? headerText(abis, result) : null, revert: revert ? bounded(describeDecoded(revert)) : null, note: sources.note ?? null };
+    const init = {
+      header: result ? headerText(abis, result) : null,
+      revert: revert ? bounded(describeDecoded(revert)) : null,
+      note: sources.note ?? null,
+    };
     return new TraceNames(nameFrames(trace, abis, actions), init, abis, result?.logs ?? undefined);
   }
 
@@ -91,7 +96,18 @@ export class TraceNames {
     if (!named) return null;
     const call = bounded(describeCall(named.named));
     const error = named.named.error ? bounded(describeDecoded(named.named.error)) : null;
-    return call === null && error === null && named.contractId === null ? null : { call, contractId: named.contractId, error, tokens: tokenArguments(named.named) };
+    const proxy = this.proxyOf(frame);
+    return call === null && error === null && named.contractId === null && proxy === null
+      ? null
+      : { call, contractId: named.contractId, error, tokens: tokenArguments(named.named), proxy };
+  }
+
+  /** The account a DELEGATECALL frame runs for, as its own frame names it. */
+  private proxyOf(frame: Frame): FrameProxy | null {
+    const owner = storageOwnerFrame({ frame: (i) => this.frames[i].frame }, frame);
+    if (!owner) return null;
+    const named = this.frames[owner.index];
+    return { address: owner.callee ?? named?.to ?? null, contractId: named?.contractId ?? null };
   }
 }
 

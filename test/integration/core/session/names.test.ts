@@ -22,8 +22,15 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
 
   const session = async (name: CaseName, mirror = true) => {
     const id = ref.info(name).transactionId;
-    const [trace, result, actions] = await Promise.all([ref.fetch(name), fetchContractResult(http, ref.endpoints, id), fetchContractActions(http, ref.endpoints, id)]);
-    const names = TraceNames.build(trace, mirror ? { abis, result: result.result, actions: actions.actions } : { abis, result: null, actions: null });
+    const [trace, result, actions] = await Promise.all([
+      ref.fetch(name),
+      fetchContractResult(http, ref.endpoints, id),
+      fetchContractActions(http, ref.endpoints, id),
+    ]);
+    const names = TraceNames.build(
+      trace,
+      mirror ? { abis, result: result.result, actions: actions.actions } : { abis, result: null, actions: null },
+    );
     return new TraceSession(trace, { key: 'k', title: id, network: 'custom' }, 0, names);
   };
   /** The frame names of every step view, by frame index (a frame shows the same name at every step). */
@@ -61,23 +68,51 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     assert.equal(new PanelRequests(s).view().frameNames.at(-1)?.error, 'InsufficientBalance(available: 5, required: 100)');
   });
 
+  it('DELEGATECALL: the implementation’s frame names the proxy it runs for (address and id); other frames name none', async () => {
+    const s = await session('delegatecall');
+    const inner = [...Array(s.trace.frameCount()).keys()].map((i) => s.trace.frame(i)).find((f) => f.callType === 'DELEGATECALL');
+    assert.ok(inner, 'the case makes a DELEGATECALL');
+    s.moveTo(inner.entryStep);
+    const view = new PanelRequests(s).view();
+    const names = view.frameNames;
+    assert.equal(names.length, 2);
+    assert.equal(names[0]?.proxy ?? null, null, 'the proxy’s own frame runs on its own account');
+    assert.match(names[1]?.call ?? '', /^MathLib\.mulAdd\(/);
+    assert.deepEqual(names[1]?.proxy, { address: view.frames[0].callee, contractId: '0.0.1009' });
+    assert.match(view.frames[0].callee ?? '', /^0x0+3f1$/);
+  });
+
   it('token service: the HTS frame by name and response code, below the caller', async () => {
     const names = frameNames(await session('hts-insufficient'));
     assert.equal(names.length, 2, names.join('\n'));
     assert.match(names[0] ?? '', /^TokenSender\.pay\(/);
-    assert.match(names[1] ?? '', /^HTS\.transferToken\(token: 0\.0\.5001, sender: 0\.0\.1011, recipient: 0\.0\.1002, amount: 500\) → INSUFFICIENT_TOKEN_BALANCE/);
+    assert.match(
+      names[1] ?? '',
+      /^HTS\.transferToken\(token: 0\.0\.5001, sender: 0\.0\.1011, recipient: 0\.0\.1002, amount: 500\) → INSUFFICIENT_TOKEN_BALANCE/,
+    );
   });
 
   it('token service: the HTS frame and the header name the token it moves, for a link to the Tokens view', async () => {
     const s = await session('hts-insufficient');
     s.moveTo(s.trace.frame(1).entryStep);
-    assert.deepEqual(new PanelRequests(s).view().frameNames.map((n) => n?.tokens), [[], ['0.0.5001']]);
-    assert.deepEqual((new PanelRequests(s).answer('init', INIT) as TraceInit).names.header?.tokens, [], 'TokenSender.pay is not a token-service call');
+    assert.deepEqual(
+      new PanelRequests(s).view().frameNames.map((n) => n?.tokens),
+      [[], ['0.0.5001']],
+    );
+    assert.deepEqual(
+      (new PanelRequests(s).answer('init', INIT) as TraceInit).names.header?.tokens,
+      [],
+      'TokenSender.pay is not a token-service call',
+    );
   });
 
   it('LOG steps: each by event name and decoded arguments, from memory or (without it) from the mirror’s logs', async () => {
     const id = ref.info('logs').transactionId;
-    const [full, lean, { result }] = await Promise.all([ref.fetch('logs'), ref.fetch('logs', { stack: false, memory: false, storage: false }), fetchContractResult(http, ref.endpoints, id)]);
+    const [full, lean, { result }] = await Promise.all([
+      ref.fetch('logs'),
+      ref.fetch('logs', { stack: false, memory: false, storage: false }),
+      fetchContractResult(http, ref.endpoints, id),
+    ]);
     const events = (trace: typeof full) => {
       const names = TraceNames.build(trace, { abis, result, actions: null });
       const s = new TraceSession(trace, { key: 'k', title: id, network: 'custom' }, 0, names);
@@ -92,11 +127,18 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     };
     const fromMemory = events(full);
     assert.equal(fromMemory.length, 3);
-    assert.deepEqual(fromMemory.map(([op]) => op), ['LOG3', 'LOG1', 'LOG0']);
+    assert.deepEqual(
+      fromMemory.map(([op]) => op),
+      ['LOG3', 'LOG1', 'LOG0'],
+    );
     assert.match(fromMemory[0][1] ?? '', /^Transfer\(from: 0x[0-9a-f]{40}, to: 0x[0-9a-f]{40}, value: 1000\)$/);
     assert.equal(fromMemory[1][1], 'Note(text: "hello from Events")');
     assert.deepEqual([fromMemory[2][1], fromMemory[2][2]], [null, 0], 'an anonymous LOG0 has no name');
-    assert.deepEqual(events(lean).map(([, name]) => name), fromMemory.map(([, name]) => name), 'the mirror’s kept logs name the same events');
+    assert.deepEqual(
+      events(lean).map(([, name]) => name),
+      fromMemory.map(([, name]) => name),
+      'the mirror’s kept logs name the same events',
+    );
   });
 
   it('without the mirror’s result and actions: no header, the revert still by name from the workspace ABIs', async () => {
@@ -122,6 +164,9 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     const s = new TraceSession(trace, { key: 'k', title: 'tx', network: 'custom' });
     assert.deepEqual((new PanelRequests(s).answer('init', INIT) as TraceInit).names, { header: null, revert: null, note: null });
     s.moveTo(s.length - 1);
-    assert.deepEqual(new PanelRequests(s).view().frameNames, new PanelRequests(s).view().frames.map(() => null));
+    assert.deepEqual(
+      new PanelRequests(s).view().frameNames,
+      new PanelRequests(s).view().frames.map(() => null),
+    );
   });
 });
