@@ -32,11 +32,21 @@ import { pastLastStepNotice, truncatedNotice } from '../shared/truncation-text';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
 import type { ContractAction, ContractResult } from '../core/contract-results';
 import { TraceNames } from '../core/session/names';
+import { nativeCallsPassed, nativeResultVariables } from './native-results';
 import { eventVariables } from './events';
 import { globalVariables } from './globals';
 import { programAbis } from './program-abis';
 import { pairActions } from './actions';
-import { argumentsOf, entityOfAddress, frameVariables, memoryVariables, returnOf, stackVariables, type StorageRef, type Variable } from './variables';
+import {
+  argumentsOf,
+  entityOfAddress,
+  frameVariables,
+  memoryVariables,
+  returnOf,
+  stackVariables,
+  type StorageRef,
+  type Variable,
+} from './variables';
 import { storageScope } from './storage';
 import { localsData, variablesAt } from './locals/scope';
 import { nextAtLine } from './stepping';
@@ -92,11 +102,28 @@ export const DEBUG_TYPE = 'ledger-mirror';
 
 const THREAD_ID = 1;
 const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
-  { filter: 'revert', label: 'Revert', description: 'Stop where a call reverts (require, revert, custom errors).', default: true, supportsCondition: true, conditionDescription: 'An expression, e.g. depth == 1' },
-  { filter: 'panic', label: 'Panic', description: 'Stop at a Panic (assert, overflow, division by zero) or INVALID.', default: false, supportsCondition: true },
+  {
+    filter: 'revert',
+    label: 'Revert',
+    description: 'Stop where a call reverts (require, revert, custom errors).',
+    default: true,
+    supportsCondition: true,
+    conditionDescription: 'An expression, e.g. depth == 1',
+  },
+  {
+    filter: 'panic',
+    label: 'Panic',
+    description: 'Stop at a Panic (assert, overflow, division by zero) or INVALID.',
+    default: false,
+    supportsCondition: true,
+  },
 ];
 
-type ScopeRef = { kind: 'arguments' | 'locals' | 'return' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame'; step: number; fn: number };
+type ScopeRef = {
+  kind: 'arguments' | 'locals' | 'return' | 'native' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame';
+  step: number;
+  fn: number;
+};
 
 /** Instruction references: the code id in the high bits, the pc in the low 32. */
 const PC_BITS = 2 ** 32;
@@ -120,7 +147,8 @@ function credentialsOf(...urls: Array<string | undefined>): string[] {
 }
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** A decimal number in hex when the client asks for hex (the Variables view's context menu); anything else as it is. */
-const formatted = (value: string, format: DebugProtocol.ValueFormat | undefined) => (format?.hex && /^-?\d+$/.test(value) ? `${value.startsWith('-') ? '-' : ''}0x${BigInt(value.replace('-', '')).toString(16)}` : value);
+const formatted = (value: string, format: DebugProtocol.ValueFormat | undefined) =>
+  format?.hex && /^-?\d+$/.test(value) ? `${value.startsWith('-') ? '-' : ''}0x${BigInt(value.replace('-', '')).toString(16)}` : value;
 /** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
 const CHILD_HANDLES = 1_000_000_000;
 
@@ -163,7 +191,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
 
   /** What the stdio framing reader could not pass on: the request's refusal when it is known, else a line in the console. */
   refuseFrame(problem: FramingProblem): void {
-    if (problem.request) this.sendErrorResponse(new Response({ ...problem.request, type: 'request' }), { id: 1011, format: problem.message, showUser: true });
+    if (problem.request)
+      this.sendErrorResponse(new Response({ ...problem.request, type: 'request' }), { id: 1011, format: problem.message, showUser: true });
     else this.sendEvent(new OutputEvent(`Ledger Mirror debugger: ${problem.message}\n`, 'stderr'));
   }
 
@@ -172,9 +201,22 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
    * message, control characters escaped and the launch's credentials removed. No placeholders are left for the
    * library's formatter to fill in.
    */
-  protected override sendErrorResponse(response: DebugProtocol.Response, codeOrMessage: number | DebugProtocol.Message, format?: string, variables?: Record<string, string>): void {
-    const given: DebugProtocol.Message = typeof codeOrMessage === 'number' ? { id: codeOrMessage, format: codeOrMessage === 1104 ? (variables?._exception ?? 'Internal error') : (format ?? '') } : codeOrMessage;
-    super.sendErrorResponse(response, { id: given.id, format: this.inert(given.format, safeLine), showUser: given.showUser, variables: {} });
+  protected override sendErrorResponse(
+    response: DebugProtocol.Response,
+    codeOrMessage: number | DebugProtocol.Message,
+    format?: string,
+    variables?: Record<string, string>,
+  ): void {
+    const given: DebugProtocol.Message =
+      typeof codeOrMessage === 'number'
+        ? { id: codeOrMessage, format: codeOrMessage === 1104 ? (variables?._exception ?? 'Internal error') : (format ?? '') }
+        : codeOrMessage;
+    super.sendErrorResponse(response, {
+      id: given.id,
+      format: this.inert(given.format, safeLine),
+      showUser: given.showUser,
+      variables: {},
+    });
   }
 
   /** Output events reach the debug console, which renders terminal escapes: their text is made inert there. */
@@ -195,7 +237,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         v.name = this.inert(v.name, safeLine);
         v.value = this.inert(v.value, safeLine);
       }
-      for (const f of (response.command === 'stackTrace' ? body.stackFrames : []) as DebugProtocol.StackFrame[]) f.name = this.inert(f.name, safeLine);
+      for (const f of (response.command === 'stackTrace' ? body.stackFrames : []) as DebugProtocol.StackFrame[])
+        f.name = this.inert(f.name, safeLine);
     }
     super.sendResponse(response);
   }
@@ -229,7 +272,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override launchRequest(response: DebugProtocol.LaunchResponse, args: LaunchArguments): void {
-    this.launch(response, args).catch((err: unknown) => this.sendEvent(new OutputEvent(`Ledger Mirror debugger: ${err instanceof Error ? err.message : String(err)}\n`, 'stderr')));
+    this.launch(response, args).catch((err: unknown) =>
+      this.sendEvent(new OutputEvent(`Ledger Mirror debugger: ${err instanceof Error ? err.message : String(err)}\n`, 'stderr')),
+    );
   }
 
   private async launch(response: DebugProtocol.LaunchResponse, args: LaunchArguments): Promise<void> {
@@ -304,10 +349,13 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       details: {
         message: `${where} reverted: ${raised.description}${raised.selector ? ` (selector ${raised.selector})` : ''}`,
         typeName: raised.signature,
-        stackTrace: rt.program.callStack(rt.step).map(({ frame: f, step }) => {
-          const at = rt.program.placeOf(step);
-          return `at ${this.frameLabel(f)}${at ? ` (${at.source.sourceName}:${this.convertDebuggerLineToClient(at.line)})` : ''}`;
-        }).join('\n'),
+        stackTrace: rt.program
+          .callStack(rt.step)
+          .map(({ frame: f, step }) => {
+            const at = rt.program.placeOf(step);
+            return `at ${this.frameLabel(f)}${at ? ` (${at.source.sourceName}:${this.convertDebuggerLineToClient(at.line)})` : ''}`;
+          })
+          .join('\n'),
       },
     };
     this.sendResponse(response);
@@ -329,7 +377,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       ? new Source(basename(source.path), this.convertDebuggerPathToClient(source.path))
       : source.verified
         ? // Named as the file (the editor picks the language, so breakpoints bind); the origin says where it came from.
-          new Source(basename(source.sourceName), undefined, source.id + 1, verifiedOriginText(source.verified), { sourceName: source.sourceName })
+          new Source(basename(source.sourceName), undefined, source.id + 1, verifiedOriginText(source.verified), {
+            sourceName: source.sourceName,
+          })
         : new Source(basename(source.sourceName), undefined, source.id + 1, 'compiled source', { sourceName: source.sourceName });
   }
 
@@ -352,7 +402,13 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       this.frameSteps.set(frame.id, step);
       const loc = rt.program.placeOf(step);
       const row = rt.trace.row(step);
-      const sf = new StackFrame(frame.id, this.frameLabel(frame), loc && this.sourceOf(loc.source), loc ? this.convertDebuggerLineToClient(loc.line) : 0, loc ? this.convertDebuggerColumnToClient(loc.column) : 0) as DebugProtocol.StackFrame;
+      const sf = new StackFrame(
+        frame.id,
+        this.frameLabel(frame),
+        loc && this.sourceOf(loc.source),
+        loc ? this.convertDebuggerLineToClient(loc.line) : 0,
+        loc ? this.convertDebuggerColumnToClient(loc.column) : 0,
+      ) as DebugProtocol.StackFrame;
       if (loc) {
         sf.endLine = this.convertDebuggerLineToClient(loc.endLine);
         sf.endColumn = this.convertDebuggerColumnToClient(loc.endColumn);
@@ -373,12 +429,17 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
 
   protected override scopesRequest(response: DebugProtocol.ScopesResponse, args: DebugProtocol.ScopesArguments): void {
     const { step, fn } = this.frameStep(args.frameId);
-    const scope = (name: string, kind: ScopeRef['kind'], expensive = false) => new Scope(name, this.scopes.create({ kind, step, fn }), expensive);
-    const frame = this.need().program.frames[fn];
+    const scope = (name: string, kind: ScopeRef['kind'], expensive = false) =>
+      new Scope(name, this.scopes.create({ kind, step, fn }), expensive);
+    const rt = this.need();
+    const frame = rt.program.frames[fn];
+    // The stopped frame only: a native call the last step passed over, whose result shows like a return value.
+    const native = step === rt.step && nativeCallsPassed(rt.trace, rt.passed, frame.traceFrame).length > 0;
     response.body = {
       scopes: [
         ...(frame.header ? [scope('Arguments', 'arguments'), scope('Locals', 'locals')] : []),
         ...(frame.header && frame.kind === 'external' ? [scope('Return', 'return')] : []),
+        ...(native ? [scope('Native Call Result', 'native')] : []),
         scope('Globals', 'globals'),
         scope('Events', 'events'),
         scope('Stack', 'stack'),
@@ -448,31 +509,70 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     if (ref) {
       const frame = rt.program.frames[ref.fn];
       const detail = rt.detail(ref.step);
-      const action = (): Promise<ContractAction | undefined> => (frame.kind === 'external' ? this.actionOf(frame.traceFrame) : Promise.resolve(undefined));
+      const action = (): Promise<ContractAction | undefined> =>
+        frame.kind === 'external' ? this.actionOf(frame.traceFrame) : Promise.resolve(undefined);
       switch (ref.kind) {
-        case 'arguments': vars = this.argumentsAt(ref.step, frame, await action(), (await this.actionOf(frame.traceFrame))?.input ?? undefined); break;
+        case 'arguments':
+          vars = this.argumentsAt(ref.step, frame, await action(), (await this.actionOf(frame.traceFrame))?.input ?? undefined);
+          break;
         case 'locals': {
           const input = (await this.actionOf(frame.traceFrame))?.input ?? undefined;
           vars = variablesAt(rt.program, ref.step, ['return', 'local'], () => localsData(rt, ref.step, input));
           break;
         }
-        case 'return': vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action()); break;
-        case 'globals': vars = globalVariables(rt.trace, ref.step, frame.traceFrame, { result: await this.resultOnce(), actions: await this.pairedActions() }); break;
-        case 'events': vars = eventVariables(rt.trace, await this.names(), ref.step, frame.traceFrame); break;
-        case 'stack': vars = stackVariables(detail.stack); break;
-        case 'memory': vars = memoryVariables(detail.memory, `memory@${ref.step}`); break;
-        case 'storage': vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame); break;
-        case 'frame': vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name); break;
+        case 'return':
+          vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action());
+          break;
+        case 'native':
+          vars = nativeResultVariables(await this.names(), nativeCallsPassed(rt.trace, rt.passed, frame.traceFrame));
+          break;
+        case 'globals':
+          vars = globalVariables(rt.trace, ref.step, frame.traceFrame, {
+            result: await this.resultOnce(),
+            actions: await this.pairedActions(),
+          });
+          break;
+        case 'events':
+          vars = eventVariables(rt.trace, await this.names(), ref.step, frame.traceFrame);
+          break;
+        case 'stack':
+          vars = stackVariables(detail.stack);
+          break;
+        case 'memory':
+          vars = memoryVariables(detail.memory, `memory@${ref.step}`);
+          break;
+        case 'storage':
+          vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame);
+          break;
+        case 'frame':
+          vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name);
+          break;
       }
     }
     const list: Variable[] = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
     // Add to Watch and Copy as Expression: what evaluate reads the variable back by (not for Frame, Events, Return).
-    const base = ref ? (ref.kind === 'frame' || ref.kind === 'events' || ref.kind === 'return' ? undefined : '') : this.childPaths.get(args.variablesReference);
-    const pathOf = (v: Variable) => (base === undefined || v.name.startsWith('(') || v.name === '…' ? undefined : base === '' ? v.name : `${base}${v.name.startsWith('[') ? '' : '.'}${v.name}`);
+    const base = ref
+      ? ref.kind === 'frame' || ref.kind === 'events' || ref.kind === 'return' || ref.kind === 'native'
+        ? undefined
+        : ''
+      : this.childPaths.get(args.variablesReference);
+    const pathOf = (v: Variable) =>
+      base === undefined || v.name.startsWith('(') || v.name === '…'
+        ? undefined
+        : base === ''
+          ? v.name
+          : `${base}${v.name.startsWith('[') ? '' : '.'}${v.name}`;
     response.body = {
       variables: list.map((v) => {
         const evaluateName = pathOf(v);
-        return { name: v.name, value: formatted(v.value, args.format), type: v.type, evaluateName, variablesReference: v.children?.length ? this.childHandle(v.children, evaluateName) : 0, memoryReference: v.memoryReference };
+        return {
+          name: v.name,
+          value: formatted(v.value, args.format),
+          type: v.type,
+          evaluateName,
+          variablesReference: v.children?.length ? this.childHandle(v.children, evaluateName) : 0,
+          memoryReference: v.memoryReference,
+        };
       }),
     };
     this.sendResponse(response);
@@ -481,7 +581,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
     // Never shown in a box (hovering over Solidity the language does not know is normal); the hover, Watch and
     // Debug Console show the message in place.
-    this.evaluate(response, args).catch((err: unknown) => this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false }));
+    this.evaluate(response, args).catch((err: unknown) =>
+      this.sendErrorResponse(response, { id: 1002, format: err instanceof Error ? err.message : String(err), showUser: false }),
+    );
   }
 
   private async evaluate(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
@@ -489,11 +591,21 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const { step, fn } = this.frameStep(args.frameId);
     const expression = args.expression.trim();
     const frame = rt.program.frames[fn];
-    const globals = globalVariables(rt.trace, step, frame.traceFrame, { result: await this.resultOnce(), actions: await this.pairedActions() });
+    const globals = globalVariables(rt.trace, step, frame.traceFrame, {
+      result: await this.resultOnce(),
+      actions: await this.pairedActions(),
+    });
     const action = frame.kind === 'external' ? await this.actionOf(frame.traceFrame) : undefined;
-    const found = resolvePath(expression, (name) => globals.find((v) => v.name === name) ?? (IDENTIFIER.test(name) ? this.named(name, step, fn, action) : undefined));
+    const found = resolvePath(
+      expression,
+      (name) => globals.find((v) => v.name === name) ?? (IDENTIFIER.test(name) ? this.named(name, step, fn, action) : undefined),
+    );
     if (found) {
-      response.body = { result: formatted(found.value, args.format), type: found.type, variablesReference: found.children?.length ? this.childHandle(found.children, expression) : 0 };
+      response.body = {
+        result: formatted(found.value, args.format),
+        type: found.type,
+        variablesReference: found.children?.length ? this.childHandle(found.children, expression) : 0,
+      };
       return this.sendResponse(response);
     }
     const value = new Expression(args.expression).evaluate(rt.context(step));
@@ -519,7 +631,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const rt = this.need();
     const frame = rt.program.frames[fn];
     const look = (vars: Variable[] | string) => (typeof vars === 'string' ? undefined : vars.find((v) => v.name === name));
-    return look(argumentsOf(rt.program, frame, action)) ?? look(variablesAt(rt.program, step, ['return', 'local'], () => localsData(rt, step, undefined))) ?? look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame));
+    return (
+      look(argumentsOf(rt.program, frame, action)) ??
+      look(variablesAt(rt.program, step, ['return', 'local'], () => localsData(rt, step, undefined))) ??
+      look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame))
+    );
   }
 
   private programSource(source: DebugProtocol.Source): ProgramSource | undefined {
@@ -527,10 +643,16 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     if (source.sourceReference) return rt.program.sources[source.sourceReference - 1];
     if (!source.path) return undefined;
     const path = this.convertClientPathToDebugger(source.path);
-    return rt.program.sources.find((s) => s.path === path) ?? rt.program.sources.find((s) => s.sourceName === path || path.endsWith(`/${s.sourceName}`));
+    return (
+      rt.program.sources.find((s) => s.path === path) ??
+      rt.program.sources.find((s) => s.sourceName === path || path.endsWith(`/${s.sourceName}`))
+    );
   }
 
-  protected override setBreakPointsRequest(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): void {
+  protected override setBreakPointsRequest(
+    response: DebugProtocol.SetBreakpointsResponse,
+    args: DebugProtocol.SetBreakpointsArguments,
+  ): void {
     const rt = this.need();
     const source = this.programSource(args.source);
     const specs = (args.breakpoints ?? []).map((b) => ({
@@ -542,7 +664,10 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const verified = rt.breakpoints.setLines(source, specs);
     response.body = {
       breakpoints: verified.map((v) => {
-        const bp = new Breakpoint(v.verified, v.line === undefined ? undefined : this.convertDebuggerLineToClient(v.line)) as DebugProtocol.Breakpoint;
+        const bp = new Breakpoint(
+          v.verified,
+          v.line === undefined ? undefined : this.convertDebuggerLineToClient(v.line),
+        ) as DebugProtocol.Breakpoint;
         bp.id = v.id;
         if (v.message) {
           bp.message = v.message;
@@ -554,11 +679,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override dataBreakpointInfoRequest(response: DebugProtocol.DataBreakpointInfoResponse, args: DebugProtocol.DataBreakpointInfoArguments): void {
+  protected override dataBreakpointInfoRequest(
+    response: DebugProtocol.DataBreakpointInfoResponse,
+    args: DebugProtocol.DataBreakpointInfoArguments,
+  ): void {
     const rt = this.need();
     const scope = args.variablesReference === undefined ? undefined : this.scopes.get(args.variablesReference);
     let found: Variable | undefined;
-    if (args.variablesReference !== undefined && this.children.has(args.variablesReference)) found = this.children.get(args.variablesReference)!.find((v) => v.name === args.name);
+    if (args.variablesReference !== undefined && this.children.has(args.variablesReference))
+      found = this.children.get(args.variablesReference)!.find((v) => v.name === args.name);
     else if (scope?.kind === 'storage') {
       const vars = storageScope(rt.program, scope.step, rt.detail(scope.step).storage, rt.program.frames[scope.fn].traceFrame);
       found = typeof vars === 'string' ? undefined : vars.find((v) => v.name === args.name);
@@ -568,34 +697,59 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     }
     const ref = found?.storage;
     if (!ref) {
-      response.body = { dataId: null, description: 'Data breakpoints watch state variables, struct fields, mapping entries and storage slots of value types.' };
+      response.body = {
+        dataId: null,
+        description: 'Data breakpoints watch state variables, struct fields, mapping entries and storage slots of value types.',
+      };
       return this.sendResponse(response);
     }
     const dataId = `${ref.account}:0x${ref.slot.toString(16)}:${ref.offset}:${ref.size}`;
-    const label = this.childPaths.get(args.variablesReference ?? -1) ? `${this.childPaths.get(args.variablesReference!)}${args.name.startsWith('[') ? '' : '.'}${args.name}` : args.name;
+    const label = this.childPaths.get(args.variablesReference ?? -1)
+      ? `${this.childPaths.get(args.variablesReference!)}${args.name.startsWith('[') ? '' : '.'}${args.name}`
+      : args.name;
     this.dataTargets.set(dataId, { ref, label, name: args.name });
-    response.body = { dataId, description: `${label} (slot 0x${ref.slot.toString(16)} of ${ref.account})`, accessTypes: ['write'], canPersist: false };
+    response.body = {
+      dataId,
+      description: `${label} (slot 0x${ref.slot.toString(16)} of ${ref.account})`,
+      accessTypes: ['write'],
+      canPersist: false,
+    };
     this.sendResponse(response);
   }
 
-  protected override setDataBreakpointsRequest(response: DebugProtocol.SetDataBreakpointsResponse, args: DebugProtocol.SetDataBreakpointsArguments): void {
+  protected override setDataBreakpointsRequest(
+    response: DebugProtocol.SetDataBreakpointsResponse,
+    args: DebugProtocol.SetDataBreakpointsArguments,
+  ): void {
     const rt = this.need();
     const specs = args.breakpoints.map((b) => {
       const target = this.dataTargets.get(b.dataId);
-      return { label: target?.label ?? b.dataId, name: target?.name ?? '', writes: target ? writesOf(rt.trace, target.ref) : [], condition: b.condition, hitCondition: b.hitCondition };
+      return {
+        label: target?.label ?? b.dataId,
+        name: target?.name ?? '',
+        writes: target ? writesOf(rt.trace, target.ref) : [],
+        condition: b.condition,
+        hitCondition: b.hitCondition,
+      };
     });
     const verified = rt.breakpoints.setData(specs);
     response.body = { breakpoints: verified.map((v) => ({ id: v.id, verified: v.verified, message: v.message })) };
     this.sendResponse(response);
   }
 
-  protected override setFunctionBreakPointsRequest(response: DebugProtocol.SetFunctionBreakpointsResponse, args: DebugProtocol.SetFunctionBreakpointsArguments): void {
+  protected override setFunctionBreakPointsRequest(
+    response: DebugProtocol.SetFunctionBreakpointsResponse,
+    args: DebugProtocol.SetFunctionBreakpointsArguments,
+  ): void {
     const verified = this.need().breakpoints.setFunctions(args.breakpoints);
     response.body = { breakpoints: verified.map((v) => ({ id: v.id, verified: v.verified, message: v.message })) };
     this.sendResponse(response);
   }
 
-  protected override setInstructionBreakpointsRequest(response: DebugProtocol.SetInstructionBreakpointsResponse, args: DebugProtocol.SetInstructionBreakpointsArguments): void {
+  protected override setInstructionBreakpointsRequest(
+    response: DebugProtocol.SetInstructionBreakpointsResponse,
+    args: DebugProtocol.SetInstructionBreakpointsArguments,
+  ): void {
     const specs = args.breakpoints.flatMap((b) => {
       const at = parseInstructionRef(b.instructionReference, b.offset ?? 0);
       return at ? [{ ...at, condition: b.condition, hitCondition: b.hitCondition }] : [];
@@ -605,10 +759,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override setExceptionBreakPointsRequest(response: DebugProtocol.SetExceptionBreakpointsResponse, args: DebugProtocol.SetExceptionBreakpointsArguments): void {
+  protected override setExceptionBreakPointsRequest(
+    response: DebugProtocol.SetExceptionBreakpointsResponse,
+    args: DebugProtocol.SetExceptionBreakpointsArguments,
+  ): void {
     const known = (f: string): f is ExceptionFilter => f === 'revert' || f === 'panic';
     this.exceptionFilters = [...args.filters.filter(known), ...(args.filterOptions ?? []).map((o) => o.filterId).filter(known)];
-    this.exceptionConditions = Object.fromEntries((args.filterOptions ?? []).filter((o) => known(o.filterId) && o.condition).map((o) => [o.filterId, o.condition]));
+    this.exceptionConditions = Object.fromEntries(
+      (args.filterOptions ?? []).filter((o) => known(o.filterId) && o.condition).map((o) => [o.filterId, o.condition]),
+    );
     try {
       this.runtime?.breakpoints.setExceptions(this.exceptionFilters, this.exceptionConditions);
       this.sendResponse(response);
@@ -654,7 +813,12 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override restartFrameRequest(response: DebugProtocol.RestartFrameResponse, args: DebugProtocol.RestartFrameArguments): void {
-    if (!this.need().program.frames[args.frameId]) return this.sendErrorResponse(response, { id: 1009, format: `frameId ${args.frameId} is not a frame of the call stack.`, showUser: true });
+    if (!this.need().program.frames[args.frameId])
+      return this.sendErrorResponse(response, {
+        id: 1009,
+        format: `frameId ${args.frameId} is not a frame of the call stack.`,
+        showUser: true,
+      });
     this.moveThen(response, (rt) => rt.restartFrame(args.frameId));
   }
 
@@ -671,7 +835,12 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   protected override gotoRequest(response: DebugProtocol.GotoResponse, args: DebugProtocol.GotoArguments): void {
     const last = this.need().trace.length - 1;
     const step: unknown = args.targetId;
-    if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > last) return this.sendErrorResponse(response, { id: 1008, format: `targetId must be a step from 0 to ${last}, not ${JSON.stringify(step)?.slice(0, 40)}.`, showUser: true });
+    if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > last)
+      return this.sendErrorResponse(response, {
+        id: 1008,
+        format: `targetId must be a step from 0 to ${last}, not ${JSON.stringify(step)?.slice(0, 40)}.`,
+        showUser: true,
+      });
     this.moveThen(response, (rt) => rt.goto(step));
   }
 
@@ -688,7 +857,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override disassembleRequest(response: DebugProtocol.DisassembleResponse, args: DebugProtocol.DisassembleArguments): void {
-    this.disassemble(response, args).catch((err: unknown) => this.sendErrorResponse(response, { id: 1005, format: err instanceof Error ? err.message : String(err), showUser: false }));
+    this.disassemble(response, args).catch((err: unknown) =>
+      this.sendErrorResponse(response, { id: 1005, format: err instanceof Error ? err.message : String(err), showUser: false }),
+    );
   }
 
   private async disassemble(response: DebugProtocol.DisassembleResponse, args: DebugProtocol.DisassembleArguments): Promise<void> {
@@ -697,7 +868,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const frame = at && rt.frameOfCode(at.code);
     const fc = frame === undefined || frame === null ? undefined : rt.program.frameCode[frame];
     const bytes = fc?.code?.bytes ?? (fc?.address ? await this.opened?.codeAt?.(fc.address).catch(() => undefined) : undefined);
-    if (!at || !bytes) return this.sendErrorResponse(response, { id: 1005, format: 'No code is known for this reference.', showUser: false });
+    if (!at || !bytes)
+      return this.sendErrorResponse(response, { id: 1005, format: 'No code is known for this reference.', showUser: false });
     const list = disassemble(bytes);
     const center = instructionIndexOf(list, at.pc) + (args.instructionOffset ?? 0);
     const instructions: DebugProtocol.DisassembledInstruction[] = [];
@@ -709,7 +881,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         instructions.push({ address: instructionRef(at.code, Math.max(0, pc)), instruction: '', presentationHint: 'invalid' });
         continue;
       }
-      const entry: DebugProtocol.DisassembledInstruction = { address: instructionRef(at.code, ins.pc), instruction: ins.text, instructionBytes: ins.bytes };
+      const entry: DebugProtocol.DisassembledInstruction = {
+        address: instructionRef(at.code, ins.pc),
+        instruction: ins.text,
+        instructionBytes: ins.bytes,
+      };
       if (args.resolveSymbols !== false && fc?.code && fc.artifact) {
         const range = fc.code.rangeAt(ins.pc);
         const file = range && range.file >= 0 ? fc.artifact.sources.get(range.file) : undefined;
@@ -730,7 +906,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     if (!bytes) return this.sendErrorResponse(response, { id: 1006, format: 'This memory is not in the trace.', showUser: false });
     const from = Math.max(0, args.offset ?? 0);
     const slice = bytes.subarray(from, from + Math.max(0, args.count));
-    response.body = { address: `0x${from.toString(16)}`, data: slice.toString('base64'), unreadableBytes: Math.max(0, args.count - slice.length) };
+    response.body = {
+      address: `0x${from.toString(16)}`,
+      data: slice.toString('base64'),
+      unreadableBytes: Math.max(0, args.count - slice.length),
+    };
     this.sendResponse(response);
   }
 

@@ -6,6 +6,8 @@ import { describeCall, tokenArguments } from '../names/call-names';
 import { decodeError, decodeEvent, describeDecoded } from '../names/decode';
 import { logAtStep, ResultLogs } from '../names/log-steps';
 import { AbiRegistry } from '../names/registry';
+import { shownValue } from '../names/values';
+import { describeResponseCode } from '../hedera/response-codes';
 import { resultHeader } from '../names/result-header';
 import { storageOwnerFrame } from '../trace/storage-owner';
 import { nameFrames, type NamedFrame, type NamedTrace } from '../names/trace-names';
@@ -37,6 +39,12 @@ function bounded(text: string | null): string | null {
 
 /** What a LOG step is read from: the trace, and the mirror's kept logs for a trace without memory. */
 export type EventTrace = Pick<Trace, 'row' | 'detail' | 'summary' | 'length' | 'navigate' | 'frameStack'>;
+
+/** A native call's result: the call as text and each value it returned, by name. */
+export interface NativeResult {
+  call: string;
+  values: Array<{ name: string; type: string; value: string }>;
+}
 
 export class TraceNames {
   /** The mirror's logs paired with LOG steps, built on the first LOG step that needs them. */
@@ -88,6 +96,19 @@ export class TraceNames {
   functionName(index: number): string | null {
     const named = this.frames[index]?.named;
     return named?.function ? bounded(`${named.contract ? `${named.contract}.` : ''}${named.function}`) : null;
+  }
+
+  /**
+   * What a native call (precompile, system contract) gave back, by name: `signer`, `digest`, a token-service call's
+   * response code. Null when nothing names the call.
+   */
+  nativeResult(index: number): NativeResult | null {
+    const named = this.frames[index]?.named;
+    if (!named?.function) return null;
+    const values = (named.returns ?? []).map((v) => ({ name: v.name, type: v.type, value: bounded(shownValue(v)) }));
+    if (named.responseCode)
+      values.unshift({ name: 'responseCode', type: 'int64', value: bounded(describeResponseCode(named.responseCode)) });
+    return { call: bounded(describeCall(named)) ?? named.function, values };
   }
 
   /** The frame by name; null when nothing names it. */

@@ -33,7 +33,12 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
   before(async function () {
     assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`);
-    [ref, long, pre, ws] = await Promise.all([startReference('post-op'), startReference('long'), startReference('pre-op'), sampleWorkspace()]);
+    [ref, long, pre, ws] = await Promise.all([
+      startReference('post-op'),
+      startReference('long'),
+      startReference('pre-op'),
+      sampleWorkspace(),
+    ]);
   });
   after(async () => {
     await ref?.close();
@@ -56,8 +61,17 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
   const pathOf = (file: string) => join(ws, 'contracts', file);
 
   /** Launches on a case; `configure` runs between `initialized` and configurationDone. Resolves with the first stop. */
-  function launch(name: CaseName, extra: Record<string, unknown> = {}, configure?: () => Promise<unknown>, mirror = ref): Promise<DebugProtocol.StoppedEvent> {
-    return launchAndStop(dc, { transaction: mirror.info(name).transactionId, mirrorUrl: mirror.mirror.url, buildOutput: ws, ...extra }, configure);
+  function launch(
+    name: CaseName,
+    extra: Record<string, unknown> = {},
+    configure?: () => Promise<unknown>,
+    mirror = ref,
+  ): Promise<DebugProtocol.StoppedEvent> {
+    return launchAndStop(
+      dc,
+      { transaction: mirror.info(name).transactionId, mirrorUrl: mirror.mirror.url, buildOutput: ws, ...extra },
+      configure,
+    );
   }
 
   async function stack(): Promise<DebugProtocol.StackFrame[]> {
@@ -96,7 +110,10 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const out: Record<string, string | Record<string, string>> = {};
     for (const v of vars) {
       if (!v.variablesReference) out[v.name] = v.value;
-      else out[v.name] = Object.fromEntries((await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables.map((c) => [c.name, c.value]));
+      else
+        out[v.name] = Object.fromEntries(
+          (await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables.map((c) => [c.name, c.value]),
+        );
     }
     return out;
   }
@@ -117,11 +134,18 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const line = await lineOf('Callee.sol', 'require(amount == 0');
     const stopped = await launch('revert-error', { stopOnEntry: false }, async () => {
       const set = await dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line }, { line: 1 }] });
-      assert.deepEqual(set.body.breakpoints.map((b) => b.verified), [true, false], 'the pragma line has no code');
+      assert.deepEqual(
+        set.body.breakpoints.map((b) => b.verified),
+        [true, false],
+        'the pragma line has no code',
+      );
     });
     assert.equal(stopped.body.reason, 'breakpoint');
     const frames = await stack();
-    assert.deepEqual(frames.map((f) => f.name), ['Callee.check', 'Caller.callCheck']);
+    assert.deepEqual(
+      frames.map((f) => f.name),
+      ['Callee.check', 'Caller.callCheck'],
+    );
     assert.equal(frames[0].line, line);
     assert.equal(frames[0].source?.path, pathOf('Callee.sol'));
     assert.equal(frames[1].line, await lineOf('Caller.sol', 'return callee.check(amount)'));
@@ -134,7 +158,9 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
   it('labels a DELEGATECALL frame with the implementation and the proxy it runs for', async () => {
     const line = await lineOf('MathLib.sol', 'return a * b + c;');
-    await launch('delegatecall', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('MathLib.sol') }, breakpoints: [{ line }] }));
+    await launch('delegatecall', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('MathLib.sol') }, breakpoints: [{ line }] }),
+    );
     const [inner, outer] = await stack();
     assert.match(inner.name, /mulAdd.* for proxy 0x0+3f1 \(0\.0\.1009\)$/);
     assert.doesNotMatch(outer.name, /for proxy/);
@@ -159,7 +185,10 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const [top] = await stack();
     const items = (await ref.fetch('success', STACK_ONLY)).detail(await currentStep()).stack!;
     const short = items.filter((item) => item.length < 66);
-    assert.ok(short.length > 0 && short.every((item) => /^0x[0-9a-f]{0,63}$/.test(item)), `short items as the mirror sends them: ${items.join(' ')}`);
+    assert.ok(
+      short.length > 0 && short.every((item) => /^0x[0-9a-f]{0,63}$/.test(item)),
+      `short items as the mirror sends them: ${items.join(' ')}`,
+    );
     assert.deepEqual(await argumentsOf(top.id), { a: '2', b: '3' });
     const shown = await scopeOf(top.id, 'Stack');
     for (const [i, item] of items.entries()) {
@@ -182,7 +211,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.equal((await stack())[0].name, 'Caller.callCheck');
   });
 
-  it('names a custom error in the stop and the exception widget (the trace panel\'s decoder), with its selector and the frame that raised it', async () => {
+  it("names a custom error in the stop and the exception widget (the trace panel's decoder), with its selector and the frame that raised it", async () => {
     const stopped = await launch('custom-error', { stopOnEntry: false });
     assert.equal(stopped.body.reason, 'exception');
     assert.equal(stopped.body.text, 'InsufficientBalance(available: 5, required: 100)');
@@ -192,14 +221,20 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.equal(info.breakMode, 'always');
     assert.equal(info.details?.typeName, 'InsufficientBalance(uint256,uint256)');
     const line = await lineOf('Vault.sol', 'revert InsufficientBalance');
-    assert.equal(info.details?.message, `Vault.withdraw (Vault.sol:${line}) reverted: InsufficientBalance(available: 5, required: 100) (selector 0xcf479181)`);
+    assert.equal(
+      info.details?.message,
+      `Vault.withdraw (Vault.sol:${line}) reverted: InsufficientBalance(available: 5, required: 100) (selector 0xcf479181)`,
+    );
     assert.match(info.details?.stackTrace ?? '', /^at Vault\.withdraw \(contracts\/Vault\.sol:\d+\)$/);
   });
 
   it('an unknown name is an error that says so in every context, never its own text', async () => {
     await launch('revert-error', { stopOnEntry: false });
     for (const context of ['watch', 'repl', 'hover']) {
-      await assert.rejects(dc.evaluateRequest({ expression: 'notAVariable', context }), /"notAVariable" is not a name the debugger knows here/);
+      await assert.rejects(
+        dc.evaluateRequest({ expression: 'notAVariable', context }),
+        /"notAVariable" is not a name the debugger knows here/,
+      );
     }
     assert.equal(await evaluate('op == REVERT'), '0x1 (1)', 'opcode names in capitals still read as opcodes');
   });
@@ -228,9 +263,11 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     return (await response.json()) as Record<string, string | number>;
   }
 
-  it('Globals name msg, tx, block, address(this) and gasleft() from the trace and the contract result; Events list the frame\'s logs by name so far', async () => {
+  it("Globals name msg, tx, block, address(this) and gasleft() from the trace and the contract result; Events list the frame's logs by name so far", async () => {
     const line = await lineOf('Events.sol', 'log0(0, 0)');
-    await launch('logs', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Events.sol') }, breakpoints: [{ line }] }));
+    await launch('logs', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Events.sol') }, breakpoints: [{ line }] }),
+    );
     const [top] = await stack();
     const result = await contractResult('logs');
     const from = String(result.from).toLowerCase();
@@ -253,7 +290,9 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
   });
 
   it('Globals of a nested call: msg.sender is the calling contract, address(this) the callee, no value', async () => {
-    await launch('nested-call', { stopOnEntry: false }, () => dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.double' }] }));
+    await launch('nested-call', { stopOnEntry: false }, () =>
+      dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.double' }] }),
+    );
     const [top, caller] = await stack();
     assert.equal(top.name, 'Callee.double');
     const outer = await scopeOf(caller.id, 'Globals');
@@ -267,7 +306,9 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
   it('Step Over runs an internal call (checked arithmetic) without stopping in it; Step Out returns to the caller', async () => {
     const counted = await lineOf('Callee.sol', 'calls += 1');
-    await launch('nested-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] }));
+    await launch('nested-call', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] }),
+    );
     const from = await currentStep();
     await move(() => dc.nextRequest({ threadId: 1 }));
     const [top] = await stack();
@@ -278,36 +319,71 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     await move(() => dc.stepOutRequest({ threadId: 1 }));
     const out = await stack();
-    assert.deepEqual(out.map((f) => f.name), ['Caller.callDouble']);
+    assert.deepEqual(
+      out.map((f) => f.name),
+      ['Caller.callDouble'],
+    );
     assert.equal(out[0].line, await lineOf('Caller.sol', 'return callee.double(x) + 1'), 'back in the caller, on the line that called');
   });
 
   it('Step Into from the calling line enters the external call', async () => {
     const callerLine = await lineOf('Caller.sol', 'return callee.double(x) + 1');
-    await launch('nested-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Caller.sol') }, breakpoints: [{ line: callerLine }] }));
-    assert.deepEqual((await stack()).map((f) => f.name), ['Caller.callDouble']);
+    await launch('nested-call', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Caller.sol') }, breakpoints: [{ line: callerLine }] }),
+    );
+    assert.deepEqual(
+      (await stack()).map((f) => f.name),
+      ['Caller.callDouble'],
+    );
     await move(() => dc.stepInRequest({ threadId: 1 }));
     const frames = await stack();
-    assert.deepEqual(frames.map((f) => f.name), ['Callee.double', 'Caller.callDouble']);
+    assert.deepEqual(
+      frames.map((f) => f.name),
+      ['Callee.double', 'Caller.callDouble'],
+    );
     assert.equal(frames[1].line, callerLine);
     assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
   });
 
+  it('after stepping over a line that called ecrecover, its result shows by name (signer) as a return value shows', async () => {
+    const callLine = await lineOf('Permit.sol', 'address signer = ecrecover(');
+    await launch('permit', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Permit.sol') }, breakpoints: [{ line: callLine }] }),
+    );
+    const before = (await dc.scopesRequest({ frameId: (await stack())[0].id })).body.scopes.map((s) => s.name);
+    assert.ok(!before.includes('Native Call Result'), 'nothing passed over yet');
+    await move(() => dc.nextRequest({ threadId: 1 }));
+    const result = await scopeOf((await stack())[0].id, 'Native Call Result');
+    assert.match(result.signer ?? '', /^0x[0-9a-f]{40}$/);
+    assert.notEqual(result.signer, '0x' + '0'.repeat(40));
+  });
+
   it('a native call (ecrecover) is no frame: Step Into on its line steps over it, instruction steps on its entry stay in the caller', async () => {
     const callLine = await lineOf('Permit.sol', 'address signer = ecrecover(');
-    await launch('permit', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Permit.sol') }, breakpoints: [{ line: callLine }] }));
-    assert.deepEqual((await stack()).map((f) => f.name), ['Permit.permit']);
+    await launch('permit', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Permit.sol') }, breakpoints: [{ line: callLine }] }),
+    );
+    assert.deepEqual(
+      (await stack()).map((f) => f.name),
+      ['Permit.permit'],
+    );
     const trace = await ref.fetch('permit', STACK_ONLY);
     const entry = Array.from({ length: trace.length }, (_, i) => i).find((i) => trace.row(i).op === '')!;
     await move(() => dc.stepInRequest({ threadId: 1 }));
     const frames = await stack();
-    assert.deepEqual(frames.map((f) => f.name), ['Permit.permit']);
+    assert.deepEqual(
+      frames.map((f) => f.name),
+      ['Permit.permit'],
+    );
     assert.equal(frames[0].line, await lineOf('Permit.sol', 'require(signer != address(0)'));
     assert.ok((await currentStep()) > entry, 'past the call');
     // Instruction by instruction onto the entry itself: still the caller's frame, never one for 0x1.
     while ((await currentStep()) > entry) await move(() => dc.stepBackRequest({ threadId: 1, granularity: 'instruction' }));
     assert.equal(await currentStep(), entry);
-    assert.deepEqual((await stack()).map((f) => f.name), ['Permit.permit']);
+    assert.deepEqual(
+      (await stack()).map((f) => f.name),
+      ['Permit.permit'],
+    );
   });
 
   it('the Revert exception filter stops only on REVERT opcodes, not on a token-service entry that carries another frame’s revert', async () => {
@@ -329,14 +405,25 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
         lineOf('Calculator.sol', 'return x * x'),
       ]);
     });
-    const onCallingLine = () => launch('internal-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Calculator.sol') }, breakpoints: [{ line: firstCall }] }));
+    const onCallingLine = () =>
+      launch('internal-call', { stopOnEntry: false }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Calculator.sol') }, breakpoints: [{ line: firstCall }] }),
+      );
 
     it('shows the internal function as its own frame, named Contract.function, above its caller', async () => {
-      const stopped = await launch('internal-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Calculator.sol') }, breakpoints: [{ line: squareBody }] }));
+      const stopped = await launch('internal-call', { stopOnEntry: false }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Calculator.sol') }, breakpoints: [{ line: squareBody }] }),
+      );
       assert.equal(stopped.body.reason, 'breakpoint');
       const frames = await stack();
-      assert.deepEqual(frames.map((f) => f.name), ['Calculator.square', 'Calculator.sumOfSquares']);
-      assert.deepEqual(frames.map((f) => f.line), [squareBody, firstCall]);
+      assert.deepEqual(
+        frames.map((f) => f.name),
+        ['Calculator.square', 'Calculator.sumOfSquares'],
+      );
+      assert.deepEqual(
+        frames.map((f) => f.line),
+        [squareBody, firstCall],
+      );
       assert.equal(frames[0].source?.path, pathOf('Calculator.sol'));
     });
 
@@ -348,7 +435,10 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.ok(inSquare !== undefined, 'square runs after the calling line starts');
       await move(() => dc.nextRequest({ threadId: 1 }));
       const frames = await stack();
-      assert.deepEqual(frames.map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.deepEqual(
+        frames.map((f) => f.name),
+        ['Calculator.sumOfSquares'],
+      );
       assert.equal(frames[0].line, secondCall);
       const expected = (await stepsOnLine(trace, 'Calculator.sol', secondCall)).find((s) => s > inSquare);
       assert.equal(await currentStep(), expected, 'the first step of the next line, after square returned');
@@ -358,13 +448,19 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       await onCallingLine();
       await move(() => dc.stepInRequest({ threadId: 1 }));
       const inside = await stack();
-      assert.deepEqual(inside.map((f) => f.name), ['Calculator.square', 'Calculator.sumOfSquares']);
+      assert.deepEqual(
+        inside.map((f) => f.name),
+        ['Calculator.square', 'Calculator.sumOfSquares'],
+      );
       assert.equal(inside[0].line, squareBody);
       assert.deepEqual(await argumentsOf(inside[1].id), { a: '3', b: '4' });
 
       await move(() => dc.stepOutRequest({ threadId: 1 }));
       const out = await stack();
-      assert.deepEqual(out.map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.deepEqual(
+        out.map((f) => f.name),
+        ['Calculator.sumOfSquares'],
+      );
       assert.equal(out[0].line, firstCall, 'back on the line that called, to finish its assignment');
       await move(() => dc.nextRequest({ threadId: 1 }));
       assert.equal((await stack())[0].line, secondCall);
@@ -375,7 +471,10 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       const atCall = await currentStep();
       await move(() => dc.nextRequest({ threadId: 1 }));
       await move(() => dc.stepBackRequest({ threadId: 1 }));
-      assert.deepEqual((await stack()).map((f) => f.name), ['Calculator.sumOfSquares']);
+      assert.deepEqual(
+        (await stack()).map((f) => f.name),
+        ['Calculator.sumOfSquares'],
+      );
       assert.equal(await currentStep(), atCall);
     });
   });
@@ -391,7 +490,10 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     for (const mirror of [ref, pre]) {
       await launch('nested-call', { stopOnEntry: false, memory: true }, setBreakpoint, mirror);
       const frames = await stack();
-      assert.deepEqual(frames.map((f) => f.name), ['Callee.double', 'Caller.callDouble']);
+      assert.deepEqual(
+        frames.map((f) => f.name),
+        ['Callee.double', 'Caller.callDouble'],
+      );
       assert.deepEqual(await scopeOf(frames[0].id, 'Return'), { return: '42' });
       assert.deepEqual(await scopeOf(frames[1].id, 'Return'), { return: '43' });
       await restart();
@@ -430,7 +532,9 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('names packed variables, a string, a dynamic array and mapping entries through the storageLayout, step by step', async () => {
       const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
-      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
+      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }),
+      );
       const [top] = await stack();
       const before = await scopeTree(top.id, 'Storage');
       assert.equal(before.payments, '2');
@@ -452,21 +556,32 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('evaluates member access, indexing and mapping lookups, and reads back every variable by its evaluateName', async () => {
       const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
-      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
+      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }),
+      );
       const [top] = await stack();
       assert.equal(await evaluate('amounts[1]', top.id), '7');
       assert.equal(await evaluate('paid[0x3ea]', top.id), '5', 'a mapping entry by a literal key');
       assert.equal(await evaluate(`paid[${address(1006)}]`, top.id), '7');
-      await assert.rejects(dc.evaluateRequest({ expression: 'paid[0x99]', frameId: top.id, context: 'watch' }), /not a name/, 'an entry the trace does not hold');
+      await assert.rejects(
+        dc.evaluateRequest({ expression: 'paid[0x99]', frameId: top.id, context: 'watch' }),
+        /not a name/,
+        'an entry the trace does not hold',
+      );
       assert.match(await evaluate('msg.sender', top.id), /^0x[0-9a-f]{40}/);
       const hex = await dc.evaluateRequest({ expression: 'amounts[1]', frameId: top.id, context: 'watch', format: { hex: true } });
       assert.equal(hex.body.result, '0x7', 'value formatting: hex');
       // Every variable of Storage, Arguments and Globals, one level down too, reads back by its evaluateName.
-      const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes.filter((s) => ['Storage', 'Arguments', 'Globals'].includes(s.name));
+      const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes.filter((s) =>
+        ['Storage', 'Arguments', 'Globals'].includes(s.name),
+      );
       let checked = 0;
       for (const scope of scopes) {
         for (const v of (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables) {
-          const all = [v, ...(v.variablesReference ? (await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables : [])];
+          const all = [
+            v,
+            ...(v.variablesReference ? (await dc.variablesRequest({ variablesReference: v.variablesReference })).body.variables : []),
+          ];
           for (const x of all) {
             assert.ok(x.evaluateName, `${scope.name} ${x.name} has an evaluateName`);
             assert.equal(await evaluate(x.evaluateName, top.id), x.value, x.evaluateName);
@@ -479,7 +594,9 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('data breakpoints stop where a packed state variable is written, forward and in reverse, with conditions on the new value and hit counts', async () => {
       const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
-      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }));
+      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }),
+      );
       // The writes of slot 0 (owner, payments and open share it), from the trace itself: post-op, so SSTORE's slot
       // is on top of the stack of the step before.
       const trace = await ref.fetch('dynamic-args', { stack: true, memory: false, storage: true });
@@ -491,14 +608,18 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal(slot0.length, 2, 'payments is written, then open');
       const [top] = await stack();
       const storage = (await dc.scopesRequest({ frameId: top.id })).body.scopes.find((s) => s.name === 'Storage')!.variablesReference;
-      const info = async (name: string) => (await dc.customRequest('dataBreakpointInfo', { variablesReference: storage, name })).body as DebugProtocol.DataBreakpointInfoResponse['body'];
+      const info = async (name: string) =>
+        (await dc.customRequest('dataBreakpointInfo', { variablesReference: storage, name }))
+          .body as DebugProtocol.DataBreakpointInfoResponse['body'];
       const open = await info('open');
       const payments = await info('payments');
       assert.ok(open.dataId && payments.dataId && open.dataId !== payments.dataId);
       assert.deepEqual(open.accessTypes, ['write']);
       assert.equal((await info('label')).dataId, null, 'a string is not a value type');
       const watch = async (breakpoints: DebugProtocol.DataBreakpoint[]) =>
-        ((await dc.customRequest('setDataBreakpoints', { breakpoints })).body as DebugProtocol.SetDataBreakpointsResponse['body']).breakpoints.map((b) => b.verified);
+        (
+          (await dc.customRequest('setDataBreakpoints', { breakpoints })).body as DebugProtocol.SetDataBreakpointsResponse['body']
+        ).breakpoints.map((b) => b.verified);
       await dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [] });
       assert.deepEqual(await watch([{ dataId: open.dataId }]), [true]);
 
@@ -532,7 +653,9 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('names enum values by member (argument, return value, state variable, mapping key and value) and string keys from memory', async () => {
       const lastLine = await lineOf('Orders.sol', 'byRef[ref] = status');
-      await launch('enum-state', { stopOnEntry: false, storage: true, memory: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }));
+      await launch('enum-state', { stopOnEntry: false, storage: true, memory: true }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }),
+      );
       const [top] = await stack();
       assert.equal(top.name, 'Orders.mark');
       assert.deepEqual(await argumentsOf(top.id), { status: 'Filled (1)', ref: '"order-7"' });
@@ -544,7 +667,9 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('without memory in the trace, a string-keyed entry stays a raw slot (its key is hashed from memory)', async () => {
       const lastLine = await lineOf('Orders.sol', 'byRef[ref] = status');
-      await launch('enum-state', { stopOnEntry: false, storage: true }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }));
+      await launch('enum-state', { stopOnEntry: false, storage: true }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }),
+      );
       await move(() => dc.nextRequest({ threadId: 1 }));
       const storage = await scopeTree((await stack())[0].id, 'Storage');
       assert.equal(storage.byRef, undefined);
@@ -573,7 +698,9 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
   it('Step Back returns to the first step of the line before; Reverse Continue goes back to a breakpoint', async () => {
     const counted = await lineOf('Callee.sol', 'calls += 1');
-    await launch('nested-call', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] }));
+    await launch('nested-call', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted }] }),
+    );
     const atBreakpoint = await currentStep();
     await move(() => dc.nextRequest({ threadId: 1 }));
     assert.notEqual((await stack())[0].line, counted);
@@ -599,7 +726,12 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       const console: string[] = [];
       dc.on('output', (e: DebugProtocol.OutputEvent) => console.push(e.body.output));
       await launch('nested-call', {}, async () => {}, capped);
-      assert.ok(console.some((line) => /^The mirror cut this trace after 300 steps \(its trace limits\).*a self-hosted mirror or a local node\.\n$/.test(line)), console.join(''));
+      assert.ok(
+        console.some((line) =>
+          /^The mirror cut this trace after 300 steps \(its trace limits\).*a self-hosted mirror or a local node\.\n$/.test(line),
+        ),
+        console.join(''),
+      );
       const end = await move(() => dc.continueRequest({ threadId: 1 }));
       assert.equal(end.body.description, 'End of what the mirror sent: the trace was cut here');
       assert.equal(await currentStep(), TRUNCATE_AT - 1);
@@ -616,7 +748,10 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted, condition: 'depth == 0' }] }),
     );
     assert.equal(never.body.description, 'End of the trace', 'Callee runs at depth 1');
-    await dc.setBreakpointsRequest({ source: { path: pathOf('Callee.sol') }, breakpoints: [{ line: counted, condition: 'depth == 1 && (op == JUMPDEST || pc > 0)' }] });
+    await dc.setBreakpointsRequest({
+      source: { path: pathOf('Callee.sol') },
+      breakpoints: [{ line: counted, condition: 'depth == 1 && (op == JUMPDEST || pc > 0)' }],
+    });
     const hit = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
     assert.equal(hit.body.reason, 'breakpoint');
     assert.equal((await stack())[0].line, counted);
@@ -634,9 +769,18 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       const at = await sources.locate(s);
       const line = at.kind === 'source' ? at.location.startLine + 1 : -1;
       if (line === body && before !== body) starts.push(s);
-      if (at.kind === 'source' && !/^\s*(function|contract)/.test(at.location.text.split('\n')[at.location.startLine].slice(at.location.startCol))) before = line;
+      if (
+        at.kind === 'source' &&
+        !/^\s*(function|contract)/.test(at.location.text.split('\n')[at.location.startLine].slice(at.location.startCol))
+      )
+        before = line;
     }
-    await launch('long-loop', { stopOnEntry: false }, () => dc.setBreakpointsRequest({ source: { path: pathOf('Looper.sol') }, breakpoints: [{ line: body, hitCondition: '5' }] }), long);
+    await launch(
+      'long-loop',
+      { stopOnEntry: false },
+      () => dc.setBreakpointsRequest({ source: { path: pathOf('Looper.sol') }, breakpoints: [{ line: body, hitCondition: '5' }] }),
+      long,
+    );
     assert.equal(await currentStep(), starts[4]);
   });
 
@@ -649,17 +793,28 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.equal(await currentStep(), at);
     const [top] = await stack();
     assert.ok(top.instructionPointerReference);
-    const dis = await dc.customRequest('disassemble', { memoryReference: top.instructionPointerReference, instructionOffset: -2, instructionCount: 5 });
+    const dis = await dc.customRequest('disassemble', {
+      memoryReference: top.instructionPointerReference,
+      instructionOffset: -2,
+      instructionCount: 5,
+    });
     const instructions = (dis.body as DebugProtocol.DisassembleResponse['body'])!.instructions;
     assert.equal(instructions.length, 5);
     assert.equal(instructions[2].address, top.instructionPointerReference);
     const op = await evaluate('op');
     assert.equal(instructions[2].instruction.split(' ')[0], op);
     const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes;
-    const memory = (await dc.variablesRequest({ variablesReference: scopes.find((s) => s.name === 'Memory')!.variablesReference })).body.variables;
+    const memory = (await dc.variablesRequest({ variablesReference: scopes.find((s) => s.name === 'Memory')!.variablesReference })).body
+      .variables;
     assert.ok(memory.length > 0 && memory[0].memoryReference);
     const read = await dc.customRequest('readMemory', { memoryReference: memory[0].memoryReference, offset: 0, count: 64 });
-    assert.equal(Buffer.from((read.body as { data: string }).data, 'base64').toString('hex'), memory.slice(0, 2).map((v) => v.value.slice(2)).join(''));
+    assert.equal(
+      Buffer.from((read.body as { data: string }).data, 'base64').toString('hex'),
+      memory
+        .slice(0, 2)
+        .map((v) => v.value.slice(2))
+        .join(''),
+    );
     assert.equal(await evaluate('memory[0x40]'), await evaluate('memory[64]'));
   });
 
@@ -668,7 +823,10 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const callLine = await lineOf('Caller.sol', 'return callee.check(amount)');
     const stopped = await launch('revert-error', { stopOnEntry: false }, async () => {
       const set = await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'Callee.check' }, { name: 'Vault.withdraw' }] });
-      assert.deepEqual(set.body.breakpoints.map((b) => b.verified), [true, false]);
+      assert.deepEqual(
+        set.body.breakpoints.map((b) => b.verified),
+        [true, false],
+      );
     });
     assert.equal(stopped.body.reason, 'function breakpoint');
     assert.equal((await stack())[0].name, 'Callee.check');
@@ -681,7 +839,10 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     const frames = await stack();
     await move(() => dc.restartFrameRequest({ frameId: frames[1].id }));
     const restarted = await stack();
-    assert.deepEqual(restarted.map((f) => f.name), ['Caller.callCheck']);
+    assert.deepEqual(
+      restarted.map((f) => f.name),
+      ['Caller.callCheck'],
+    );
     assert.ok(restarted[0].line <= callLine);
 
     const loaded = (await dc.customRequest('loadedSources', {})) as DebugProtocol.LoadedSourcesResponse;
@@ -693,8 +854,13 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     await launch('nested-call');
     const [top] = await stack();
     const at = await currentStep();
-    const set = await dc.customRequest('setInstructionBreakpoints', { breakpoints: [{ instructionReference: top.instructionPointerReference }] });
-    assert.deepEqual((set.body as DebugProtocol.SetInstructionBreakpointsResponse['body']).breakpoints.map((b) => b.verified), [true]);
+    const set = await dc.customRequest('setInstructionBreakpoints', {
+      breakpoints: [{ instructionReference: top.instructionPointerReference }],
+    });
+    assert.deepEqual(
+      (set.body as DebugProtocol.SetInstructionBreakpointsResponse['body']).breakpoints.map((b) => b.verified),
+      [true],
+    );
     await move(() => dc.nextRequest({ threadId: 1 }));
     const back = await move(() => dc.reverseContinueRequest({ threadId: 1 }));
     assert.equal(back.body.reason, 'instruction breakpoint');
@@ -703,10 +869,16 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
   it('reports a bad launch with the reason and no session', async () => {
     await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
-    await assert.rejects(dc.launchRequest({ transaction: 'not-an-id', mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /not-an-id|Unsupported|Invalid|transaction/i);
+    await assert.rejects(
+      dc.launchRequest({ transaction: 'not-an-id', mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments),
+      /not-an-id|Unsupported|Invalid|transaction/i,
+    );
     await assert.rejects(dc.launchRequest({ mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /"transaction"/);
     const timestampOnly = 'https://hashscan.io/testnet/transaction/1700000000.000000001';
-    await assert.rejects(dc.launchRequest({ transaction: timestampOnly, mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments), /consensus timestamp/);
+    await assert.rejects(
+      dc.launchRequest({ transaction: timestampOnly, mirrorUrl: ref.mirror.url } as DebugProtocol.LaunchRequestArguments),
+      /consensus timestamp/,
+    );
   });
 
   it('refuses a hostile trace file (a depth bomb, then a FIFO) with the reason, and goes on answering', async () => {
@@ -718,9 +890,15 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       const fifo = join(dir, 'trace.fifo');
       execFileSync('mkfifo', [fifo]);
       await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
-      await assert.rejects(dc.launchRequest({ traceFile: bomb } as DebugProtocol.LaunchRequestArguments), /step 1: "depth" must be an integer from 0 to 1025, not 10000000/);
+      await assert.rejects(
+        dc.launchRequest({ traceFile: bomb } as DebugProtocol.LaunchRequestArguments),
+        /step 1: "depth" must be an integer from 0 to 1025, not 10000000/,
+      );
       // Answered by the same adapter process: the bomb ended in the decoder's worker, not in the adapter.
-      await assert.rejects(dc.launchRequest({ traceFile: fifo } as DebugProtocol.LaunchRequestArguments), /named pipe \(FIFO\); a trace file must be a regular file/);
+      await assert.rejects(
+        dc.launchRequest({ traceFile: fifo } as DebugProtocol.LaunchRequestArguments),
+        /named pipe \(FIFO\); a trace file must be a regular file/,
+      );
     } finally {
       await dirs.remove();
     }
