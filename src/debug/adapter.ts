@@ -32,6 +32,7 @@ import { pastLastStepNotice, truncatedNotice } from '../shared/truncation-text';
 import { DebugRuntime, type Granularity, type Stop } from './runtime';
 import type { ContractAction, ContractResult } from '../core/contract-results';
 import { TraceNames } from '../core/session/names';
+import { nativeCallsPassed, nativeResultVariables } from './native-results';
 import { eventVariables } from './events';
 import { globalVariables } from './globals';
 import { programAbis } from './program-abis';
@@ -119,7 +120,7 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
 ];
 
 type ScopeRef = {
-  kind: 'arguments' | 'locals' | 'return' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame';
+  kind: 'arguments' | 'locals' | 'return' | 'native' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame';
   step: number;
   fn: number;
 };
@@ -431,11 +432,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const { step, fn } = this.frameStep(args.frameId);
     const scope = (name: string, kind: ScopeRef['kind'], expensive = false) =>
       new Scope(name, this.scopes.create({ kind, step, fn }), expensive);
-    const frame = this.need().program.frames[fn];
+    const rt = this.need();
+    const frame = rt.program.frames[fn];
+    // The stopped frame only: a native call the last step passed over, whose result shows like a return value.
+    const native = step === rt.step && nativeCallsPassed(rt.trace, rt.passed, frame.traceFrame).length > 0;
     response.body = {
       scopes: [
         ...(frame.header ? [scope('Arguments', 'arguments'), scope('Locals', 'locals')] : []),
         ...(frame.header && frame.kind === 'external' ? [scope('Return', 'return')] : []),
+        ...(native ? [scope('Native Call Result', 'native')] : []),
         scope('Globals', 'globals'),
         scope('Events', 'events'),
         scope('Stack', 'stack'),
@@ -519,6 +524,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         case 'return':
           vars = returnOf(rt.program, frame, (s) => rt.memoryBytes(s), await action());
           break;
+        case 'native':
+          vars = nativeResultVariables(await this.names(), nativeCallsPassed(rt.trace, rt.passed, frame.traceFrame));
+          break;
         case 'globals':
           vars = globalVariables(rt.trace, ref.step, frame.traceFrame, {
             result: await this.resultOnce(),
@@ -545,7 +553,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const list: Variable[] = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
     // Add to Watch and Copy as Expression: what evaluate reads the variable back by (not for Frame, Events, Return).
     const base = ref
-      ? ref.kind === 'frame' || ref.kind === 'events' || ref.kind === 'return'
+      ? ref.kind === 'frame' || ref.kind === 'events' || ref.kind === 'return' || ref.kind === 'native'
         ? undefined
         : ''
       : this.childPaths.get(args.variablesReference);

@@ -69,8 +69,12 @@ export class DebugRuntime {
     return i >= 0 ? i : undefined;
   }
 
+  /** The steps `[from, to)` the last move passed over when it was a forward statement step; null after any other. */
+  passed: { from: number; to: number } | null = null;
+
   private move(step: number, origin: MoveOrigin = 'debugger'): number {
     this.details.clear();
+    this.passed = null;
     return this.session.moveTo(step, origin);
   }
 
@@ -93,7 +97,9 @@ export class DebugRuntime {
     }
     const to = stepStatement(this.program, from, kind, backward);
     if (to === undefined) return this.atEnd(this.move(backward ? 0 : last), backward);
-    return { step: this.move(to), reason: 'step' };
+    const step = this.move(to);
+    if (!backward) this.passed = { from, to: step };
+    return { step, reason: 'step' };
   }
 
   /** Out of the current trace frame at the instruction level: the step after (or before) it in its parent. */

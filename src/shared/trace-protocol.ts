@@ -80,6 +80,15 @@ export interface FrameName {
   error: string | null;
   /** `0.0.N` ids of the tokens a token-service call names (its token arguments), each a link to the Tokens view. */
   tokens: string[];
+  /** For a DELEGATECALL or CALLCODE frame, the account it runs for (the proxy); null for any other frame. */
+  proxy: FrameProxy | null;
+}
+
+/** The proxy a DELEGATECALL frame runs the implementation's code for. */
+export interface FrameProxy {
+  address: string | null;
+  /** `0.0.N` of the proxy, when known. */
+  contractId: string | null;
 }
 
 /** The transaction as the mirror's contract result tells it, every value as text. */

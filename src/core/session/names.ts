@@ -6,10 +6,13 @@ import { describeCall, tokenArguments } from '../names/call-names';
 import { decodeError, decodeEvent, describeDecoded } from '../names/decode';
 import { logAtStep, ResultLogs } from '../names/log-steps';
 import { AbiRegistry } from '../names/registry';
+import { shownValue } from '../names/values';
+import { describeResponseCode } from '../hedera/response-codes';
 import { resultHeader } from '../names/result-header';
+import { storageOwnerFrame } from '../trace/storage-owner';
 import { nameFrames, type NamedFrame, type NamedTrace } from '../names/trace-names';
 import type { Frame, Trace } from '../../shared/trace-model';
-import type { FrameName, StepEvent, TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
+import type { FrameName, FrameProxy, StepEvent, TraceHeader, TraceNamesInit } from '../../shared/trace-protocol';
 
 /** What is known when the trace opens; every part may be missing. */
 export interface NameSources {
@@ -36,6 +39,12 @@ function bounded(text: string | null): string | null {
 
 /** What a LOG step is read from: the trace, and the mirror's kept logs for a trace without memory. */
 export type EventTrace = Pick<Trace, 'row' | 'detail' | 'summary' | 'length' | 'navigate' | 'frameStack'>;
+
+/** A native call's result: the call as text and each value it returned, by name. */
+export interface NativeResult {
+  call: string;
+  values: Array<{ name: string; type: string; value: string }>;
+}
 
 export class TraceNames {
   /** The mirror's logs paired with LOG steps, built on the first LOG step that needs them. */
@@ -89,15 +98,37 @@ export class TraceNames {
     return named?.function ? bounded(`${named.contract ? `${named.contract}.` : ''}${named.function}`) : null;
   }
 
+  /**
+   * What a native call (precompile, system contract) gave back, by name: `signer`, `digest`, a token-service call's
+   * response code. Null when nothing names the call.
+   */
+  nativeResult(index: number): NativeResult | null {
+    const named = this.frames[index]?.named;
+    if (!named?.function) return null;
+    const values = (named.returns ?? []).map((v) => ({ name: v.name, type: v.type, value: bounded(shownValue(v)) }));
+    if (named.responseCode)
+      values.unshift({ name: 'responseCode', type: 'int64', value: bounded(describeResponseCode(named.responseCode)) });
+    return { call: bounded(describeCall(named)) ?? named.function, values };
+  }
+
   /** The frame by name; null when nothing names it. */
   frame(frame: Frame): FrameName | null {
     const named = this.frames[frame.index];
     if (!named) return null;
     const call = bounded(describeCall(named.named));
     const error = named.named.error ? bounded(describeDecoded(named.named.error)) : null;
-    return call === null && error === null && named.contractId === null
+    const proxy = this.proxyOf(frame);
+    return call === null && error === null && named.contractId === null && proxy === null
       ? null
-      : { call, contractId: named.contractId, error, tokens: tokenArguments(named.named) };
+      : { call, contractId: named.contractId, error, tokens: tokenArguments(named.named), proxy };
+  }
+
+  /** The account a DELEGATECALL frame runs for, as its own frame names it. */
+  private proxyOf(frame: Frame): FrameProxy | null {
+    const owner = storageOwnerFrame({ frame: (i) => this.frames[i].frame }, frame);
+    if (!owner) return null;
+    const named = this.frames[owner.index];
+    return { address: owner.callee ?? named?.to ?? null, contractId: named?.contractId ?? null };
   }
 }
 

@@ -345,6 +345,19 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
   });
 
+  it('after stepping over a line that called ecrecover, its result shows by name (signer) as a return value shows', async () => {
+    const callLine = await lineOf('Permit.sol', 'address signer = ecrecover(');
+    await launch('permit', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Permit.sol') }, breakpoints: [{ line: callLine }] }),
+    );
+    const before = (await dc.scopesRequest({ frameId: (await stack())[0].id })).body.scopes.map((s) => s.name);
+    assert.ok(!before.includes('Native Call Result'), 'nothing passed over yet');
+    await move(() => dc.nextRequest({ threadId: 1 }));
+    const result = await scopeOf((await stack())[0].id, 'Native Call Result');
+    assert.match(result.signer ?? '', /^0x[0-9a-f]{40}$/);
+    assert.notEqual(result.signer, '0x' + '0'.repeat(40));
+  });
+
   it('a native call (ecrecover) is no frame: Step Into on its line steps over it, instruction steps on its entry stay in the caller', async () => {
     const callLine = await lineOf('Permit.sol', 'address signer = ecrecover(');
     await launch('permit', { stopOnEntry: false }, () =>

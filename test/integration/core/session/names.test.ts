@@ -68,6 +68,20 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     assert.equal(new PanelRequests(s).view().frameNames.at(-1)?.error, 'InsufficientBalance(available: 5, required: 100)');
   });
 
+  it('DELEGATECALL: the implementation’s frame names the proxy it runs for (address and id); other frames name none', async () => {
+    const s = await session('delegatecall');
+    const inner = [...Array(s.trace.frameCount()).keys()].map((i) => s.trace.frame(i)).find((f) => f.callType === 'DELEGATECALL');
+    assert.ok(inner, 'the case makes a DELEGATECALL');
+    s.moveTo(inner.entryStep);
+    const view = new PanelRequests(s).view();
+    const names = view.frameNames;
+    assert.equal(names.length, 2);
+    assert.equal(names[0]?.proxy ?? null, null, 'the proxy’s own frame runs on its own account');
+    assert.match(names[1]?.call ?? '', /^MathLib\.mulAdd\(/);
+    assert.deepEqual(names[1]?.proxy, { address: view.frames[0].callee, contractId: '0.0.1009' });
+    assert.match(view.frames[0].callee ?? '', /^0x0+3f1$/);
+  });
+
   it('token service: the HTS frame by name and response code, below the caller', async () => {
     const names = frameNames(await session('hts-insufficient'));
     assert.equal(names.length, 2, names.join('\n'));
