@@ -3,7 +3,7 @@
 // exhausted, an exception, an exit) becomes a typed error naming what happened; the columns cross back intact.
 import { strict as assert } from 'node:assert';
 import { ApiError } from '../../../../src/core/errors';
-import { DecoderWorker, decodeTraceStream, warmDecoderThreadId } from '../../../../src/core/trace/decode-stream';
+import { closeDecoder, DecoderWorker, decodeTraceStream, warmDecoder, warmDecoderThreadId } from '../../../../src/core/trace/decode-stream';
 import { MAX_REASONS_TOTAL_BYTES, WORKER_HEAP_MB } from '../../../../src/core/trace/limits';
 import { body, depthBomb, reasonsBomb, step } from '../../../helpers/hostile-traces';
 
@@ -39,6 +39,25 @@ describe('trace decoding worker', function () {
     assert.equal(warmDecoderThreadId(), first);
   });
 
+  it('stops the warm-up of a fresh worker for the first body: the body, and its bounds, are its own', async () => {
+    for (const wait of [0, 50, 400]) {
+      await closeDecoder();
+      warmDecoder();
+      const thread = warmDecoderThreadId();
+      // Mid warm-up (or just after it): the synthetic body's steps and bytes never show in the real body's result,
+      // progress or bounds.
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      let progress = 0;
+      const trace = await decodeTraceStream(small(), { onProgress: (bytes) => (progress = bytes) });
+      assert.deepEqual([trace.length, trace.row(0).op, trace.row(1).op, progress], [2, 'PUSH1', 'STOP', small()[0].length]);
+      assert.equal(warmDecoderThreadId(), thread, 'the warming thread is the one that decoded it');
+      await closeDecoder();
+      warmDecoder();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      await assert.rejects(decodeTraceStream([Buffer.from(depthBomb())]), badResponse(/"depth" must be an integer/));
+    }
+  });
+
   it('replaces the warm thread after a hostile body, and the next body decodes in a fresh one', async () => {
     await decodeTraceStream(small());
     const before = warmDecoderThreadId();
@@ -67,7 +86,10 @@ describe('trace decoding worker', function () {
 
   it('refuses a body past the bounds in the worker, and the next decode works', async () => {
     const before = process.memoryUsage().heapUsed;
-    await assert.rejects(decodeTraceStream(reasonsBomb()), badResponse(new RegExp(`the reasons of the trace take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`)));
+    await assert.rejects(
+      decodeTraceStream(reasonsBomb()),
+      badResponse(new RegExp(`the reasons of the trace take more than ${MAX_REASONS_TOTAL_BYTES / 1024 / 1024} MB together`)),
+    );
     assert.ok(process.memoryUsage().heapUsed - before < 64 * 1024 * 1024, 'the reasons never reached this thread');
     const trace = await decodeTraceStream([Buffer.from(body([step({ op: 'PUSH1' }), step({ op: 'STOP' })]))]);
     assert.deepEqual([trace.length, trace.row(1).op], [2, 'STOP']);
@@ -75,14 +97,27 @@ describe('trace decoding worker', function () {
 
   it(`maps a worker that runs out of its ${WORKER_HEAP_MB} MB heap, throws or exits to a typed error`, async () => {
     const onMessage = (body: string) => `require('node:worker_threads').parentPort.on('message', () => { ${body} });`;
-    await assert.rejects(runFake(onMessage('const a = []; for (;;) a.push(new Array(1e5).fill(0.5));')), badResponse(new RegExp(`^The trace decoder ran out of its ${WORKER_HEAP_MB} MB memory budget at byte 0\\.$`)));
+    await assert.rejects(
+      runFake(onMessage('const a = []; for (;;) a.push(new Array(1e5).fill(0.5));')),
+      badResponse(new RegExp(`^The trace decoder ran out of its ${WORKER_HEAP_MB} MB memory budget at byte 0\\.$`)),
+    );
     await assert.rejects(runFake(onMessage("throw new Error('a defect');")), badResponse(/^The trace decoder failed at byte 0: a defect$/));
-    await assert.rejects(runFake(onMessage('process.exit(3);')), badResponse(/^The trace decoder stopped unexpectedly \(exit code 3\) at byte 0\.$/));
+    await assert.rejects(
+      runFake(onMessage('process.exit(3);')),
+      badResponse(/^The trace decoder stopped unexpectedly \(exit code 3\) at byte 0\.$/),
+    );
   });
 
   it('hands back the columns intact: every field of every step, as the in-thread decoder reads them', async () => {
     const steps = Array.from({ length: 5000 }, (_, i) =>
-      step({ pc: i, op: i % 7 ? 'ADD' : 'CALL', gas: 9e15 + i, gas_cost: i % 5, depth: i % 7 === 1 ? 1 : 0, extra: `"stack":["0x${i.toString(16)}","0x2"],"memory":["0x${'0'.repeat(63)}${i % 3}"],"storage":{"0x1":"0x${i % 4}"}${i % 1000 === 999 ? ',"reason":"0xdead"' : ''}` }),
+      step({
+        pc: i,
+        op: i % 7 ? 'ADD' : 'CALL',
+        gas: 9e15 + i,
+        gas_cost: i % 5,
+        depth: i % 7 === 1 ? 1 : 0,
+        extra: `"stack":["0x${i.toString(16)}","0x2"],"memory":["0x${'0'.repeat(63)}${i % 3}"],"storage":{"0x1":"0x${i % 4}"}${i % 1000 === 999 ? ',"reason":"0xdead"' : ''}`,
+      }),
     );
     const trace = await decodeTraceStream([Buffer.from(body(steps))]);
     assert.equal(trace.length, steps.length);
