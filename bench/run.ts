@@ -28,10 +28,12 @@ const quick = process.argv.includes('--quick');
 
 const ALL: Method[] = ['decoder', 'json-parse', 'streamparser'];
 const PARSE: Method[] = ['decoder', 'json-parse'];
+/** Small traces, where the worker's start and the JIT's warm-up are most of the time: also with the worker started ahead. */
+const SMALL: Method[] = ['decoder', 'decoder-ahead', 'json-parse'];
 const stack = (steps: number) => ({ steps, stack: true, memory: false });
 const DATASETS: Dataset[] = [
-  { name: '5k steps, stack', options: stack(5_000), methods: PARSE, repeats: 5 },
-  { name: '20k steps, stack', options: stack(20_000), methods: PARSE, repeats: 5 },
+  { name: '5k steps, stack', options: stack(5_000), methods: SMALL, repeats: 5 },
+  { name: '20k steps, stack', options: stack(20_000), methods: SMALL, repeats: 5 },
   { name: '50k steps, stack', options: stack(50_000), methods: ALL, repeats: 5 },
   { name: '500k steps, stack', options: stack(500_000), methods: ALL, repeats: quick ? 1 : 3 },
   ...(quick
@@ -52,7 +54,7 @@ const MEASURE_JS = join(ROOT, 'dist-test', 'bench', 'measure.js');
 const CLI_RUNS = quick ? 3 : 7;
 
 /** Heap limits per method: the decoder gets what the CLI promises to live within; the others what they need. */
-const HEAP_MB: Record<Method, number> = { decoder: 384, 'json-parse': 12_000, streamparser: 4_096 };
+const HEAP_MB: Record<Method, number> = { decoder: 384, 'decoder-ahead': 384, 'json-parse': 12_000, streamparser: 4_096 };
 
 function fileFor(d: Dataset): string {
   const o = d.options;
@@ -350,6 +352,14 @@ async function main(): Promise<void> {
       parts.push(
         `warm ${fmt(warm, 2)}× JSON.parse's throughput${warmTarget}, cold ${fmt(cold, 2)}× (by CPU time: warm ${fmt(parse.cpuMs / ours.warmCpuMs!, 2)}×, cold ${fmt(parse.cpuMs / ours.cpuMs, 2)}×)`,
       );
+      const ahead = byDataset(d.name, 'decoder-ahead');
+      if (ahead?.ok) {
+        const first = parse.wallMs / ahead.wallMs;
+        const aheadTarget = d.options.steps >= 20_000 ? ` (target ≥ 1.0 from 20k steps: ${first >= 1 ? 'met' : 'MISSED'})` : '';
+        parts.push(
+          `with the worker started ahead (as at the transaction prompt): first trace ${fmt(first, 2)}× JSON.parse's throughput${aheadTarget}, second ${fmt(parse.wallMs / ahead.warmWallMs!, 2)}×`,
+        );
+      }
       if (d.options.steps >= 50_000) parts.push(`${fmt(heap, 2)}× its peak memory (target ≤ 0.25: ${heap <= 0.25 ? 'met' : 'MISSED'})`);
     } else parts.push(`JSON.parse cannot decode it at all (${parse?.error})`);
     if (stream?.ok) {

@@ -7,16 +7,21 @@
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../errors';
 import { ColumnsDecoder } from './columns-decoder';
+import { warmUp } from './warm-up';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('trace-worker.js runs as a worker thread only.');
 let decoder = new ColumnsDecoder();
 let failed = false;
+/** Until the first real message: the JIT warms up on a synthetic body meanwhile (warm-up.ts). */
+let waiting = true;
+void warmUp(() => !waiting);
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
 port.on('message', (message: ToWorker) => {
+  waiting = false;
   if (failed) return;
   try {
     if (message.type === 'chunk') {

@@ -3,9 +3,13 @@
 // trace command and trace links use.
 import * as vscode from 'vscode';
 import { parseTraceInput, TRACE_INPUT_FORMS } from '../../core/links/hashscan-url';
+import { warmDecoder } from '../../core/trace/decode-stream';
 
 /** The trimmed text typed, or undefined when the prompt was dismissed or left empty. */
 export async function askTraceInput(title: string): Promise<string | undefined> {
+  // A trace is about to open: the decoder's thread starts and warms its JIT while the id is typed, not before (no
+  // memory spent for those who never trace) and not after (the first trace would pay for it).
+  warmDecoder();
   const text = await vscode.window.showInputBox({
     title,
     prompt: `Paste ${TRACE_INPUT_FORMS}`,

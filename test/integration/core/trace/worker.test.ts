@@ -3,7 +3,7 @@
 // exhausted, an exception, an exit) becomes a typed error naming what happened; the columns cross back intact.
 import { strict as assert } from 'node:assert';
 import { ApiError } from '../../../../src/core/errors';
-import { DecoderWorker, decodeTraceStream, warmDecoderThreadId } from '../../../../src/core/trace/decode-stream';
+import { closeDecoder, DecoderWorker, decodeTraceStream, warmDecoder, warmDecoderThreadId } from '../../../../src/core/trace/decode-stream';
 import { MAX_REASONS_TOTAL_BYTES, WORKER_HEAP_MB } from '../../../../src/core/trace/limits';
 import { body, depthBomb, reasonsBomb, step } from '../../../helpers/hostile-traces';
 
@@ -37,6 +37,25 @@ describe('trace decoding worker', function () {
     const trace = await decodeTraceStream(small());
     assert.equal(trace.length, 2);
     assert.equal(warmDecoderThreadId(), first);
+  });
+
+  it('stops the warm-up of a fresh worker for the first body: the body, and its bounds, are its own', async () => {
+    for (const wait of [0, 50, 400]) {
+      await closeDecoder();
+      warmDecoder();
+      const thread = warmDecoderThreadId();
+      // Mid warm-up (or just after it): the synthetic body's steps and bytes never show in the real body's result,
+      // progress or bounds.
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      let progress = 0;
+      const trace = await decodeTraceStream(small(), { onProgress: (bytes) => (progress = bytes) });
+      assert.deepEqual([trace.length, trace.row(0).op, trace.row(1).op, progress], [2, 'PUSH1', 'STOP', small()[0].length]);
+      assert.equal(warmDecoderThreadId(), thread, 'the warming thread is the one that decoded it');
+      await closeDecoder();
+      warmDecoder();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      await assert.rejects(decodeTraceStream([Buffer.from(depthBomb())]), badResponse(/"depth" must be an integer/));
+    }
   });
 
   it('replaces the warm thread after a hostile body, and the next body decodes in a fresh one', async () => {
