@@ -194,7 +194,12 @@ export type HostMessage =
   /** `seq`: the last webview `moved`/`action` the host had handled when it pushed this step. */
   | { type: 'step'; view: StepView; seq?: number }
   /** The gas profile (null while it is computed), with why functions or lines are missing, if they are. */
-  | { type: 'gas'; profile: GasProfileView | null; note: string | null };
+  | { type: 'gas'; profile: GasProfileView | null; note: string | null }
+  /**
+   * The trace was named again after it opened (the verified contracts' ABIs arrived): the header and revert by their
+   * new names; step views the webview holds name frames and events the old way, so it asks for them again.
+   */
+  | { type: 'names'; names: TraceNamesInit };
 
 /** What the webview keeps with `setState`, and what the serializer receives after a reload. */
 export interface TracePanelState {

@@ -3,6 +3,8 @@
 // named from the verified ABI, a step lights its Solidity line in a read-only `ledger-mirror-verified:` document
 // titled with where it came from, and the debugger stops at a breakpoint set in the fetched source.
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { CASES, EXTERNAL_CASE } from '../../servers/mirror/evm/cases';
@@ -21,6 +23,36 @@ const traceTabs = () =>
     .flatMap((g) => g.tabs)
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
 const verifySettings = () => vscode.workspace.getConfiguration('ledgerMirror.verify');
+const GRANT = /^Grants\.grant\(to: .*, amount: 500\)/;
+
+/** A verification server that answers as the run's reference verifier does, but only once `open()` is called. */
+async function heldVerifier(target: string): Promise<{ url: string; asked: () => number; open: () => void; close: () => Promise<void> }> {
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let asked = 0;
+  const server = createServer((req, res) => {
+    asked++;
+    void gate
+      .then(() => fetch(`${target}${req.url ?? '/'}`, { headers: { accept: req.headers.accept ?? '*/*' } }))
+      .then(async (answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      })
+      .catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked: () => asked,
+    open,
+    close: () => {
+      open();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 describe('verified sources in VS Code', function () {
   this.timeout(120_000);
@@ -42,9 +74,8 @@ describe('verified sources in VS Code', function () {
     await verifySettings().update('url', undefined, vscode.ConfigurationTarget.Workspace);
   });
 
-  it('names the call from the verified ABI', () => {
-    const names = api.traces.names(opened.key);
-    assert.match(names?.frames[0]?.call ?? '', /^Grants\.grant\(to: .*, amount: 500\)/);
+  it('names the call from the verified ABI', async () => {
+    await waitFor('the call named from the verified ABI', () => GRANT.test(api.traces.names(opened.key)?.frames[0]?.call ?? ''));
   });
 
   it('lights the Solidity line in a read-only document titled with where it came from', async () => {
@@ -102,5 +133,33 @@ describe('verified sources in VS Code', function () {
     await session.customRequest('continue', { threadId: 1 });
     await waitFor('the stop at the breakpoint', async () => (await top()).line === line);
     assert.equal((await top()).source?.sourceReference, source.sourceReference);
+  });
+});
+
+describe('verified names arrive after the panel opened', function () {
+  this.timeout(120_000);
+  let api: LedgerMirrorApi;
+  let held: Awaited<ReturnType<typeof heldVerifier>>;
+
+  before(async () => {
+    api = await activate();
+    held = await heldVerifier(verifyUrl);
+    await verifySettings().update('url', held.url, vscode.ConfigurationTarget.Workspace);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    await held?.close();
+    await vscode.window.tabGroups.close(traceTabs());
+    await verifySettings().update('url', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  it('shows the trace while the verification server has not answered, then names the call in place', async () => {
+    const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, { stack: true })) as OpenedTrace;
+    assert.ok(opened, 'the trace opened');
+    assert.ok(api.traces.panels().some((p) => p.key === opened.key && p.length === opened.length));
+    assert.doesNotMatch(api.traces.names(opened.key)?.frames[0]?.call ?? '', GRANT, 'not named before the server answered');
+    await waitFor('the verification server asked', () => held.asked() > 0);
+    held.open();
+    await waitFor('the call named from the verified ABI', () => GRANT.test(api.traces.names(opened.key)?.frames[0]?.call ?? ''));
   });
 });

@@ -22,6 +22,7 @@ export type MoveListener = (step: number, origin: MoveOrigin) => void;
 export class TraceSession {
   private current = 0;
   private readonly listeners = new Set<MoveListener>();
+  private readonly nameListeners = new Set<() => void>();
   /** The last op searched for, for Find Next/Previous. */
   lastFind: string | undefined;
 
@@ -30,9 +31,26 @@ export class TraceSession {
     readonly meta: TraceMeta,
     initialStep = 0,
     /** Frames, header and revert by name (none for a session opened without them). */
-    readonly names: TraceNames = TraceNames.none,
+    private currentNames: TraceNames = TraceNames.none,
   ) {
     this.current = this.clamp(initialStep);
+  }
+
+  /** Frames, header and revert by name, as named last. */
+  get names(): TraceNames {
+    return this.currentNames;
+  }
+
+  /** Names the trace again (a slower source of names answered after the trace opened) and tells every listener. */
+  rename(names: TraceNames): void {
+    this.currentNames = names;
+    for (const listener of [...this.nameListeners]) listener();
+  }
+
+  /** Calls `listener` after every rename; the returned function stops that. */
+  onDidRename(listener: () => void): () => void {
+    this.nameListeners.add(listener);
+    return () => this.nameListeners.delete(listener);
   }
 
   get step(): number {

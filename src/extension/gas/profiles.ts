@@ -24,12 +24,14 @@ interface Entry {
   state: ProfileState | undefined;
   /** Bumped by every computation, so a slower earlier one never overwrites a later one. */
   run: number;
+  /** Stops recomputing when the session is named again (its call frames' labels come from the names). */
+  unname: () => void;
 }
 
 export class GasProfiles implements vscode.Disposable {
   private readonly entries = new Map<TraceSession, Entry>();
   private readonly changed = new vscode.EventEmitter<TraceSession>();
-  /** Fires when a session's profile is first ready or improves (functions and lines arrived, the build changed). */
+  /** Fires when a session's profile is first ready or improves (functions and lines arrived, the build changed, it was named again). */
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
@@ -44,7 +46,8 @@ export class GasProfiles implements vscode.Disposable {
   get(session: TraceSession): ProfileState | undefined {
     let entry = this.entries.get(session);
     if (!entry) {
-      this.entries.set(session, (entry = { state: undefined, run: 0 }));
+      const created: Entry = { state: undefined, run: 0, unname: session.onDidRename(() => void this.compute(session, created)) };
+      this.entries.set(session, (entry = created));
       void this.compute(session, entry);
     }
     return entry.state;
@@ -53,7 +56,10 @@ export class GasProfiles implements vscode.Disposable {
   /** Forgets a closed trace. */
   drop(session: TraceSession): void {
     const entry = this.entries.get(session);
-    if (entry) entry.run++;
+    if (entry) {
+      entry.run++;
+      entry.unname();
+    }
     this.entries.delete(session);
   }
 

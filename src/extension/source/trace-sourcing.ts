@@ -53,13 +53,14 @@ export class TraceSourcing {
     return { sources, files: build.files };
   }
 
-  /** Adds the ABIs of the verified contracts `trace` ran to `abis` (nothing when verified sources are off). */
-  async addVerifiedNames(trace: Trace, abis: AbiRegistry): Promise<void> {
+  /** Adds the ABIs of the verified contracts `trace` ran to `abis` (nothing when verified sources are off); true when it added any. */
+  async addVerifiedNames(trace: Trace, abis: AbiRegistry): Promise<boolean> {
     const code = this.codeLookup();
     const verified = code && this.verifiedLookup();
-    if (!verified) return;
+    if (!verified) return false;
     const build = await this.artifacts.current();
-    await addVerifiedAbis(trace, new TraceSources(trace, build.index, build.files, code, verified), abis);
+    const byFrame = await addVerifiedAbis(trace, new TraceSources(trace, build.index, build.files, code, verified), abis);
+    return byFrame.some((artifact) => artifact !== undefined);
   }
 
   /** Verified contracts by address from the settings' server, or undefined when turned off or not possible. */

@@ -10,6 +10,7 @@ import { MAX_SAVED_BODY_BYTES } from '../../core/trace/limits';
 import { copyRegularFile, formatMB } from '../../core/trace/trace-file';
 import type { ColumnarTrace, TraceParts } from '../../core/trace/trace';
 import { describeRevert } from '../../shared/revert-text';
+import type { Trace } from '../../shared/trace-model';
 import { isTracePanelState } from '../../shared/trace-protocol';
 import { confirmNetwork } from '../links/network-choice';
 import type { Services } from '../services';
@@ -24,6 +25,7 @@ import type { WorkspaceNames } from './names';
 import type { AbiRegistry } from '../../core/names/registry';
 import type { NameSources } from '../../core/session/names';
 import { TraceNames } from '../../core/session/names';
+import { nameLater } from '../../core/session/later-names';
 import { TraceSession } from '../../core/session/session';
 import { safeLine, safeText } from '../../core/safe-text';
 
@@ -34,8 +36,11 @@ export interface TraceFeature {
   recent: RecentTraces;
   panels: TracePanels;
   names: WorkspaceNames;
-  /** Adds the ABIs of the verified contracts a network trace ran (set by source stepping, which knows them). */
-  verifiedNames?: (trace: ColumnarTrace, abis: AbiRegistry) => Promise<void>;
+  /**
+   * Adds the ABIs of the verified contracts a network trace ran, true when it added any (set by source stepping,
+   * which knows them).
+   */
+  verifiedNames?: (trace: Trace, abis: AbiRegistry) => Promise<boolean>;
 }
 
 /** What the open commands resolve to once the panel is showing. */
@@ -139,28 +144,32 @@ function hooks(f: TraceFeature): PanelHooks {
   };
 }
 
-/** How long the panel waits for a verification server's ABIs before it shows the trace without them. */
-const VERIFIED_NAMES_WAIT_MS = 5000;
-
-async function verifiedNamesWithin(f: TraceFeature, adding: Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const failed = adding.catch((err: unknown) =>
-    f.services.log.warn(safeLine(`Trace names: verified contracts unavailable: ${err instanceof Error ? err.message : String(err)}`)),
-  );
-  await Promise.race([failed, new Promise((resolve) => (timer = setTimeout(resolve, VERIFIED_NAMES_WAIT_MS)))]);
-  clearTimeout(timer);
-}
-
-/** The trace's names; a failure to name anything leaves the trace unnamed rather than unshown. */
-async function traceNames(f: TraceFeature, trace: ColumnarTrace, sources: Promise<NameSources>, fromNetwork: boolean): Promise<TraceNames> {
+/** The names the workspace's build output and the mirror give; a failure to name anything leaves the trace unnamed rather than unshown. */
+async function traceNames(
+  f: TraceFeature,
+  trace: ColumnarTrace,
+  sources: Promise<NameSources>,
+): Promise<{ names: TraceNames; sources?: NameSources }> {
   try {
     const named = await sources;
-    if (fromNetwork && f.verifiedNames) await verifiedNamesWithin(f, f.verifiedNames(trace, named.abis));
-    return TraceNames.build(trace, named);
+    return { names: TraceNames.build(trace, named), sources: named };
   } catch (err) {
     f.services.log.warn(safeLine(`Trace names unavailable: ${err instanceof Error ? err.message : String(err)}`));
-    return TraceNames.none;
+    return { names: TraceNames.none };
   }
+}
+
+/**
+ * Names the calls of verified contracts once the verification server has answered for them: the panel is on screen
+ * meanwhile (that pass asks the mirror for each frame's code and the server for each unmatched address), and redraws
+ * by name in place when it ends.
+ */
+function addVerifiedNames(f: TraceFeature, session: TraceSession, sources: NameSources | undefined): void {
+  const more = f.verifiedNames;
+  if (!sources || !more) return;
+  nameLater(session, sources, (abis) => more(session.trace, abis)).catch((err: unknown) =>
+    f.services.log.warn(safeLine(`Trace names: verified contracts unavailable: ${err instanceof Error ? err.message : String(err)}`)),
+  );
 }
 
 /**
@@ -179,9 +188,15 @@ async function show(
   const title = recent.file
     ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}`
     : recent.transaction;
-  const names = await traceNames(f, trace, sources, !recent.file);
-  const session = new TraceSession(trace, { key: recent.key, title, network: recent.file ? 'file' : recent.network }, recent.step, names);
+  const named = await traceNames(f, trace, sources);
+  const session = new TraceSession(
+    trace,
+    { key: recent.key, title, network: recent.file ? 'file' : recent.network },
+    recent.step,
+    named.names,
+  );
   const panel = into ? f.panels.adopt(into, session, hooks(f)) : f.panels.create(session, hooks(f));
+  if (!recent.file) addVerifiedNames(f, session, named.sources);
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
   const s = trace.summary;
   f.services.log.info(

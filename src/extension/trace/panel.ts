@@ -142,10 +142,13 @@ export class TracePanel {
     panel.title = `Trace ${shortTitle(session.meta.title)}`;
     panel.webview.html = traceHtml(panel.webview, extensionUri, panel.title);
     const unfollow = session.onDidMove((step) => this.moved(step));
+    // A webview that has not asked for the trace yet gets the new names with its init answer.
+    const unname = session.onDidRename(() => this.post({ type: 'names', names: session.names.init }));
     panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m));
     panel.onDidChangeViewState(() => panels.focusChanged(this));
     panel.onDidDispose(() => {
       unfollow();
+      unname();
       panels.closed(this);
     });
   }

@@ -1,6 +1,14 @@
 // The webview's end of the protocol: typed requests with ids, events, and the pushed step. The VS Code API object
 // stays inside this module (acquireVsCodeApi may be called once and must not leak to other scripts).
-import type { HostMessage, StepView, TracePanelState, TraceRequestKind, TraceRequests, WebviewMessage } from '../../shared/trace-protocol';
+import type {
+  HostMessage,
+  StepView,
+  TraceNamesInit,
+  TracePanelState,
+  TraceRequestKind,
+  TraceRequests,
+  WebviewMessage,
+} from '../../shared/trace-protocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -19,6 +27,8 @@ export interface Host {
   /** Each pushed step, with the last of the webview's moves the host had handled then. */
   onStep(listener: (view: StepView, seq: number | undefined) => void): void;
   onGas(listener: (message: GasHostMessage) => void): void;
+  /** The trace's names after the host named it again. */
+  onNames(listener: (names: TraceNamesInit) => void): void;
   savedState(): unknown;
   saveState(state: TracePanelState): void;
 }
@@ -29,6 +39,7 @@ export function connectHost(): Host {
   let nextId = 1;
   let stepListener: (view: StepView, seq: number | undefined) => void = () => {};
   let gasListener: (message: GasHostMessage) => void = () => {};
+  let namesListener: (names: TraceNamesInit) => void = () => {};
 
   window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     const msg = event.data;
@@ -36,6 +47,8 @@ export function connectHost(): Host {
       stepListener(msg.view, Number.isInteger(msg.seq) ? msg.seq : undefined);
     } else if (msg.type === 'gas') {
       gasListener(msg);
+    } else if (msg.type === 'names') {
+      namesListener(msg.names);
     } else if (msg.type === 'response') {
       const p = pending.get(msg.id);
       if (!p) return;
@@ -59,6 +72,9 @@ export function connectHost(): Host {
     },
     onGas: (listener) => {
       gasListener = listener;
+    },
+    onNames: (listener) => {
+      namesListener = listener;
     },
     savedState: () => api.getState(),
     saveState: (state) => api.setState(state),

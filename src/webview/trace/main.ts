@@ -89,13 +89,14 @@ function build(init: TraceInit): void {
     return host.request('memory', params);
   }, saveSoon);
   const eventSection = new Section('event', 'Event', new EventPanel(), open.event, saveSoon);
+  const outcome = new OutcomePanel(init.summary, init.names);
   const sections = [
     new Section('frames', 'Call frames', new FramesPanel(select, showToken), open.frames, saveSoon),
     eventSection,
     new Section('stack', 'Stack', new StackPanel(copy), open.stack, saveSoon),
     new Section('memory', 'Memory', memory, open.memory, saveSoon),
     new Section('storage', 'Storage', new StoragePanel(), open.storage, saveSoon),
-    new Section('outcome', 'Revert / Return', new OutcomePanel(init.summary, init.names), open.outcome, saveSoon),
+    new Section('outcome', 'Revert / Return', outcome, open.outcome, saveSoon),
   ];
   const gas = new GasView({
     select,
@@ -106,9 +107,10 @@ function build(init: TraceInit): void {
   host.onGas((m) => gas.update(m.profile, m.note));
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
 
+  let header = buildHeader(init.title, init.summary, init.network, init.names, showToken);
   replaceChildren(
     root,
-    buildHeader(init.title, init.summary, init.network, init.names, showToken),
+    header,
     h(
       'div',
       { class: 'toolbar-row' },
@@ -155,6 +157,14 @@ function build(init: TraceInit): void {
   }
   show(init.view.row.step, init.view);
   host.onStep((view, seq) => stepper.pushed(view, seq));
+  host.onNames((names) => {
+    const renamed = buildHeader(init.title, init.summary, init.network, names, showToken);
+    header.replaceWith(renamed);
+    header = renamed;
+    outcome.rename(names);
+    for (const s of sections) s.forget();
+    stepper.renamed();
+  });
   listenForKeys({
     run: (action, count) => stepper.run(action, count),
     tableFocused: () => table.element.contains(document.activeElement),

@@ -103,6 +103,23 @@ export class Stepper {
     this.requested.clear();
   }
 
+  /**
+   * The host named the trace again: the views held name frames and events the old way. The current step's view is
+   * asked for again and painted, unless a move or a push has come first (that view then comes with the new names).
+   */
+  renamed(): void {
+    this.invalidateViews();
+    const { current: step, generation } = this;
+    this.host.request('views', { steps: [step] }).then(
+      ([view]) => {
+        if (!view || generation !== this.generation || step !== this.current) return;
+        this.keep(view);
+        this.paint(step, view);
+      },
+      () => {},
+    );
+  }
+
   /** Where `cmd` goes when the rows here can tell, while no earlier move is still with the host. */
   private answer(cmd: FrameMoveCommand): number | undefined {
     if (this.hostSeq < this.lastActionSeq || this.rows.length === 0) return undefined;

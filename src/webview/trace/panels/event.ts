@@ -8,6 +8,10 @@ export class EventPanel implements PanelContent {
   readonly body = h('div', { class: 'panel-body event', 'data-testid': 'step-event' });
   private shown = -1;
 
+  forget(): void {
+    this.shown = -1;
+  }
+
   render(view: StepView): void {
     if (view.row.step === this.shown) return;
     this.shown = view.row.step;

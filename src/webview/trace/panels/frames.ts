@@ -16,6 +16,10 @@ export class FramesPanel implements PanelContent {
     private readonly showToken: ShowToken,
   ) {}
 
+  forget(): void {
+    this.shown = '';
+  }
+
   render(view: StepView): void {
     const key = view.frames.map((f) => f.index).join(',');
     if (key === this.shown) return;

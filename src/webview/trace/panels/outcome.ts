@@ -11,8 +11,18 @@ export class OutcomePanel implements PanelContent {
 
   constructor(
     private readonly summary: TraceSummary,
-    private readonly names: TraceNamesInit,
+    private names: TraceNamesInit,
   ) {}
+
+  /** The trace was named again: the transaction's revert by its new name on the next view. */
+  rename(names: TraceNamesInit): void {
+    this.names = names;
+    this.forget();
+  }
+
+  forget(): void {
+    this.shown = -1;
+  }
 
   render(view: StepView): void {
     const frame = view.frames[view.frames.length - 1];

@@ -6,6 +6,8 @@ import { h } from '../dom';
 export interface PanelContent {
   readonly body: HTMLElement;
   render(view: StepView): void;
+  /** Forgets what it drew, so the next view is drawn even at the same step or frames (the trace was named again). */
+  forget?(): void;
 }
 
 export class Section {
@@ -35,6 +37,11 @@ export class Section {
     this.view = view;
     this.stale = true;
     if (this.element.open) this.draw(view);
+  }
+
+  /** The next view redraws the content from scratch. */
+  forget(): void {
+    this.content.forget?.();
   }
 
   private draw(view: StepView): void {
