@@ -17,7 +17,7 @@ import type { Services } from '../services';
 import { runAction } from './actions';
 import { cacheKey, type TraceCache } from './cache';
 import { renderMessageHtml } from './html-template';
-import type { PanelHooks, TracePanel, TracePanels } from './panel';
+import type { PanelHooks, PendingPanel, TracePanel, TracePanels } from './panel';
 import { describeTraceProblem, NEXT_ACTION_TITLES, type NextAction } from './problems';
 import { askTraceInput } from './transaction-prompt';
 import type { RecentTrace, RecentTraces } from './recent';
@@ -103,14 +103,19 @@ async function askParts(): Promise<TraceParts | undefined> {
   return parts;
 }
 
-/** Runs `load` under a cancellable notification that shows bytes and steps as they arrive. */
+/**
+ * Runs `load` under a cancellable notification that shows bytes and steps as they arrive; closing the panel that
+ * waits for it cancels it too.
+ */
 function withLoadProgress<T>(
   title: string,
+  pending: PendingPanel,
   load: (signal: AbortSignal, onProgress: (bytes: number, steps: number) => void, onRetry: (retry: RetryInfo) => void) => Promise<T>,
 ): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
+    pending.signal.addEventListener('abort', () => abort.abort(), { once: true });
     let last = 0;
     progress.report({ message: 'waiting for the mirror (it re-executes the transaction)…' });
     return load(
@@ -173,15 +178,15 @@ function addVerifiedNames(f: TraceFeature, session: TraceSession, sources: NameS
 }
 
 /**
- * Shows a decoded trace in a new panel, or in the one VS Code restored; does not wait for the webview. `sources` are
- * the workspace's ABIs with the contract result and actions when the trace came from the network (a file or cached
- * trace is named from the ABIs alone).
+ * Shows a decoded trace in the panel that loaded beside it; does not wait for the webview. `sources` are the
+ * workspace's ABIs with the contract result and actions when the trace came from the network (a file or cached trace
+ * is named from the ABIs alone).
  */
 async function show(
   f: TraceFeature,
   trace: ColumnarTrace,
   recent: RecentTrace,
-  into?: vscode.WebviewPanel,
+  pending: PendingPanel,
   sources = f.names.sources(),
 ): Promise<{ panel: TracePanel; opened: OpenedTrace }> {
   if (trace.length === 0) throw new ApiError('bad-response', `The trace of ${recent.transaction || recent.file} has no steps.`);
@@ -189,13 +194,14 @@ async function show(
     ? `${basename(recent.file)}${trace.summary.transaction ? ` (${trace.summary.transaction})` : ''}`
     : recent.transaction;
   const named = await traceNames(f, trace, sources);
+  if (pending.disposed) throw new ApiError('cancelled', 'The trace panel was closed before the trace was shown.');
   const session = new TraceSession(
     trace,
     { key: recent.key, title, network: recent.file ? 'file' : recent.network },
     recent.step,
     named.names,
   );
-  const panel = into ? f.panels.adopt(into, session, hooks(f)) : f.panels.create(session, hooks(f));
+  const panel = f.panels.adopt(pending, session, hooks(f));
   if (!recent.file) addVerifiedNames(f, session, named.sources);
   await f.recent.add({ ...recent, steps: trace.length, failed: trace.summary.failed, step: session.step, openedAt: Date.now() });
   const s = trace.summary;
@@ -210,9 +216,10 @@ async function showAndWait(
   f: TraceFeature,
   trace: ColumnarTrace,
   recent: RecentTrace,
+  pending: PendingPanel,
   sources?: Promise<NameSources>,
 ): Promise<OpenedTrace> {
-  const { panel, opened } = await show(f, trace, recent, undefined, sources);
+  const { panel, opened } = await show(f, trace, recent, pending, sources);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([panel.shown(), new Promise((resolve) => (timer = setTimeout(resolve, SHOWN_TIMEOUT_MS)))]);
   clearTimeout(timer);
@@ -286,10 +293,11 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
   const fetchParts = parts;
   // The ABIs, result and actions are read beside the (slow, rate-limited) opcodes; they never fail the trace.
   const sources = f.names.sources(f.names.fromMirror(f.services.http(), endpoints.value, transaction));
+  const pending = f.panels.prepare(transaction);
   try {
     const saveTo = await f.cache.bodyPath(key);
     const cacheBytes = f.cache.maxBodyBytes;
-    const trace = await withLoadProgress(`Opcode trace ${transaction}`, (signal, onProgress, onRetry) =>
+    const trace = await withLoadProgress(`Opcode trace ${transaction}`, pending, (signal, onProgress, onRetry) =>
       fetchTrace(f.services.http(), endpoints.value, transaction, {
         ...fetchParts,
         signal,
@@ -309,9 +317,11 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
       f,
       trace,
       { key, transaction, network, parts: fetchParts, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() },
+      pending,
       sources,
     );
   } catch (err) {
+    pending.dispose();
     reportProblem(f, err, { network, transaction, parts: fetchParts }, (retryParts) => openTrace(f, transaction, retryParts));
     return undefined;
   }
@@ -333,35 +343,45 @@ export async function openTraceFile(f: TraceFeature, arg?: unknown): Promise<Ope
   const key = cacheKey('file', file, { stack: true, memory: true, storage: true });
   const already = revealOpen(f, key);
   if (already) return already;
-  const trace = await withLoadProgress(`Trace file ${basename(file)}`, (signal, onProgress) =>
-    decodeTraceFile(file, { signal, onProgress }),
-  );
-  const parts = trace.summary.parts;
-  await f.cache.commit({ key, transaction: trace.summary.transaction, network: 'file', parts, file });
-  return showAndWait(f, trace, {
-    key,
-    transaction: trace.summary.transaction,
-    network: 'file',
-    parts,
-    file,
-    steps: trace.length,
-    failed: trace.summary.failed,
-    step: 0,
-    openedAt: Date.now(),
-  });
+  const pending = f.panels.prepare(basename(file));
+  try {
+    const trace = await withLoadProgress(`Trace file ${basename(file)}`, pending, (signal, onProgress) =>
+      decodeTraceFile(file, { signal, onProgress }),
+    );
+    const parts = trace.summary.parts;
+    await f.cache.commit({ key, transaction: trace.summary.transaction, network: 'file', parts, file });
+    const recent = { key, transaction: trace.summary.transaction, network: 'file', parts, file, steps: trace.length };
+    return await showAndWait(f, trace, { ...recent, failed: trace.summary.failed, step: 0, openedAt: Date.now() }, pending);
+  } catch (err) {
+    pending.dispose();
+    throw err;
+  }
 }
 
-/** Decodes a cached body (or the file an entry points at); no request is sent. */
-async function loadCached(f: TraceFeature, key: string): Promise<{ trace: ColumnarTrace; recent: RecentTrace } | undefined> {
+/**
+ * Decodes a cached body (or the file an entry points at) while its panel loads (`into`: the one VS Code restored,
+ * kept on failure to say why); no request is sent.
+ */
+async function loadCached(
+  f: TraceFeature,
+  key: string,
+  into?: vscode.WebviewPanel,
+): Promise<{ trace: ColumnarTrace; recent: RecentTrace; pending: PendingPanel } | undefined> {
   const located = await f.cache.locate(key);
   if (!located) return undefined;
   const { entry, body } = located;
-  const trace = await withLoadProgress(`Opening cached trace ${entry.transaction || entry.file}`, (signal, onProgress) =>
-    decodeTraceFile(body, { transaction: entry.transaction, parts: entry.file ? undefined : entry.parts, signal, onProgress }),
-  );
-  const known = f.recent.find(key);
-  const recent: RecentTrace = known ?? { ...entry, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() };
-  return { trace, recent };
+  const pending = f.panels.prepare(entry.file ? basename(entry.file) : entry.transaction, into);
+  try {
+    const trace = await withLoadProgress(`Opening cached trace ${entry.transaction || entry.file}`, pending, (signal, onProgress) =>
+      decodeTraceFile(body, { transaction: entry.transaction, parts: entry.file ? undefined : entry.parts, signal, onProgress }),
+    );
+    const known = f.recent.find(key);
+    const recent: RecentTrace = known ?? { ...entry, steps: trace.length, failed: trace.summary.failed, step: 0, openedAt: Date.now() };
+    return { trace, recent, pending };
+  } catch (err) {
+    if (!into) pending.dispose();
+    throw err;
+  }
 }
 
 /** Recent Traces → open: from the cache at the step it was left at, else fetched again. */
@@ -369,7 +389,14 @@ export async function reopen(f: TraceFeature, recent: RecentTrace): Promise<Open
   const already = revealOpen(f, recent.key);
   if (already) return already;
   const cached = await loadCached(f, recent.key);
-  if (cached) return showAndWait(f, cached.trace, { ...cached.recent, step: recent.step });
+  if (cached) {
+    try {
+      return await showAndWait(f, cached.trace, { ...cached.recent, step: recent.step }, cached.pending);
+    } catch (err) {
+      cached.pending.dispose();
+      throw err;
+    }
+  }
   if (recent.file) throw new ApiError('invalid-input', `The trace file ${recent.file} is no longer there.`);
   return openTrace(f, recent.transaction, recent.parts);
 }
@@ -385,9 +412,9 @@ export async function restorePanel(f: TraceFeature, panel: vscode.WebviewPanel, 
   };
   if (!isTracePanelState(state)) return fail('This trace panel cannot be restored. Open the trace again from Recent Traces.');
   try {
-    const cached = await loadCached(f, state.key);
+    const cached = await loadCached(f, state.key, panel);
     if (!cached) return fail('The cached copy of this trace is gone. Open it again with Ledger Mirror: Open Opcode Trace….');
-    await show(f, cached.trace, { ...cached.recent, step: state.step }, panel);
+    await show(f, cached.trace, { ...cached.recent, step: state.step }, cached.pending);
   } catch (err) {
     f.services.log.error('Restoring a trace panel failed:', err instanceof Error ? err : String(err));
     fail('This trace could not be restored; see the Ledger Mirror log.');

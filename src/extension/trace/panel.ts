@@ -30,6 +30,59 @@ const REQUEST_KINDS: ReadonlySet<string> = new Set<TraceRequestKind>(['init', 'r
 /** What the Gas view asks of the host (answered by the gas feature). */
 export type GasMessage = Extract<WebviewMessage, { type: 'gas' | 'openGasLine' }>;
 
+/** Messages a loading webview may post before its trace arrives: it asks for the trace once, then waits. */
+const MAX_EARLY_MESSAGES = 16;
+
+/**
+ * A panel opened before its trace has arrived. Its webview starts (the workbench's webview host, the bundle, the
+ * first request) while the mirror re-executes the transaction and the body downloads and decodes, instead of after;
+ * what it asks meanwhile is answered once the trace is there. Closing it cancels the load.
+ */
+export class PendingPanel {
+  private readonly early: unknown[] = [];
+  private readonly collecting: vscode.Disposable;
+  private closed = false;
+  private readonly whenClosed = new AbortController();
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    title: string,
+  ) {
+    panel.webview.options = traceWebviewOptions(extensionUri);
+    panel.title = panelTitle(title);
+    panel.webview.html = traceHtml(panel.webview, extensionUri, panel.title);
+    this.collecting = panel.webview.onDidReceiveMessage((m: unknown) => {
+      if (this.early.length < MAX_EARLY_MESSAGES) this.early.push(m);
+    });
+    panel.onDidDispose(() => {
+      this.closed = true;
+      this.whenClosed.abort();
+    });
+  }
+
+  /** Aborts when the user closes the panel before its trace arrived. */
+  get signal(): AbortSignal {
+    return this.whenClosed.signal;
+  }
+
+  get disposed(): boolean {
+    return this.closed;
+  }
+
+  /** What the webview posted so far, in order; collecting stops (the trace's panel receives from now on). */
+  take(): unknown[] {
+    this.collecting.dispose();
+    return this.early.splice(0);
+  }
+
+  /** The load failed: the panel goes (the problem is shown as a notification). */
+  dispose(): void {
+    this.collecting.dispose();
+    if (!this.closed) this.panel.dispose();
+  }
+}
+
 /** The open panels, owned by the trace feature. */
 export class TracePanels {
   private readonly open = new Set<TracePanel>();
@@ -74,20 +127,17 @@ export class TracePanels {
     return this.all().find((p) => p.session.meta.key === key);
   }
 
-  /** A new panel showing `session`. */
-  create(session: TraceSession, hooks: PanelHooks): TracePanel {
-    const panel = vscode.window.createWebviewPanel(
-      TRACE_VIEW_TYPE,
-      'Trace',
-      vscode.ViewColumn.Active,
-      traceWebviewOptions(this.extensionUri),
-    );
-    return this.adopt(panel, session, hooks);
+  /** A new panel for the trace titled `title`, loading while the trace does (`into`: one VS Code made, after a reload). */
+  prepare(title: string, into?: vscode.WebviewPanel): PendingPanel {
+    const panel =
+      into ?? vscode.window.createWebviewPanel(TRACE_VIEW_TYPE, 'Trace', vscode.ViewColumn.Active, traceWebviewOptions(this.extensionUri));
+    return new PendingPanel(panel, this.extensionUri, title);
   }
 
-  /** Shows `session` in a panel VS Code made (the serializer's, after a reload). */
-  adopt(panel: vscode.WebviewPanel, session: TraceSession, hooks: PanelHooks): TracePanel {
-    const p = new TracePanel(panel, session, this.extensionUri, hooks, this);
+  /** Shows `session` in the prepared panel, answering what its webview asked while the trace loaded. */
+  adopt(pending: PendingPanel, session: TraceSession, hooks: PanelHooks): TracePanel {
+    const p = new TracePanel(pending.panel, session, hooks, this);
+    for (const message of pending.take()) p.receive(message);
     this.open.add(p);
     this.focusChanged(p);
     return p;
@@ -128,19 +178,16 @@ export class TracePanel {
   /** Answers the webview's requests; holds the memory window and overview this panel shows. */
   readonly requests: PanelRequests;
 
-  /** Use TracePanels.create / adopt. */
+  /** Use TracePanels.prepare, then adopt (the webview is already loading). */
   constructor(
     readonly panel: vscode.WebviewPanel,
     readonly session: TraceSession,
-    extensionUri: vscode.Uri,
     private readonly hooks: PanelHooks,
     private readonly panels: TracePanels,
   ) {
     this.shownOnce = new Promise((resolve) => (this.markShown = resolve));
     this.requests = new PanelRequests(session);
-    panel.webview.options = traceWebviewOptions(extensionUri);
-    panel.title = `Trace ${shortTitle(session.meta.title)}`;
-    panel.webview.html = traceHtml(panel.webview, extensionUri, panel.title);
+    panel.title = panelTitle(session.meta.title);
     const unfollow = session.onDidMove((step) => this.moved(step));
     // A webview that has not asked for the trace yet gets the new names with its init answer.
     const unname = session.onDidRename(() => this.post({ type: 'names', names: session.names.init }));
@@ -248,6 +295,6 @@ export class TracePanel {
   }
 }
 
-function shortTitle(tx: string): string {
-  return tx.length > 20 ? `${tx.slice(0, 10)}…${tx.slice(-6)}` : tx;
+function panelTitle(tx: string): string {
+  return `Trace ${tx.length > 20 ? `${tx.slice(0, 10)}…${tx.slice(-6)}` : tx}`;
 }
