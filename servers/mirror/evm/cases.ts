@@ -132,6 +132,30 @@ export const LOCALS_CASES: readonly CaseSpec[] = [
   },
 ];
 
+/**
+ * The names of CASES, grouped by the tests that name them: the ten cases every trace test runs, the token-service
+ * cases, the debugger's, and the calls the node runs natively. The mirror's own test checks that CASES are exactly
+ * these.
+ */
+export const CASE_NAMES = [
+  'success',
+  'nested-call',
+  'revert-error',
+  'panic',
+  'custom-error',
+  'create',
+  'storage',
+  'logs',
+  'delegatecall',
+  'internal-call',
+] as const;
+/** The token-service cases (TokenSender calling the HTS stand-in at 0x167). */
+export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
+/** Cases added for the debugger (arguments of dynamic types, named storage). */
+export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state'] as const;
+/** Calls the node runs natively (precompiles, token facade, halts, a transaction straight to 0x167). */
+export const NATIVE_CASE_NAMES = ['permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct'] as const;
+
 export const CASES: readonly CaseSpec[] = [
   { name: 'success', contract: 'Calculator', signature: 'add(uint256,uint256)', args: () => [2n, 3n], shows: 'success, returns 5' },
   {

@@ -2,6 +2,7 @@
 // loopback socket and fetched through the opcodes client. Providers and fetched traces are memoised, so every
 // test file shares one execution of each variant.
 import { strict as assert } from 'node:assert';
+import { CASE_NAMES, DEBUG_CASE_NAMES, HTS_CASE_NAMES, NATIVE_CASE_NAMES } from '../../../servers/mirror/evm/cases';
 import {
   createEvmTraceProvider,
   type EvmProviderOptions,
@@ -34,24 +35,7 @@ const CAPS: Partial<Record<Variant, OpcodeCaps>> = { truncated: { ...NO_OPCODE_C
 /** Variants that serve another's traces (no second execution of the same cases). */
 const SAME_TRACES: Partial<Record<Variant, Variant>> = { truncated: 'post-op' };
 
-export const CASE_NAMES = [
-  'success',
-  'nested-call',
-  'revert-error',
-  'panic',
-  'custom-error',
-  'create',
-  'storage',
-  'logs',
-  'delegatecall',
-  'internal-call',
-] as const;
-/** The token-service cases (TokenSender calling the HTS stand-in at 0x167), named by their own tests. */
-export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
-/** Cases added for the debugger (arguments of dynamic types, named storage), named by its tests. */
-export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state'] as const;
-/** Calls the node runs natively (precompiles, token facade, halts, a transaction straight to 0x167), by their tests. */
-export const NATIVE_CASE_NAMES = ['permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct'] as const;
+export { CASE_NAMES, DEBUG_CASE_NAMES, HTS_CASE_NAMES, NATIVE_CASE_NAMES };
 export type CaseName =
   | (typeof CASE_NAMES)[number]
   | (typeof HTS_CASE_NAMES)[number]

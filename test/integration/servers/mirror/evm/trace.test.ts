@@ -1,7 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { LOCALS_CASES } from '../../../../../servers/mirror/evm/cases';
+import {
+  CASE_NAMES,
+  CASES,
+  DEBUG_CASE_NAMES,
+  EXTERNAL_CASE,
+  HTS_CASE_NAMES,
+  LOCALS_CASES,
+  NATIVE_CASE_NAMES,
+} from '../../../../../servers/mirror/evm/cases';
 import { createEvmTraceProvider, type EvmTraceProvider } from '../../../../../servers/mirror/evm/index';
 import type { OpcodeQuery } from '../../../../../servers/mirror/trace-provider';
 import { NO_OPCODE_CAPS, type OpcodeCaps, TRUNCATION_MARKER_OP } from '../../../../../servers/mirror/web3/opcode-caps';
@@ -9,29 +17,14 @@ import type { OpcodeEntry as Entry, OpcodesBody as Body } from '../../../../help
 
 const ALL: OpcodeQuery = { stack: true, memory: true, storage: true };
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-const CASE_NAMES = [
-  'success',
-  'nested-call',
-  'revert-error',
-  'panic',
-  'custom-error',
-  'create',
-  'storage',
-  'logs',
-  'delegatecall',
-  'hts-transfer',
-  'hts-insufficient',
-  'internal-call',
-  'dynamic-args',
-  'enum-state',
-  'permit',
-  'sha256',
-  'hts-facade',
-  'hts-try-catch',
-  'hts-value',
-  'hts-direct',
+/** Every case by name: the groups the tests name them by, the locals cases and the verified-only one. */
+const NAMED = [
+  ...CASE_NAMES,
+  ...HTS_CASE_NAMES,
+  ...DEBUG_CASE_NAMES,
+  ...NATIVE_CASE_NAMES,
   ...LOCALS_CASES.map((c) => c.name),
-  'verified-only',
+  EXTERNAL_CASE.name,
 ];
 
 const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
@@ -79,10 +72,12 @@ describe('reference mirror EVM traces', function () {
 
   describe('cases and ids', () => {
     it('runs every case under a deterministic transaction id and keccak(name) hash', () => {
+      // In the order of the specs (the ids follow it), and exactly the cases the tests name by group.
       assert.deepEqual(
         post.cases.map((c) => c.name),
-        CASE_NAMES,
+        [...CASES, EXTERNAL_CASE].map((c) => c.name),
       );
+      assert.deepEqual(post.cases.map((c) => c.name).sort(), [...NAMED].sort());
       assert.equal(post.cases[0]!.transactionId, '0.0.1000-1735689610-000000001');
       for (const info of post.cases) {
         assert.match(info.transactionId, /^0\.0\.1000-\d{10}-\d{9}$/);
@@ -149,7 +144,7 @@ describe('reference mirror EVM traces', function () {
 
   describe('semantics (post-op, Besu-style)', () => {
     it('starts every trace at depth 0 and keeps items in the mirror formats', async () => {
-      for (const name of CASE_NAMES) {
+      for (const name of NAMED) {
         const { opcodes } = await body(post, name);
         assert.equal(opcodes[0]!.depth, 0, name);
         for (const e of opcodes) {
@@ -277,7 +272,7 @@ describe('reference mirror EVM traces', function () {
     });
 
     it('records gas remaining after the op, so gas falls by the next op cost within a frame', async () => {
-      for (const name of CASE_NAMES) {
+      for (const name of NAMED) {
         const { opcodes } = await body(post, name, { stack: false, memory: false, storage: false });
         for (let i = 0; i + 1 < opcodes.length; i++) {
           const [a, b] = [opcodes[i]!, opcodes[i + 1]!];
@@ -300,7 +295,7 @@ describe('reference mirror EVM traces', function () {
 
   describe('pre-op (geth-style) recording', () => {
     it('differs from post-op exactly by the convention: pc of the op itself and gas before it', async () => {
-      for (const name of CASE_NAMES) {
+      for (const name of NAMED) {
         const [a, b] = [(await body(post, name)).opcodes, (await body(pre, name)).opcodes];
         assert.deepEqual(
           b.map((e) => [e.op, e.depth]),
