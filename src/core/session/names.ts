@@ -105,9 +105,12 @@ export class TraceNames {
   nativeResult(index: number): NativeResult | null {
     const named = this.frames[index]?.named;
     if (!named?.function) return null;
-    const values = (named.returns ?? []).map((v) => ({ name: v.name, type: v.type, value: bounded(shownValue(v)) }));
-    if (named.responseCode)
-      values.unshift({ name: 'responseCode', type: 'int64', value: bounded(describeResponseCode(named.responseCode)) });
+    const rc = named.responseCode;
+    // A system call's response code is one of its returned values: shown once, by name beside its number.
+    const values = (named.returns ?? [])
+      .filter((v) => !(rc && v.name === 'responseCode'))
+      .map((v) => ({ name: v.name, type: v.type, value: bounded(shownValue(v)) }));
+    if (rc) values.unshift({ name: 'responseCode', type: 'int64', value: rc.name ? `${rc.name} (${rc.code})` : describeResponseCode(rc) });
     return { call: bounded(describeCall(named)) ?? named.function, values };
   }
 

@@ -2,6 +2,7 @@
 // real reference-mirror traces (solc + @ethereumjs/vm over loopback) and the sample workspace's build output.
 // Expected steps come from the source-stepping core (TraceSources), not from the adapter's own index.
 import { strict as assert } from 'node:assert';
+import { createHash } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -101,6 +102,11 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     return Object.fromEntries(vars.map((v) => [v.name, v.value]));
   }
   const argumentsOf = (frameId: number) => scopeOf(frameId, 'Arguments');
+  async function variablesOf(frameId: number, name: string): Promise<DebugProtocol.Variable[]> {
+    const scope = (await dc.scopesRequest({ frameId })).body.scopes.find((s) => s.name === name);
+    assert.ok(scope, `no ${name} scope`);
+    return (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables;
+  }
 
   /** A scope's variables with what each opens into (one level), as `name` → value or `name` → { child → value }. */
   async function scopeTree(frameId: number, name: string): Promise<Record<string, string | Record<string, string>>> {
@@ -357,6 +363,49 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.match(result.signer ?? '', /^0x[0-9a-f]{40}$/);
     assert.notEqual(result.signer, '0x' + '0'.repeat(40));
   });
+
+  it('after stepping over a line that called sha256, its digest shows by name, the digest of the document sent', async () => {
+    const callLine = await lineOf('Digests.sol', 'digest = sha256(document);');
+    await launch('sha256', { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf('Digests.sol') }, breakpoints: [{ line: callLine }] }),
+    );
+    const before = (await dc.scopesRequest({ frameId: (await stack())[0].id })).body.scopes.map((s) => s.name);
+    assert.ok(!before.includes('Native Call Result'), 'nothing passed over yet');
+    await move(() => dc.nextRequest({ threadId: 1 }));
+    const result = await scopeOf((await stack())[0].id, 'Native Call Result');
+    // The case sends the document "ledger mirror" (servers/mirror/evm/cases.ts).
+    assert.deepEqual(result, { digest: `0x${createHash('sha256').update('ledger mirror').digest('hex')}` });
+  });
+
+  for (const [name, code] of [
+    ['hts-transfer', 'SUCCESS (22)'],
+    ['hts-insufficient', 'INSUFFICIENT_TOKEN_BALANCE (178)'],
+  ] as const)
+    it(`after stepping over a token-service call (${name}), its response code shows by name: ${code}`, async () => {
+      const callLine = await lineOf('TokenSender.sol', '(bool ok, bytes memory result) = HTS.call(');
+      await launch(name, { stopOnEntry: false }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('TokenSender.sol') }, breakpoints: [{ line: callLine }] }),
+      );
+      // solc maps the inlined constant HTS to its declaration, so the first Step Over stops there, before the call:
+      // step over until a step has passed the call (a few at most), never entering a frame for the service.
+      let scopes: string[] = [];
+      for (let i = 0; i < 12 && !scopes.includes('Native Call Result'); i++) {
+        await move(() => dc.nextRequest({ threadId: 1 }));
+        const frames = await stack();
+        assert.deepEqual(
+          frames.map((f) => f.name),
+          ['TokenSender.pay'],
+          'no frame for the token service',
+        );
+        scopes = (await dc.scopesRequest({ frameId: frames[0].id })).body.scopes.map((s) => s.name);
+      }
+      const vars = await variablesOf((await stack())[0].id, 'Native Call Result');
+      assert.deepEqual(
+        vars.filter((v) => v.name === 'responseCode').map((v) => v.value),
+        [code],
+        'the response code once, by name',
+      );
+    });
 
   it('a native call (ecrecover) is no frame: Step Into on its line steps over it, instruction steps on its entry stay in the caller', async () => {
     const callLine = await lineOf('Permit.sol', 'address signer = ecrecover(');
