@@ -160,7 +160,8 @@ export function outOfModifier(program: Program, step: number): number | undefine
   for (let s = step + 1; s < program.loc.length; s++) {
     if (!program.locAt(s)?.steppable) continue;
     if (program.depth[s] < depth) return s;
-    if (program.vis[s] !== program.vis[step] || program.depth[s] > depth) continue;
+    // A call the function or a modifier makes: not stopped in.
+    if (program.vis[s] !== program.vis[step]) continue;
     const [here] = shownStack(program, s);
     if (here.view?.kind !== 'modifier') return s;
   }

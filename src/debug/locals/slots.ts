@@ -123,7 +123,9 @@ export class LocalSlots {
     const store = (program.trace as { store?: () => { stacks: StackLog } }).store?.();
     if (!program.trace.summary.parts.stack || !store) this.why = 'The trace was fetched without the stack: locals are read from it.';
     else if (this.tables.every((t) => t === undefined))
-      this.why = 'The build output has no AST (solc output selection `ast`): locals are found through it.';
+      this.why = program.frameCode.some((f) => f.artifact?.from === 'artifact')
+        ? "Foundry's out/ artifacts hold no AST, which locals are found through: set `ast = true` in foundry.toml (or `build_info = true`) and run `forge build --force`."
+        : 'The build output has no AST (solc output selection `ast`): locals are found through it.';
     else this.scan(store.stacks.heights());
   }
 
