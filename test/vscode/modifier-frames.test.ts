@@ -8,6 +8,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { CASES } from '../../servers/mirror/evm/cases';
 import { caseTransaction } from '../../servers/mirror/evm/ids';
 import { activate, waitFor } from './tokens-support';
+import { launch, nextStop } from './debug-support';
 
 const CASE = 'locals-modifiers';
 const transactionId = caseTransaction(
@@ -21,18 +22,6 @@ const lineOf = (needle: string, after = '') => {
   const from = lines.findIndex((l) => l.includes(after));
   return lines.findIndex((l, i) => i >= from && l.includes(needle)) + 1;
 };
-
-/** Resolves with the next stack frame VS Code focuses. */
-function nextFocus(): Promise<vscode.DebugStackFrame> {
-  return new Promise((resolve) => {
-    const sub = vscode.debug.onDidChangeActiveStackItem((item) => {
-      if (item instanceof vscode.DebugStackFrame) {
-        sub.dispose();
-        resolve(item);
-      }
-    });
-  });
-}
 
 /** The 1-based line the active editor shows Guarded.sol at, once it does. */
 async function editorLine(line: number): Promise<void> {
@@ -59,16 +48,8 @@ describe('modifier frames in VS Code', function () {
     const seen = lineOf('emit U("seen", seen)');
     breakpoint = new vscode.SourceBreakpoint(new vscode.Location(guarded(), new vscode.Position(seen - 1, 0)));
     vscode.debug.addBreakpoints([breakpoint]);
-    const focused = nextFocus();
-    assert.ok(
-      await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], {
-        type: 'ledger-mirror',
-        request: 'launch',
-        name: 'Debug the modifiers',
-        transaction: transactionId,
-        stopOnEntry: false,
-      }),
-    );
+    const focused = nextStop();
+    assert.ok(await launch('Debug the modifiers', { transaction: transactionId, stopOnEntry: false }));
     const top = await focused;
     const stack = (
       (await top.session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body']
@@ -85,7 +66,7 @@ describe('modifier frames in VS Code', function () {
     await editorLine(seen);
 
     for (const frame of stack.slice(1)) {
-      const next = nextFocus();
+      const next = nextStop();
       await vscode.commands.executeCommand('workbench.action.debug.callStackDown');
       assert.equal((await next).frameId, frame.id, `${frame.name} focused`);
       await editorLine(frame.line);

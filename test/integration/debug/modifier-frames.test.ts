@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { launchAndStop } from '../helpers/debug-launch';
+import { launchAndStop, scopeValues } from '../helpers/debug-launch';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { startReference, type ReferenceMirror } from '../helpers/reference-mirror';
@@ -63,13 +63,7 @@ describe('debug adapter: modifier and constructor frames (Guarded.sol)', functio
     return (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames;
   }
 
-  async function scope(frameId: number, name: string): Promise<Record<string, string>> {
-    const scopes = (await dc.scopesRequest({ frameId })).body.scopes;
-    const found = scopes.find((s) => s.name === name);
-    assert.ok(found, `no ${name} scope among ${scopes.map((s) => s.name).join(', ')}`);
-    const vars = (await dc.variablesRequest({ variablesReference: found.variablesReference })).body.variables;
-    return Object.fromEntries(vars.map((v) => [v.name, v.value]));
-  }
+  const scope = (frameId: number, name: string) => scopeValues(dc, frameId, name);
 
   const shape = (frames: DebugProtocol.StackFrame[]) => frames.map((f) => [f.name, f.line]);
 
