@@ -343,12 +343,27 @@ export class LocalSlots {
       const at = pc[s];
       if (at >= table.source.length || table.source[at] === NONE) continue;
       const place = { source: table.source[at], start: table.start[at] };
-      const known = this.callables
-        .filter((k) => k.sourceKey === place.source && place.start > k.callable.start && place.start < k.callable.start + k.callable.length)
-        .sort((a, b) => a.callable.length - b.callable.length)[0];
+      const known = this.innermostAt(place);
       if (known) return { known, place };
     }
     return undefined;
+  }
+
+  /** Per place (`source:start`), the innermost callable holding it: a stop asks again at every step it looks back. */
+  private readonly innermostCache = new Map<string, KnownCallable | undefined>();
+
+  private innermostAt(place: Place): KnownCallable | undefined {
+    const key = `${place.source}:${place.start}`;
+    if (!this.innermostCache.has(key))
+      this.innermostCache.set(
+        key,
+        this.callables
+          .filter(
+            (k) => k.sourceKey === place.source && place.start > k.callable.start && place.start < k.callable.start + k.callable.length,
+          )
+          .sort((a, b) => a.callable.length - b.callable.length)[0],
+      );
+    return this.innermostCache.get(key);
   }
 
   /** Return variables and locals as the scan saw their slots pushed (code the optimizer left as generated). */

@@ -41,6 +41,14 @@ interface Tally {
   wrong: string[];
 }
 
+/** Guarded.sol's events by the modifier that emits them (undefined: the function's body). */
+const EMITTED_BY: Record<string, string | undefined> = {
+  role: 'onlyRole(bytes32)',
+  seen: 'whenAbove(uint256)',
+  rise: 'whenAbove(uint256)',
+  next: undefined,
+};
+
 /** What the top frame of the call stack shows in Arguments and Locals at `step`, as the adapter reads them. */
 function topFrameVariables(program: Program, step: number, data: () => LocalsData, input: string | undefined): Variable[] | string {
   const [top] = shownStack(program, step);
@@ -158,6 +166,12 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
                 input,
               );
               tally.checks++;
+              // The frame on top is the modifier whose code emitted the event (the function's own: no modifier's).
+              const top = shownStack(program, step)[0].label;
+              if (spec.name === 'locals-modifiers' && top !== EMITTED_BY[name])
+                tally.wrong.push(
+                  `${spec.name} step ${step}: ${name} emitted with ${top ?? 'the function'} on top, not ${EMITTED_BY[name]}`,
+                );
               const found = typeof locals === 'string' ? undefined : locals.find((v) => v.name === name);
               const readable = found !== undefined && !/^\(?unavailable/.test(found.value);
               if (!readable) {
