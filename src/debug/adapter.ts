@@ -343,9 +343,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
     const rt = this.need();
     const raised = raisedError(rt.program, rt.trace.row(rt.step).frame);
-    const frame = rt.program.visibleFrame(rt.step);
-    const loc = rt.program.placeOf(rt.step);
-    const where = `${this.frameLabel(frame)}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
+    // The frames as the Call Stack shows them: a revert in a modifier is the modifier's.
+    const stack = shownStack(rt.program, rt.step);
+    const label = (f: ShownFrame) => f.label ?? this.frameLabel(f.frame);
+    const loc = stack[0]?.at;
+    const where = `${label(stack[0])}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
     response.body = {
       exceptionId: raised.name ?? raised.selector ?? 'revert',
       description: raised.description,
@@ -353,12 +355,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       details: {
         message: `${where} reverted: ${raised.description}${raised.selector ? ` (selector ${raised.selector})` : ''}`,
         typeName: raised.signature,
-        stackTrace: rt.program
-          .callStack(rt.step)
-          .map(({ frame: f, step }) => {
-            const at = rt.program.placeOf(step);
-            return `at ${this.frameLabel(f)}${at ? ` (${at.source.sourceName}:${this.convertDebuggerLineToClient(at.line)})` : ''}`;
-          })
+        stackTrace: stack
+          .map((f) => `at ${label(f)}${f.at ? ` (${f.at.source.sourceName}:${this.convertDebuggerLineToClient(f.at.line)})` : ''}`)
           .join('\n'),
       },
     };

@@ -145,6 +145,13 @@ export const LOCALS_CASES: readonly CaseSpec[] = [
     args: () => [21n],
     shows: "a CREATE whose constructor's arguments (21, KEEPER) come from the end of the init code, and its locals",
   },
+  {
+    name: 'modifier-revert',
+    contract: 'Guarded',
+    signature: 'raise(uint256)',
+    args: () => [100n],
+    shows: 'whenAbove(50) reverts "too low" inside the modifier, under onlyRole waiting at its `_`',
+  },
 ];
 
 export const CASES: readonly CaseSpec[] = [

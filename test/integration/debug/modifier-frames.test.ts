@@ -126,6 +126,32 @@ describe('debug adapter: modifier and constructor frames (Guarded.sol)', functio
     assert.deepEqual(shape(frames.slice(0, 1)), [['Guarded.raise', await lineOf('next = level + by')]]);
   });
 
+  it("a revert in a modifier stops in the modifier's frame, and the exception widget names it", async () => {
+    const found = ref.provider.cases.find((c) => c.name === 'modifier-revert')!;
+    const stopped = await launchAndStop(dc, {
+      transaction: found.transactionId,
+      mirrorUrl: ref.mirror.url,
+      buildOutput: ws,
+      stopOnEntry: false,
+    });
+    assert.equal(stopped.body.reason, 'exception');
+    const require = await lineOf('require(seen > min');
+    const frames = await stack();
+    assert.deepEqual(shape(frames), [
+      ['whenAbove(uint256)', require],
+      ['onlyRole(bytes32)', await lineOf('_;')],
+      ['Guarded.raise', await lineOf('function raise')],
+    ]);
+    // raise(100): whenAbove(50) finds seen = 11.
+    assert.deepEqual(await scope(frames[0].id, 'Arguments'), { min: '50' });
+    const info = (await dc.customRequest('exceptionInfo', { threadId: 1 })).body as DebugProtocol.ExceptionInfoResponse['body'];
+    assert.match(info.details?.message ?? '', new RegExp(`^whenAbove\\(uint256\\) \\(Guarded\\.sol:${require}\\) reverted: .*too low`));
+    assert.deepEqual(
+      (info.details?.stackTrace ?? '').split('\n').map((l) => l.replace(/ \(.*\)$/, '')),
+      ['at whenAbove(uint256)', 'at onlyRole(bytes32)', 'at Guarded.raise'],
+    );
+  });
+
   it("a constructor's frame has its arguments, from the end of the init code, and its locals", async () => {
     const mixed = await lineOf('emit Id("mixed", mixed)');
     const [ctor, caller] = await stopAt('locals-constructor', mixed);
