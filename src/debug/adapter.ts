@@ -55,6 +55,8 @@ import { checkArguments, RequestError } from './requests';
 import { raisedError } from './raised-error';
 import { writesOf } from './watchpoints';
 import { resolvePath } from './lookup';
+import { outOfModifier, shownStack, type FrameView, type ShownFrame } from './modifier-frames';
+import { viewVariables } from './frame-views';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
 export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
@@ -123,6 +125,7 @@ type ScopeRef = {
   kind: 'arguments' | 'locals' | 'return' | 'native' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame';
   step: number;
   fn: number;
+  view?: FrameView;
 };
 
 /** Instruction references: the code id in the high bits, the pc in the low 32. */
@@ -160,7 +163,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private readonly children = new Map<number, Variable[]>();
   /** The expression (evaluateName) of the variable each child handle opened, where it has one. */
   private readonly childPaths = new Map<number, string>();
-  private readonly frameSteps = new Map<number, number>();
+  private readonly frameSteps = new Map<number, ShownFrame>();
   /** What a data breakpoint id names: the value in storage and how the breakpoint is labelled. */
   private readonly dataTargets = new Map<string, { ref: StorageRef; label: string; name: string }>();
   private configured!: () => void;
@@ -340,9 +343,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
     const rt = this.need();
     const raised = raisedError(rt.program, rt.trace.row(rt.step).frame);
-    const frame = rt.program.visibleFrame(rt.step);
-    const loc = rt.program.placeOf(rt.step);
-    const where = `${this.frameLabel(frame)}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
+    // The frames as the Call Stack shows them: a revert in a modifier is the modifier's.
+    const stack = shownStack(rt.program, rt.step);
+    const label = (f: ShownFrame) => f.label ?? this.frameLabel(f.frame);
+    const loc = stack[0]?.at;
+    const where = `${label(stack[0])}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
     response.body = {
       exceptionId: raised.name ?? raised.selector ?? 'revert',
       description: raised.description,
@@ -350,12 +355,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       details: {
         message: `${where} reverted: ${raised.description}${raised.selector ? ` (selector ${raised.selector})` : ''}`,
         typeName: raised.signature,
-        stackTrace: rt.program
-          .callStack(rt.step)
-          .map(({ frame: f, step }) => {
-            const at = rt.program.placeOf(step);
-            return `at ${this.frameLabel(f)}${at ? ` (${at.source.sourceName}:${this.convertDebuggerLineToClient(at.line)})` : ''}`;
-          })
+        stackTrace: stack
+          .map((f) => `at ${label(f)}${f.at ? ` (${f.at.source.sourceName}:${this.convertDebuggerLineToClient(f.at.line)})` : ''}`)
           .join('\n'),
       },
     };
@@ -397,15 +398,14 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {
     const rt = this.need();
-    const stack = rt.program.callStack(rt.step);
     this.frameSteps.clear();
-    const frames = stack.map(({ frame, step }) => {
-      this.frameSteps.set(frame.id, step);
-      const loc = rt.program.placeOf(step);
+    const frames = shownStack(rt.program, rt.step).map((shown) => {
+      const { id, frame, step, at: loc } = shown;
+      this.frameSteps.set(id, shown);
       const row = rt.trace.row(step);
       const sf = new StackFrame(
-        frame.id,
-        this.frameLabel(frame),
+        id,
+        shown.label ?? this.frameLabel(frame),
         loc && this.sourceOf(loc.source),
         loc ? this.convertDebuggerLineToClient(loc.line) : 0,
         loc ? this.convertDebuggerColumnToClient(loc.column) : 0,
@@ -415,31 +415,32 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         sf.endColumn = this.convertDebuggerColumnToClient(loc.endColumn);
       } else sf.presentationHint = 'subtle';
       sf.instructionPointerReference = instructionRef(rt.codeIdOf(row.frame), row.instructionPc);
-      sf.canRestart = true;
+      sf.canRestart = shown.view?.kind !== 'modifier';
       return sf;
     });
     response.body = { stackFrames: frames, totalFrames: frames.length };
     this.sendResponse(response);
   }
 
-  private frameStep(frameId: number | undefined): { step: number; fn: number } {
+  private frameStep(frameId: number | undefined): { step: number; fn: number; view?: FrameView } {
     const rt = this.need();
-    if (frameId !== undefined && this.frameSteps.has(frameId)) return { step: this.frameSteps.get(frameId)!, fn: frameId };
+    const shown = frameId === undefined ? undefined : this.frameSteps.get(frameId);
+    if (shown) return { step: shown.step, fn: shown.frame.id, view: shown.view };
     return { step: rt.step, fn: rt.program.visibleFrame(rt.step).id };
   }
 
   protected override scopesRequest(response: DebugProtocol.ScopesResponse, args: DebugProtocol.ScopesArguments): void {
-    const { step, fn } = this.frameStep(args.frameId);
+    const { step, fn, view } = this.frameStep(args.frameId);
     const scope = (name: string, kind: ScopeRef['kind'], expensive = false) =>
-      new Scope(name, this.scopes.create({ kind, step, fn }), expensive);
+      new Scope(name, this.scopes.create({ kind, step, fn, view }), expensive);
     const rt = this.need();
     const frame = rt.program.frames[fn];
     // The stopped frame only: a native call the last step passed over, whose result shows like a return value.
     const native = step === rt.step && nativeCallsPassed(rt.trace, rt.passed, frame.traceFrame).length > 0;
     response.body = {
       scopes: [
-        ...(frame.header ? [scope('Arguments', 'arguments'), scope('Locals', 'locals')] : []),
-        ...(frame.header && frame.kind === 'external' ? [scope('Return', 'return')] : []),
+        ...(frame.header || view ? [scope('Arguments', 'arguments'), scope('Locals', 'locals')] : []),
+        ...(frame.header && frame.kind === 'external' && !view ? [scope('Return', 'return')] : []),
         ...(native ? [scope('Native Call Result', 'native')] : []),
         scope('Globals', 'globals'),
         scope('Events', 'events'),
@@ -514,11 +515,14 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         frame.kind === 'external' ? this.actionOf(frame.traceFrame) : Promise.resolve(undefined);
       switch (ref.kind) {
         case 'arguments':
-          vars = this.argumentsAt(ref.step, frame, await action(), (await this.actionOf(frame.traceFrame))?.input ?? undefined);
-          break;
         case 'locals': {
           const input = (await this.actionOf(frame.traceFrame))?.input ?? undefined;
-          vars = variablesAt(rt.program, ref.step, ['return', 'local'], () => localsData(rt, ref.step, input));
+          const data = () => localsData(rt, ref.step, input);
+          vars =
+            (ref.view && viewVariables(rt.program, ref.view, frame, ref.step, ref.kind, data, input)) ??
+            (ref.kind === 'arguments'
+              ? this.argumentsAt(ref.step, frame, await action(), input)
+              : variablesAt(rt.program, ref.step, ['return', 'local'], data));
           break;
         }
         case 'return':
@@ -589,7 +593,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
 
   private async evaluate(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
     const rt = this.need();
-    const { step, fn } = this.frameStep(args.frameId);
+    const { step, fn, view } = this.frameStep(args.frameId);
     const expression = args.expression.trim();
     const frame = rt.program.frames[fn];
     const globals = globalVariables(rt.trace, step, frame.traceFrame, {
@@ -599,7 +603,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const action = frame.kind === 'external' ? await this.actionOf(frame.traceFrame) : undefined;
     const found = resolvePath(
       expression,
-      (name) => globals.find((v) => v.name === name) ?? (IDENTIFIER.test(name) ? this.named(name, step, fn, action) : undefined),
+      (name) => globals.find((v) => v.name === name) ?? (IDENTIFIER.test(name) ? this.named(name, step, fn, action, view) : undefined),
     );
     if (found) {
       response.body = {
@@ -628,11 +632,16 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   /** An argument of the frame's function, else a state variable the trace holds, by its Solidity name (hover, Watch). */
-  private named(name: string, step: number, fn: number, action?: ContractAction): Variable | undefined {
+  private named(name: string, step: number, fn: number, action?: ContractAction, view?: FrameView): Variable | undefined {
     const rt = this.need();
     const frame = rt.program.frames[fn];
-    const look = (vars: Variable[] | string) => (typeof vars === 'string' ? undefined : vars.find((v) => v.name === name));
+    const look = (vars: Variable[] | string | undefined) => (typeof vars === 'object' ? vars.find((v) => v.name === name) : undefined);
+    const data = () => localsData(rt, step, action?.input ?? undefined);
+    const inView = (scope: 'arguments' | 'locals') =>
+      view && viewVariables(rt.program, view, frame, step, scope, data, action?.input ?? undefined);
     return (
+      look(inView('arguments')) ??
+      look(inView('locals')) ??
       look(argumentsOf(rt.program, frame, action)) ??
       look(variablesAt(rt.program, step, ['return', 'local'], () => localsData(rt, step, undefined))) ??
       look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame))
@@ -806,7 +815,10 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override stepOutRequest(response: DebugProtocol.StepOutResponse, args: DebugProtocol.StepOutArguments): void {
-    this.moveThen(response, (rt) => rt.stepBy('out', false, this.granularity(args)));
+    this.moveThen(response, (rt) => {
+      const out = this.granularity(args) === 'statement' ? outOfModifier(rt.program, rt.step) : undefined;
+      return out === undefined ? rt.stepBy('out', false, this.granularity(args)) : rt.stepTo(out);
+    });
   }
 
   protected override stepBackRequest(response: DebugProtocol.StepBackResponse, args: DebugProtocol.StepBackArguments): void {

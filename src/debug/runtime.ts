@@ -97,8 +97,14 @@ export class DebugRuntime {
     }
     const to = stepStatement(this.program, from, kind, backward);
     if (to === undefined) return this.atEnd(this.move(backward ? 0 : last), backward);
+    return backward ? { step: this.move(to), reason: 'step' } : this.stepTo(to);
+  }
+
+  /** A forward statement step to `to`, found by the caller (out of a modifier, say). */
+  stepTo(to: number): Stop {
+    const from = this.step;
     const step = this.move(to);
-    if (!backward) this.passed = { from, to: step };
+    this.passed = { from, to: step };
     return { step, reason: 'step' };
   }
 

@@ -13,6 +13,7 @@ import { actionCommand } from '../../src/shared/trace-actions';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
 import { SolidityInlineValues } from '../../src/extension/debug/inline-values';
 import { activate, waitFor } from './tokens-support';
+import { nextStop } from './debug-support';
 
 const CASE = 'revert-error';
 const transactionId = caseTransaction(
@@ -28,18 +29,6 @@ const traceTabs = () =>
   vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE));
-
-/** Resolves with the next stack frame VS Code focuses (what the Call Stack view selects after a stop). */
-function nextStop(): Promise<vscode.DebugStackFrame> {
-  return new Promise((resolve) => {
-    const sub = vscode.debug.onDidChangeActiveStackItem((item) => {
-      if (item instanceof vscode.DebugStackFrame) {
-        sub.dispose();
-        resolve(item);
-      }
-    });
-  });
-}
 
 async function frames(session: vscode.DebugSession): Promise<DebugProtocol.StackFrame[]> {
   return ((await session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body']).stackFrames;

@@ -75,7 +75,9 @@ export class ActionRecorder implements EvmListener {
       callType,
       from: depth === 0 ? message.caller.toString().toLowerCase() : this.open[depth - 1]!.self,
       to: codeAddress,
-      input: isCreate ? hex(message.code instanceof Uint8Array ? message.code : undefined) : hex(message.data),
+      // A creation's input is its init code (the node's sidecar records it so): the EVM moves it from `data` to
+      // `code` only once the message runs, after this event.
+      input: hex(isCreate && message.code instanceof Uint8Array ? message.code : message.data),
       resultData: '0x',
       resultDataType: 'OUTPUT',
       gas: message.gasLimit,

@@ -43,6 +43,7 @@ export const LATE_DEPLOYMENTS: readonly Deployment[] = [
   { contract: 'Permit' },
   { contract: 'Digests' },
   { contract: 'Locals' },
+  { contract: 'Guarded' },
 ];
 
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
@@ -129,6 +130,27 @@ export const LOCALS_CASES: readonly CaseSpec[] = [
     signature: 'wrapping(uint8)',
     args: () => [250n],
     shows: 'unchecked wrap-around, an internal call whose return feeds a local',
+  },
+  {
+    name: 'locals-modifiers',
+    contract: 'Guarded',
+    signature: 'raise(uint256)',
+    args: () => [6n],
+    shows: 'two modifiers with arguments (onlyRole(KEEPER), whenAbove(3)), one with locals before and after its `_`',
+  },
+  {
+    name: 'locals-constructor',
+    contract: 'Guarded',
+    signature: 'spawn(uint256)',
+    args: () => [21n],
+    shows: "a CREATE whose constructor's arguments (21, KEEPER) come from the end of the init code, and its locals",
+  },
+  {
+    name: 'modifier-revert',
+    contract: 'Guarded',
+    signature: 'raise(uint256)',
+    args: () => [100n],
+    shows: 'whenAbove(50) reverts "too low" inside the modifier, under onlyRole waiting at its `_`',
   },
 ];
 

@@ -1,6 +1,7 @@
 // Foundry's side of the build output: the folders its `cache/solidity-files-cache.json` names (default `out/` and
 // `out/build-info`), which build each artifact came from, and the artifacts `out/<File>.sol/<Name>[.<version>].json`.
 import { basename, join, resolve, sep } from 'node:path';
+import { declarationsOf, type SourceDeclarations } from '../locals/declarations';
 import { parseBoundedJson } from '../workspace/bounded-json';
 import type { WorkspaceFolder } from '../workspace/confined-fs';
 import { contractOutput, type CompiledSources, type SolcContractOutput } from './compiled';
@@ -49,6 +50,7 @@ interface RawArtifact {
   /** Written with `extra_output = ["storageLayout"]`. */
   storageLayout?: unknown;
   metadata?: { settings?: { compilationTarget?: Record<string, unknown> } };
+  /** Written with `ast = true` (or `forge build --ast`): the artifact's own source's AST. */
   ast?: { absolutePath?: unknown };
 }
 
@@ -60,6 +62,8 @@ export interface FoundryArtifact {
   sourceIndex: number | undefined;
   /** The artifact's own source alone, for when no build info says more. */
   ownSources: CompiledSources;
+  /** Its own source's functions and locals, when the artifact kept the AST (the debugger's Locals). */
+  declarations: SourceDeclarations | undefined;
 }
 
 /** The contract an artifact holds; undefined for other JSON, or (said in `problems`) when it names no source. */
@@ -75,12 +79,14 @@ export async function readFoundryArtifact(ws: WorkspaceFolder, file: string, pro
     return undefined;
   }
   const sourceIndex = Number.isInteger(artifact.id) ? (artifact.id as number) : undefined;
+  const declarations = declarationsOf(artifact.ast);
   return {
     name: typeof targetName === 'string' ? targetName : basename(file).split('.')[0],
     sourceName,
     output: contractOutput(rawMetadata ?? metadata, bytecode, deployedBytecode, storageLayout),
     sourceIndex,
-    ownSources: new Map(sourceIndex === undefined ? [] : [[sourceIndex, { sourceName, content: undefined }]]),
+    ownSources: new Map(sourceIndex === undefined ? [] : [[sourceIndex, { sourceName, content: undefined, declarations }]]),
+    declarations,
   };
 }
 

@@ -5,7 +5,7 @@
 import { basename, join, relative } from 'node:path';
 import { WorkspaceFolder } from '../workspace/confined-fs';
 import { readBuildInfo, type Compilation } from './build-info';
-import type { CompiledContract, CompiledSources } from './compiled';
+import type { CompiledContract, CompiledSource, CompiledSources } from './compiled';
 import { foundryLayout, readFoundryArtifact, type FoundryArtifact } from './foundry';
 
 export interface BuildOutput {
@@ -144,12 +144,23 @@ function artifactGroups(
     if (value.contracts.length) complete.add(value.id);
   }
   const groups: Group[] = [];
+  const buildOf = (file: string, value: FoundryArtifact) => buildOfArtifact.get(file) ?? buildNaming(sourcesByBuild, value);
+  // Artifacts written with `ast = true` each hold their own source's AST: together, their build's.
+  const astSources = new Map<string, Map<number, CompiledSource>>();
+  for (const { file, value } of artifacts) {
+    const buildId = value?.declarations && value.sourceIndex !== undefined ? buildOf(file, value) : undefined;
+    const own = buildId !== undefined ? sourcesByBuild.get(buildId)?.get(value!.sourceIndex!) : undefined;
+    if (!own || own.declarations) continue;
+    let merged = astSources.get(buildId!);
+    if (!merged) astSources.set(buildId!, (merged = new Map(sourcesByBuild.get(buildId!))));
+    merged.set(value!.sourceIndex!, { ...own, declarations: value!.declarations });
+  }
   for (const { file, mtimeMs, value } of artifacts) {
     if (!value) continue;
-    const buildId = buildOfArtifact.get(file) ?? buildNaming(sourcesByBuild, value);
+    const buildId = buildOf(file, value);
     // The full build info has this contract too, with its sources' text: it is read from there.
     if (buildId !== undefined && complete.has(buildId)) continue;
-    const sources = (buildId !== undefined ? sourcesByBuild.get(buildId) : undefined) ?? value.ownSources;
+    const sources = (buildId !== undefined ? (astSources.get(buildId) ?? sourcesByBuild.get(buildId)) : undefined) ?? value.ownSources;
     const { name, sourceName, output } = value;
     groups.push({ mtimeMs, contracts: [{ name, sourceName, output, sources, origin: file, from: 'artifact', mtimeMs }] });
   }

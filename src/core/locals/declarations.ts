@@ -15,20 +15,34 @@ export interface Declaration {
   length: number;
 }
 
+/** A byte range in a source. */
+export interface SourceRange {
+  start: number;
+  length: number;
+}
+
 export interface Callable {
-  kind: 'function' | 'modifier';
+  kind: 'function' | 'modifier' | 'constructor';
   /** The AST node id (modifier invocations name modifiers by it). */
   id: number;
   name: string;
+  /** The contract (or library) that defines it; '' for a free function. */
+  contract: string;
   start: number;
   length: number;
+  /** Where its body starts (-1 without one): what comes before is its header. */
+  bodyStart: number;
   params: Declaration[];
   returns: Declaration[];
   locals: Local[];
-  /** The modifiers a function invokes, by node id, in order. */
+  /** The modifiers a function invokes, by node id, in order (-1: a base constructor's arguments, or unknown). */
   modifiers: number[];
+  /** Where each of those invocations is in the header (`onlyRole(KEEPER)`), in the same order. */
+  invocations: SourceRange[];
   /** A modifier's: stack items of its locals in scope at `_`. */
   placeholder: number | undefined;
+  /** A modifier's: where its (first) `_` is. */
+  placeholderAt: SourceRange | undefined;
   /** Where the body reads a variable (an identifier) or writes one (an assignment, `++`, `delete`, a declaration). */
   refs: Reference[];
 }
@@ -113,8 +127,9 @@ const MAX_NESTING = 1000;
 interface Walk {
   budget: { nodes: number };
   locals: Local[];
-  /** Stack items of locals in scope at the modifier's `_`. */
+  /** Stack items of locals in scope at the modifier's `_`, and where it is. */
   placeholder?: number;
+  placeholderAt?: SourceRange;
 }
 
 /** The locals under `node`, in scope order; `offset` is the stack items of those declared before, in scope. */
@@ -141,7 +156,10 @@ function walkLocals(node: unknown, scope: { start: number; end: number }, offset
     }
     return offset;
   }
-  if (node.nodeType === 'PlaceholderStatement') w.placeholder ??= offset;
+  if (node.nodeType === 'PlaceholderStatement' && w.placeholder === undefined) {
+    w.placeholder = offset;
+    w.placeholderAt = range(node);
+  }
   const opens = node.nodeType === 'Block' || node.nodeType === 'UncheckedBlock' || node.nodeType === 'ForStatement';
   const at = opens ? range(node) : undefined;
   const inner = at ? { start: at.start, end: at.start + at.length } : scope;
@@ -198,12 +216,15 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
   const callables: Callable[] = [];
   const structs = new Map<string, Declaration[]>();
   const budget = { nodes: MAX_NODES };
-  const todo: unknown[] = [...ast.nodes];
+  // Each node with the contract it is in.
+  const todo: Array<{ node: unknown; contract: string }> = ast.nodes.map((node) => ({ node, contract: '' }));
   while (todo.length && budget.nodes-- > 0) {
-    const node = todo.pop();
+    const { node, contract } = todo.pop()!;
     if (!isNode(node)) continue;
-    if (node.nodeType === 'ContractDefinition' && Array.isArray(node.nodes)) todo.push(...node.nodes);
-    else if (node.nodeType === 'StructDefinition' && typeof node.canonicalName === 'string' && Array.isArray(node.members)) {
+    if (node.nodeType === 'ContractDefinition' && Array.isArray(node.nodes)) {
+      const name = typeof node.name === 'string' ? node.name.slice(0, MAX_NAME) : '';
+      todo.push(...node.nodes.map((child) => ({ node: child, contract: name })));
+    } else if (node.nodeType === 'StructDefinition' && typeof node.canonicalName === 'string' && Array.isArray(node.members)) {
       structs.set(
         node.canonicalName,
         node.members.map((m) => declaration(m) ?? UNKNOWN),
@@ -215,10 +236,12 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
       walkLocals(node.body, { start: at.start, end: at.start + at.length }, 0, 0, walk);
       const modifiers = Array.isArray(node.modifiers) ? node.modifiers : [];
       callables.push({
-        kind: node.nodeType === 'FunctionDefinition' ? 'function' : 'modifier',
+        kind: node.nodeType === 'ModifierDefinition' ? 'modifier' : node.kind === 'constructor' ? 'constructor' : 'function',
         id: node.id,
         name: node.name.slice(0, MAX_NAME),
+        contract,
         ...at,
+        bodyStart: (isNode(node.body) ? range(node.body)?.start : undefined) ?? -1,
         params: parameters(node.parameters),
         returns: parameters(node.returnParameters),
         locals: walk.locals,
@@ -230,7 +253,9 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
             ? m.modifierName.referencedDeclaration
             : -1,
         ),
+        invocations: modifiers.map((m) => (isNode(m) && range(m)) || { start: -1, length: 0 }),
         placeholder: walk.placeholder,
+        placeholderAt: walk.placeholderAt,
         refs: referencesUnder(node.body, budget),
       });
     }

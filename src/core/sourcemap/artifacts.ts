@@ -31,6 +31,8 @@ export interface ContractArtifact {
   sourceName: string;
   /** The build output file it was read from. */
   origin: string;
+  /** A Foundry `out/` artifact holds one contract; a build info a whole compilation (unset: neither). */
+  from?: 'build-info' | 'artifact';
   runtime: CompiledCode | undefined;
   creation: CompiledCode | undefined;
   /** The compilation's sources by source-map index. Indices it lacks are generated code. */

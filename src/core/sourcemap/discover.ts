@@ -38,6 +38,7 @@ export async function discoverArtifacts(root: string): Promise<Discovery> {
           name: contract.name,
           sourceName: contract.sourceName,
           origin: contract.origin,
+          from: contract.from,
           runtime,
           creation,
           sources: place(contract.sources),

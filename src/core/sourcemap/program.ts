@@ -258,6 +258,14 @@ export class Program {
     }
   }
 
+  /** Where bytes `[start, start + length)` of `source` are (0-based, as a Loc has them). */
+  positionOf(source: ProgramSource, start: number, length: number): Pick<Loc, 'line' | 'column' | 'endLine' | 'endColumn'> | undefined {
+    const position = this.byteIndex.get(source);
+    if (!position) return undefined;
+    const [from, to] = [position(start), position(start + length)];
+    return { line: from.line, column: from.character, endLine: to.line, endColumn: to.character };
+  }
+
   lineKey(source: ProgramSource, line: number): number {
     const key = `${source.id}:${line}`;
     let id = this.lineKeys.get(key);
@@ -361,6 +369,17 @@ export class Program {
         } else if (kind === jumpOut && top.kind === 'internal') {
           this.frames[stack.pop()!].exitStep = s - 1;
           enter();
+        }
+      }
+      const top = this.frames[fnId];
+      // A constructor runs inline in its creation code: the creation's frame is its call, named when its code starts.
+      if (top.kind === 'external' && top.header === undefined && pcLoc && pc < pcLoc.length && pcLoc[pc] >= 0) {
+        const def = this.locs[pcLoc[pc]].defines;
+        if (def?.name === 'constructor' && this.frameCode[frame].code === this.frameCode[frame].artifact?.creation) {
+          top.name = `${top.contract}.constructor`;
+          top.header = def.header;
+          // An internal function the constructor calls is a frame of its own, not the creation's name.
+          named[top.id] = true;
         }
       }
       fnOf[s] = fnId;

@@ -4,21 +4,36 @@
 import type { Program } from '../../core/sourcemap/program';
 import type { DebugRuntime } from '../runtime';
 import type { Variable } from '../variables';
-import { LocalSlots, type Role } from './slots';
+import { LocalSlots, type Place, type Role } from './slots';
 import { localValue, type LocalsData } from './values';
 import { viaIrVariables } from './via-ir';
-import { stackSize } from '../../core/locals/declarations';
+import { stackSize, type Callable, type Declaration } from '../../core/locals/declarations';
+
+/** Whose variables: a modifier's (`of`), and where in the source its locals are taken (`place`, else the step's). */
+export interface Whose {
+  of?: Callable;
+  place?: Place;
+}
+
+const ownedBy = (c: Callable | undefined, decl: Declaration) =>
+  !c || [c.params, c.returns, c.locals as readonly Declaration[]].some((list) => list.includes(decl));
 
 /**
  * The variables of `roles` in scope at `step` (of the function running there), with their values; a sentence when
  * none can be read. `data` is read only when there is something to show.
  */
-export function variablesAt(program: Program, step: number, roles: readonly Role[], data: () => LocalsData): Variable[] | string {
+export function variablesAt(
+  program: Program,
+  step: number,
+  roles: readonly Role[],
+  data: () => LocalsData,
+  whose: Whose = {},
+): Variable[] | string {
   const slots = LocalSlots.of(program);
   if (slots.pipelineAt(step) === 'via-ir') {
     const seen = viaIrVariables(program, step);
     if (typeof seen === 'string') return seen;
-    const wanted = seen.filter((v) => roles.includes(v.role));
+    const wanted = seen.filter((v) => roles.includes(v.role) && ownedBy(whose.of, v.decl));
     if (wanted.length === 0) return [];
     const read = data();
     return wanted.map((v) =>
@@ -27,9 +42,9 @@ export function variablesAt(program: Program, step: number, roles: readonly Role
         : localValue({ decl: v.decl, role: v.role, slot: 0, size: 1, structs: v.structs }, { ...read, stack: [v.word] }),
     );
   }
-  const found = slots.at(step);
+  const found = slots.at(step, whose.place);
   if ('unavailable' in found) return found.unavailable;
-  const wanted = found.variables.filter((v) => roles.includes(v.role));
+  const wanted = found.variables.filter((v) => roles.includes(v.role) && ownedBy(whose.of, v.decl));
   if (wanted.length === 0) return [];
   const read = data();
   return wanted.map((v) => localValue(v, read));

@@ -37,7 +37,7 @@ export interface Activation {
 export type LocalsAt = Activation | { unavailable: string };
 
 /** Where a step is in the source: the source's key and a byte offset. */
-interface Place {
+export interface Place {
   source: number;
   start: number;
 }
@@ -48,7 +48,7 @@ interface OwnedDeclaration {
   callable: number;
 }
 
-interface KnownCallable {
+export interface KnownCallable {
   callable: Callable;
   sourceKey: number;
   structs: SourceDeclarations['structs'];
@@ -101,6 +101,8 @@ export class LocalSlots {
   private readonly modifierIds = new Map<number, number>();
   /** Per trace frame's code: the declarations table, when the code's build has ASTs. */
   private readonly tables: Array<PcDeclarations | undefined>;
+  /** Per trace frame: the constructor its creation code runs (-1 none, or one this index does not follow). */
+  private readonly constructors: Int32Array | number[];
   private readonly why: string | undefined;
 
   private constructor(private readonly program: Program) {
@@ -115,10 +117,15 @@ export class LocalSlots {
       if (!perCode.has(code)) perCode.set(code, this.table(artifact, code));
       return perCode.get(code);
     });
+    this.constructors = program.frameCode.map(({ artifact, code }) =>
+      artifact && code && code === artifact.creation ? this.constructorOf(artifact) : NONE,
+    );
     const store = (program.trace as { store?: () => { stacks: StackLog } }).store?.();
     if (!program.trace.summary.parts.stack || !store) this.why = 'The trace was fetched without the stack: locals are read from it.';
     else if (this.tables.every((t) => t === undefined))
-      this.why = 'The build output has no AST (solc output selection `ast`): locals are found through it.';
+      this.why = program.frameCode.some((f) => f.artifact?.from === 'artifact')
+        ? "Foundry's out/ artifacts hold no AST, which locals are found through: set `ast = true` in foundry.toml (or `build_info = true`) and run `forge build --force`."
+        : 'The build output has no AST (solc output selection `ast`): locals are found through it.';
     else this.scan(store.stacks.heights());
   }
 
@@ -129,6 +136,20 @@ export class LocalSlots {
     let slots = LocalSlots.built.get(program);
     if (!slots) LocalSlots.built.set(program, (slots = new LocalSlots(program)));
     return slots;
+  }
+
+  /**
+   * The constructor of a creation code's own contract, when its activation can be followed: without modifiers,
+   * whose arguments would sit between its own and its locals.
+   */
+  private constructorOf(artifact: ContractArtifact): number {
+    const key = this.sourceKeys.get(artifact.sourceName);
+    const found = this.callables.findIndex(
+      (k) => k.sourceKey === key && k.callable.kind === 'constructor' && k.callable.contract === artifact.name,
+    );
+    return found >= 0 && this.callables[found].callable.modifiers.length === 0 && this.callables[found].callable.bodyStart >= 0
+      ? found
+      : NONE;
   }
 
   private sourceKey(name: string): number {
@@ -210,6 +231,17 @@ export class LocalSlots {
         }
       }
       prevFn = f;
+      const ctor = this.constructors[traceFrame[s]];
+      if (ctor !== NONE && frame.kind === 'external' && this.actCallable[f] === NONE && this.inBody(table, at, ctor)) {
+        // A constructor is inlined in its creation code (no jump into it): its activation starts at its body's first
+        // instruction, its arguments (decoded from the end of the init code) just below the stack there.
+        const h = before(s);
+        if (h !== NONE) {
+          this.actCallable[f] = ctor;
+          this.actHeight[f] = h;
+          live.set(f, []);
+        }
+      }
       const open = live.get(f);
       if (!open) continue;
       const d = at < table.decl.length ? table.decl[at] : NONE;
@@ -231,6 +263,13 @@ export class LocalSlots {
       while (h !== NONE && open.length && this.evSlot.data[open[open.length - 1]] >= h) this.evKill.data[open.pop()!] = s;
       if (s === frame.exitStep) live.delete(f);
     }
+  }
+
+  /** Whether `pc` maps into the body of callable `id`. */
+  private inBody(table: PcDeclarations, pc: number, id: number): boolean {
+    const { callable, sourceKey } = this.callables[id];
+    const start = pc < table.start.length ? table.start[pc] : NONE;
+    return table.source[pc] === sourceKey && start >= callable.bodyStart && start < callable.start + callable.length;
   }
 
   /** Whether a declaration belongs to the activation's function or to a modifier (whose code is inlined in it). */
@@ -255,11 +294,12 @@ export class LocalSlots {
    */
   private placeOf(step: number, act: number, known: KnownCallable): Place | undefined {
     const { fn, pc, traceFrame, frames } = this.program;
+    // The function and its modifiers, which may be defined in other sources (a base contract's `onlyOwner`).
     const ranges = [
-      known.callable,
+      known,
       ...known.callable.modifiers.flatMap((id) => {
-        const m = this.modifierIds.get(id);
-        return m !== undefined && m >= 0 && this.callables[m].sourceKey === known.sourceKey ? [this.callables[m].callable] : [];
+        const m = this.modifier(id);
+        return m ? [m] : [];
       }),
     ];
     const entry = frames[act].entryStep;
@@ -267,11 +307,63 @@ export class LocalSlots {
       if (fn[s] !== act) continue;
       const table = this.tables[traceFrame[s]];
       const at = pc[s];
-      if (!table || at >= table.start.length || table.source[at] !== known.sourceKey) continue;
-      const start = table.start[at];
-      if (ranges.some((c) => start >= c.start && start < c.start + c.length)) return { source: known.sourceKey, start };
+      if (!table || at >= table.start.length) continue;
+      const [source, start] = [table.source[at], table.start[at]];
+      if (ranges.some((k) => k.sourceKey === source && start >= k.callable.start && start < k.callable.start + k.callable.length))
+        return { source, start };
     }
     return undefined;
+  }
+
+  /** The modifier with AST id `id`, when this index knows exactly one. */
+  modifier(id: number): KnownCallable | undefined {
+    const m = this.modifierIds.get(id);
+    return m !== undefined && m >= 0 ? this.callables[m] : undefined;
+  }
+
+  /** The activation `step` runs in (the function's frame, its callable) and where the step is in its source. */
+  activation(step: number): { fn: number; known: KnownCallable; place: Place | undefined } | undefined {
+    if (this.why) return undefined;
+    const act = this.activationOf(step);
+    if (act === NONE) return undefined;
+    const known = this.callables[this.actCallable[act]];
+    return { fn: act, known, place: this.placeOf(step, act, known) };
+  }
+
+  /**
+   * The innermost function or modifier of the source the code at `step` (or, for generated code, the last step
+   * before it in the same call) maps into: what the IR pipeline's code, which inlines modifiers, tells.
+   */
+  innermost(step: number): { known: KnownCallable; place: Place } | undefined {
+    const { pc, traceFrame } = this.program;
+    const frame = traceFrame[step];
+    const table = this.tables[frame];
+    if (!table) return undefined;
+    for (let s = step; s >= 0 && traceFrame[s] === frame && s > step - PLACE_LOOKBACK; s--) {
+      const at = pc[s];
+      if (at >= table.source.length || table.source[at] === NONE) continue;
+      const place = { source: table.source[at], start: table.start[at] };
+      const known = this.innermostAt(place);
+      if (known) return { known, place };
+    }
+    return undefined;
+  }
+
+  /** Per place (`source:start`), the innermost callable holding it: a stop asks again at every step it looks back. */
+  private readonly innermostCache = new Map<string, KnownCallable | undefined>();
+
+  private innermostAt(place: Place): KnownCallable | undefined {
+    const key = `${place.source}:${place.start}`;
+    if (!this.innermostCache.has(key))
+      this.innermostCache.set(
+        key,
+        this.callables
+          .filter(
+            (k) => k.sourceKey === place.source && place.start > k.callable.start && place.start < k.callable.start + k.callable.length,
+          )
+          .sort((a, b) => a.callable.length - b.callable.length)[0],
+      );
+    return this.innermostCache.get(key);
   }
 
   /** Return variables and locals as the scan saw their slots pushed (code the optimizer left as generated). */
@@ -301,7 +393,7 @@ export class LocalSlots {
       variables.push({ decl, role: 'return', slot: top, size, structs });
       top += size;
     }
-    if (!place || place.source !== known.sourceKey) return;
+    if (!place) return;
     const locals = (c: Callable, base: number, owner: KnownCallable) => {
       for (const local of c.locals) {
         if (place.start >= local.declaredAt && place.start >= local.scopeStart && place.start < local.scopeEnd) {
@@ -309,17 +401,52 @@ export class LocalSlots {
         }
       }
     };
-    const within = (c: Callable) => place.start >= c.start && place.start < c.start + c.length;
-    for (const id of callable.modifiers) {
-      const m = this.modifierIds.get(id);
-      const modifier = m !== undefined && m >= 0 ? this.callables[m] : undefined;
-      // A modifier this build does not know, or one invoked twice: where the function's locals start is not known.
-      if (!modifier || modifier.callable.placeholder === undefined || callable.modifiers.filter((x) => x === id).length > 1) return;
-      const base = top + modifier.callable.params.reduce((n, p) => n + stackSize(p.type), 0);
-      if (modifier.sourceKey === place.source && within(modifier.callable)) return locals(modifier.callable, base, modifier);
-      top = base + modifier.callable.placeholder;
+    const within = (k: KnownCallable) =>
+      k.sourceKey === place.source && place.start >= k.callable.start && place.start < k.callable.start + k.callable.length;
+    const layout = this.modifierLayout(known, entry);
+    // A modifier this build does not know, or one invoked twice: where the function's locals start is not known.
+    if (!layout) return;
+    for (const { modifier, params } of layout) {
+      const base = params + modifier.callable.params.reduce((n, p) => n + stackSize(p.type), 0);
+      if (within(modifier)) return locals(modifier.callable, base, modifier);
+      top = base + modifier.callable.placeholder!;
     }
-    if (within(callable)) locals(callable, top, known);
+    if (within(known)) locals(callable, top, known);
+  }
+
+  /**
+   * Where the code generator puts each modifier's arguments (their first stack slot) for an activation whose stack
+   * height at entry is `entry`: above the return variables, then above each earlier modifier's arguments and the
+   * locals it has at its `_`. Undefined for a modifier this build does not know, or one invoked twice.
+   */
+  modifierLayout(known: KnownCallable, entry: number): Array<{ modifier: KnownCallable; params: number }> | undefined {
+    const { callable } = known;
+    let top = entry + callable.returns.reduce((n, d) => n + stackSize(d.type), 0);
+    const out: Array<{ modifier: KnownCallable; params: number }> = [];
+    for (const id of callable.modifiers) {
+      const modifier = this.modifier(id);
+      if (!modifier || modifier.callable.placeholder === undefined || callable.modifiers.filter((x) => x === id).length > 1)
+        return undefined;
+      out.push({ modifier, params: top });
+      top += modifier.callable.params.reduce((n, p) => n + stackSize(p.type), 0) + modifier.callable.placeholder;
+    }
+    return out;
+  }
+
+  /** The functions named `contract.name` that invoke modifier `id` (one, in a single build). */
+  guarding(id: number, contract: string | undefined, name: string): KnownCallable[] {
+    return this.callables.filter((k) => k.callable.contract === contract && k.callable.name === name && k.callable.modifiers.includes(id));
+  }
+
+  /** The source name of a source key. */
+  sourceName(key: number): string | undefined {
+    for (const [name, k] of this.sourceKeys) if (k === key) return name;
+    return undefined;
+  }
+
+  /** The stack height at the entry of activation `fn` (its arguments are just below it). */
+  entryHeight(fn: number): number {
+    return this.actHeight[fn];
   }
 
   /** The code generator of the code running at `step`. */
@@ -327,8 +454,11 @@ export class LocalSlots {
     return this.pipelines[this.program.traceFrame[step]];
   }
 
-  /** The variables in scope at `step`: arguments, return variables, and locals declared so far in enclosing scopes. */
-  at(step: number): LocalsAt {
+  /**
+   * The variables in scope at `step`: arguments, return variables, and locals declared so far in enclosing scopes;
+   * `place` (else where the step is) chooses the locals: a modifier's, or the function's, and how far down.
+   */
+  at(step: number, place?: Place): LocalsAt {
     if (this.why) return { unavailable: this.why };
     const act = this.activationOf(step);
     if (act === NONE) return { unavailable: 'No Solidity function with an AST in the build output runs here.' };
@@ -340,7 +470,7 @@ export class LocalSlots {
       below -= params[i].size;
       variables.unshift({ decl: params[i].decl, role: 'argument', slot: below, size: params[i].size, structs: known.structs });
     }
-    const place = this.placeOf(step, act, known);
+    place ??= this.placeOf(step, act, known);
     if (this.pipelines[this.program.traceFrame[step]] === 'legacy-optimized') this.laidOut(known, this.actHeight[act], place, variables);
     else this.seen(act, step, place, variables);
     // A shadowed name shows its innermost declaration (the later one); an unnamed return value is no variable.

@@ -111,6 +111,15 @@ describe('contract results and actions (reference mirror, real EVM)', function (
       ],
     );
     assert.ok(created.slice(1).every((a) => /^0x[0-9a-f]{40}$/.test(a.to ?? '')));
+    // A creation's input is its init code: Child's creation bytecode, then its constructor's argument (7, then 8).
+    const word = (n: number) => n.toString(16).padStart(64, '0');
+    assert.deepEqual(
+      created.slice(1).map((a) => [a.input?.startsWith('0x6080604052'), a.input?.slice(-64)]),
+      [
+        [true, word(7)],
+        [true, word(8)],
+      ],
+    );
   });
 
   it('pages through links.next, one action per page, to the same list', async () => {

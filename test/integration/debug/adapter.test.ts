@@ -17,7 +17,7 @@ import type { Trace } from '../../../src/shared/trace-model';
 import { stackWordValue } from '../../../src/shared/stack-words';
 import { depthBomb } from '../../helpers/hostile-traces';
 import { copySources, sampleBuildInfo, tempDirs, writeFoundry } from '../helpers/layouts';
-import { launchAndStop } from '../helpers/debug-launch';
+import { launchAndStop, scopeValues } from '../helpers/debug-launch';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { startReference, TRUNCATE_AT, type CaseName, type ReferenceMirror } from '../helpers/reference-mirror';
 
@@ -94,13 +94,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     return stopped;
   }
 
-  async function scopeOf(frameId: number, name: string): Promise<Record<string, string>> {
-    const scopes = (await dc.scopesRequest({ frameId })).body.scopes;
-    const scope = scopes.find((s) => s.name === name);
-    assert.ok(scope, `no ${name} scope among ${scopes.map((s) => s.name).join(', ')}`);
-    const vars = (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables;
-    return Object.fromEntries(vars.map((v) => [v.name, v.value]));
-  }
+  const scopeOf = (frameId: number, name: string) => scopeValues(dc, frameId, name);
   const argumentsOf = (frameId: number) => scopeOf(frameId, 'Arguments');
   async function variablesOf(frameId: number, name: string): Promise<DebugProtocol.Variable[]> {
     const scope = (await dc.scopesRequest({ frameId })).body.scopes.find((s) => s.name === name);

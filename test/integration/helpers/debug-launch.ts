@@ -1,5 +1,6 @@
 // Starts a debug session over DAP the way VS Code does: initialize, launch with `args`, `configure` between the
 // `initialized` event and configurationDone (breakpoints), then resolves with the first stop.
+import { strict as assert } from 'node:assert';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 
@@ -23,4 +24,13 @@ export async function launchAndStop(
   await dc.configurationDoneRequest();
   await launched;
   return stopped;
+}
+
+/** A scope's variables of frame `frameId`, as `name` → value. */
+export async function scopeValues(dc: DebugClient, frameId: number, name: string): Promise<Record<string, string>> {
+  const scopes = (await dc.scopesRequest({ frameId })).body.scopes;
+  const scope = scopes.find((s) => s.name === name);
+  assert.ok(scope, `no ${name} scope among ${scopes.map((s) => s.name).join(', ')}`);
+  const vars = (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables;
+  return Object.fromEntries(vars.map((v) => [v.name, v.value]));
 }

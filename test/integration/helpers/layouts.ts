@@ -83,6 +83,8 @@ export interface FoundryOptions {
   out?: string;
   /** Artifacts carry `storageLayout`, as with `extra_output = ["storageLayout"]` (default false, Foundry's default). */
   storageLayout?: boolean;
+  /** Artifacts carry their source's `ast`, as with `ast = true` (default false, Foundry's default). */
+  ast?: boolean;
 }
 
 /** Foundry: `out/<File>.sol/<Contract>.<version>.json` per contract, build info and cache as asked. */
@@ -102,6 +104,7 @@ export async function writeFoundry(dir: string, build: BuildInfo, options: Found
         metadata: JSON.parse(c.metadata) as unknown,
         id: build.output.sources[sourceName].id,
         ...(options.storageLayout ? { storageLayout: c.storageLayout } : {}),
+        ...(options.ast ? { ast: build.output.sources[sourceName].ast } : {}),
       });
       // Newer caches add a profile level under the version.
       (files[sourceName] ??= { artifacts: {} }).artifacts[name] = { [build.solcVersion]: { default: { path, build_id: build.id } } };

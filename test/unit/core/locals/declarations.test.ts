@@ -89,6 +89,40 @@ describe('local declarations from the AST', () => {
     assert.ok(f.refs.some((r) => !r.write && r.start === 120 && r.decl === x.id));
   });
 
+  it("keeps a modifier's `_`, a function's modifier invocations and body, its contract, and which function is the constructor", () => {
+    const modifier = {
+      nodeType: 'ModifierDefinition',
+      id: 900,
+      name: 'onlyRole',
+      src: '2000:200:0',
+      parameters: { nodeType: 'ParameterList', parameters: [v('role', 2010, 'bytes32')] },
+      body: block(2100, 100, declare(2110, v('seen', 2110)), { nodeType: 'PlaceholderStatement', src: '2150:1:0' }),
+    };
+    const guarded = {
+      ...fn(block(500, 100)),
+      modifiers: [
+        { nodeType: 'ModifierInvocation', src: '450:14:0', modifierName: { nodeType: 'IdentifierPath', referencedDeclaration: 900 } },
+        { nodeType: 'ModifierInvocation', kind: 'baseConstructorSpecifier', src: '470:5:0', modifierName: { referencedDeclaration: 1 } },
+      ],
+    };
+    const ctor = { ...fn(block(800, 50)), name: '', kind: 'constructor' };
+    const [c, g, m] = declarationsOf(unit(modifier, guarded, ctor))!.callables;
+    assert.deepEqual([m.kind, m.contract, m.placeholder, m.placeholderAt], ['modifier', 'C', 1, { start: 2150, length: 1 }]);
+    assert.deepEqual(
+      [g.kind, g.bodyStart, g.modifiers, g.invocations],
+      [
+        'function',
+        500,
+        [900, -1],
+        [
+          { start: 450, length: 14 },
+          { start: 470, length: 5 },
+        ],
+      ],
+    );
+    assert.deepEqual([c.kind, c.bodyStart], ['constructor', 800]);
+  });
+
   it('refuses what is not a source unit, and stops at hostile nesting and bad ranges without throwing', () => {
     assert.equal(declarationsOf({ nodeType: 'Block' }), undefined);
     assert.equal(declarationsOf(null), undefined);

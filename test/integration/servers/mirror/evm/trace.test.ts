@@ -104,7 +104,7 @@ describe('reference mirror EVM traces', function () {
     it('marks exactly the reverting cases as failed, with return_value "0x"', async () => {
       assert.deepEqual(
         post.cases.filter((c) => c.failed).map((c) => c.name),
-        ['revert-error', 'panic', 'custom-error', 'hts-insufficient'],
+        ['revert-error', 'panic', 'custom-error', 'hts-insufficient', 'modifier-revert'],
       );
       assert.equal((await body(post, 'panic')).return_value, '0x');
     });
