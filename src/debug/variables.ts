@@ -12,6 +12,7 @@ import type { Frame, Trace } from '../shared/trace-model';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { stackWord, stackWordValue } from '../shared/stack-words';
 import { entityOfAddress } from '../core/ids';
+import { calldataReference, hexBytes, type References } from './memory-references';
 
 export { entityOfAddress };
 
@@ -23,8 +24,16 @@ export interface Variable {
   memoryReference?: string;
   /** Fields, elements or entries it opens into. */
   children?: Variable[];
+  /** An array too long to list at once: its elements, read one by one as a client pages through them. */
+  elements?: Elements;
   /** Where a state variable of a value type lives, for data breakpoints. */
   storage?: StorageRef;
+}
+
+/** `length` elements, `at(i)` reading element i (0 <= i < length) only when it is asked for. */
+export interface Elements {
+  length: number;
+  at(index: number): Variable;
 }
 
 /** A value in storage: `size` bytes at byte `offset` (from the low-order end) of `slot` of `account`. */
@@ -34,6 +43,9 @@ export interface StorageRef {
   offset: number;
   size: number;
 }
+
+/** Arrays longer than this are paged: a client asks for the elements it shows (DAP indexedVariables). */
+export const LISTED_ELEMENTS = 100;
 
 /** Most stack items, memory words or storage slots one scope lists. */
 const MAX_ITEMS = 1024;
@@ -114,7 +126,9 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   if (frame.kind === 'external' && action?.input) {
     try {
       const { args } = decodeFunctionData({ abi: [abi], data: action.input as `0x${string}` });
-      return shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
+      const shown = shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
+      const at = calldataPlaces(abi.inputs, action.input);
+      return shown.map((v, i) => (at[i] === undefined ? v : { ...v, memoryReference: calldataReference(frame.traceFrame, at[i]!) }));
     } catch {
       // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support): read the stack.
     }
@@ -133,6 +147,20 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
     type: typeOf(param),
     value: decodeWord(param, stack[stack.length - n + i], enums),
   }));
+}
+
+/**
+ * Where each dynamic argument's data (after its length word) starts in the calldata, when every argument's head is
+ * one word (no static tuples or arrays before it): the head holds the offset from after the selector.
+ */
+function calldataPlaces(inputs: readonly AbiParameter[], input: string): Array<bigint | undefined> {
+  const data = hexBytes(input);
+  if (!data || !inputs.every((p) => isWordType(p.type) || /\[\]$|^string$|^bytes$/.test(p.type))) return [];
+  return inputs.map((p, i) => {
+    if (isWordType(p.type) || data.length < 4 + 32 * (i + 1)) return undefined;
+    const at = 4n + BigInt(`0x${data.subarray(4 + 32 * i, 4 + 32 * (i + 1)).toString('hex')}`) + 32n;
+    return at <= BigInt(data.length) ? at : undefined;
+  });
 }
 
 /** The ABI type, or the enum's own name for an enum. */
@@ -218,11 +246,14 @@ export function stackVariables(stack: readonly string[] | null): Variable[] | st
   return out;
 }
 
-export function memoryVariables(memory: readonly string[] | null, reference: string): Variable[] | string {
+/** Memory's words, each with a reference for the memory view that opens on it. */
+export function memoryVariables(memory: readonly string[] | null, references: References): Variable[] | string {
   if (!memory) return 'The trace was fetched without memory (launch with "memory": true).';
-  return memory
-    .slice(0, MAX_ITEMS)
-    .map((w, i) => ({ name: `memory[0x${(i * WORD_BYTES).toString(16)}]`, value: w, memoryReference: reference }));
+  return memory.slice(0, MAX_ITEMS).map((w, i) => ({
+    name: `memory[0x${(i * WORD_BYTES).toString(16)}]`,
+    value: w,
+    memoryReference: references.memory(BigInt(i * WORD_BYTES)),
+  }));
 }
 
 export function frameVariables(trace: Trace, step: number, frame: FnFrame, codeName: string | undefined): Variable[] {

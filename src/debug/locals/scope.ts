@@ -8,6 +8,7 @@ import { LocalSlots, type Role } from './slots';
 import { localValue, type LocalsData } from './values';
 import { viaIrVariables } from './via-ir';
 import { stackSize } from '../../core/locals/declarations';
+import { hexBytes, referencesFor } from '../memory-references';
 
 /**
  * The variables of `roles` in scope at `step` (of the function running there), with their values; a sentence when
@@ -42,8 +43,9 @@ export function localsData(rt: DebugRuntime, step: number, input: string | undef
   return {
     stack: detail.stack ?? [],
     memory: rt.memoryBytes(step),
-    calldata: input && /^0x(?:[0-9a-fA-F]{2})*$/.test(input) ? Buffer.from(input.slice(2), 'hex') : undefined,
+    calldata: hexBytes(input),
     storage: detail.storage,
     layout: artifact?.storageLayout,
+    references: referencesFor(step, rt.program.traceFrame[step]),
   };
 }

@@ -49,7 +49,7 @@ export const CASE_NAMES = [
 /** The token-service cases (TokenSender calling the HTS stand-in at 0x167), named by their own tests. */
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
 /** Cases added for the debugger (arguments of dynamic types, named storage), named by its tests. */
-export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state'] as const;
+export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state', 'long-values'] as const;
 /** Calls the node runs natively (precompiles, token facade, halts, a transaction straight to 0x167), by their tests. */
 export const NATIVE_CASE_NAMES = ['permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct'] as const;
 export type CaseName =

@@ -31,6 +31,7 @@ const CASE_NAMES = [
   'hts-value',
   'hts-direct',
   ...LOCALS_CASES.map((c) => c.name),
+  'long-values',
   'verified-only',
 ];
 
