@@ -2,17 +2,16 @@
 // memory view's bytes (readMemory on a value's memoryReference), a long value sent lazily, long memory, calldata and
 // storage arrays paged (indexedVariables), and a trace whose length words claim 2^255 elements.
 import { strict as assert } from 'node:assert';
-import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { LaunchArguments } from '../../../src/debug/adapter';
+import { freshAdapter, launchAndStop } from '../helpers/debug-launch';
 import { tempDirs } from '../helpers/layouts';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { startReference, type ReferenceMirror } from '../helpers/reference-mirror';
 
-const ADAPTER = 'dist/debug-adapter.js';
 const BLOB = Buffer.from('Ledger Mirror pages long arrays. '.repeat(10).slice(0, 300));
 const HUGE = 1n << 255n;
 
@@ -22,18 +21,12 @@ describe('debug adapter: memory view, lazy values and paged arrays (Bulk.sol)', 
   this.timeout(180_000);
   let ref: ReferenceMirror;
   let ws: string;
+  const client = freshAdapter();
   let dc: DebugClient;
 
-  before(async function () {
-    assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`);
-    [ref, ws] = await Promise.all([startReference('post-op'), sampleWorkspace()]);
-  });
+  before(async () => ([ref, ws] = await Promise.all([startReference('post-op'), sampleWorkspace()])));
   after(() => ref?.close());
-  beforeEach(async () => {
-    dc = new DebugClient('node', ADAPTER, 'ledger-mirror');
-    await dc.start();
-  });
-  afterEach(() => dc.stop());
+  beforeEach(() => (dc = client()));
 
   const source = () => join(ws, 'contracts', 'Bulk.sol');
 
@@ -41,23 +34,19 @@ describe('debug adapter: memory view, lazy values and paged arrays (Bulk.sol)', 
   async function stopAtEmit(traceFile?: string): Promise<Record<string, number>> {
     const text = await readFile(source(), 'utf8');
     const line = text.slice(0, text.indexOf('emit Filled(')).split('\n').length;
-    await dc.initializeRequest({ adapterID: 'ledger-mirror', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
-    const initialized = dc.waitForEvent('initialized', 60_000);
-    const args: LaunchArguments = {
-      ...(traceFile ? { traceFile } : { transaction: ref.info('long-values').transactionId }),
-      mirrorUrl: ref.mirror.url,
-      buildOutput: ws,
-      stopOnEntry: false,
-      memory: true,
-      storage: true,
-    };
-    const launched = dc.launchRequest(args);
-    await initialized;
-    await dc.setBreakpointsRequest({ source: { path: source() }, breakpoints: [{ line }] });
-    const stopped = dc.waitForEvent('stopped', 60_000) as Promise<DebugProtocol.StoppedEvent>;
-    await dc.configurationDoneRequest();
-    await launched;
-    assert.equal((await stopped).body.reason, 'breakpoint');
+    const stopped = await launchAndStop(
+      dc,
+      {
+        ...(traceFile ? { traceFile } : { transaction: ref.info('long-values').transactionId }),
+        mirrorUrl: ref.mirror.url,
+        buildOutput: ws,
+        stopOnEntry: false,
+        memory: true,
+        storage: true,
+      } satisfies LaunchArguments,
+      () => dc.setBreakpointsRequest({ source: { path: source() }, breakpoints: [{ line }] }),
+    );
+    assert.equal(stopped.body.reason, 'breakpoint');
     const [top] = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames;
     const scopes = (await dc.scopesRequest({ frameId: top.id })).body.scopes;
     return Object.fromEntries(scopes.map((s) => [s.name, s.variablesReference]));

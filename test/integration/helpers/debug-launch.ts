@@ -1,7 +1,11 @@
 // Starts a debug session over DAP the way VS Code does: initialize, launch with `args`, `configure` between the
-// `initialized` event and configurationDone (breakpoints), then resolves with the first stop.
-import type { DebugClient } from '@vscode/debugadapter-testsupport';
+// `initialized` event and configurationDone (breakpoints), then resolves with the first stop. A suite can have a
+// fresh adapter process per test.
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { ADAPTER } from './dap-wire';
 
 export async function launchAndStop(
   dc: DebugClient,
@@ -23,4 +27,16 @@ export async function launchAndStop(
   await dc.configurationDoneRequest();
   await launched;
   return stopped;
+}
+
+/** A stdio adapter started afresh for each test of the calling suite, and stopped after it. */
+export function freshAdapter(): () => DebugClient {
+  let dc: DebugClient;
+  before(() => assert.ok(existsSync(ADAPTER), `${ADAPTER} is missing: run \`npm run build\` first`));
+  beforeEach(async () => {
+    dc = new DebugClient('node', ADAPTER, 'ledger-mirror');
+    await dc.start();
+  });
+  afterEach(() => dc.stop());
+  return () => dc;
 }
