@@ -11,7 +11,8 @@ import { quote } from '../core/names/values';
 import { traceMappingKeys, type MappingKeys } from './mapping-keys';
 import type { Program } from '../core/sourcemap/program';
 import { thisOf } from './globals';
-import { entityOfAddress, LISTED_ELEMENTS, type StorageRef, type Variable } from './variables';
+import { entityOfAddress, type StorageRef, type Variable } from './variables';
+import { LISTED_ELEMENTS } from './variable';
 
 /** Most slots, children or bytes one scope decodes. */
 const MAX_ITEMS = 1024;

@@ -6,46 +6,18 @@ import { enumMembersOf } from '../core/build-output/enum-reader';
 import { enumText, isEnumType, mentionsEnum, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { ContractAction } from '../core/contract-results';
 import { abiOfMetadata, AbiRegistry } from '../core/names/registry';
-import { namedValues, shownValue } from '../core/names/values';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
 import type { Frame, Trace } from '../shared/trace-model';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { stackWord, stackWordValue } from '../shared/stack-words';
 import { entityOfAddress } from '../core/ids';
 import { calldataReference, hexBytes, type References } from './memory-references';
+import { decodedNode, variableOf } from './value-tree';
+import type { Variable } from './variable';
 
 export { entityOfAddress };
 
-export interface Variable {
-  name: string;
-  value: string;
-  type?: string;
-  /** For the memory view. */
-  memoryReference?: string;
-  /** Fields, elements or entries it opens into. */
-  children?: Variable[];
-  /** An array too long to list at once: its elements, read one by one as a client pages through them. */
-  elements?: Elements;
-  /** Where a state variable of a value type lives, for data breakpoints. */
-  storage?: StorageRef;
-}
-
-/** `length` elements, `at(i)` reading element i (0 <= i < length) only when it is asked for. */
-export interface Elements {
-  length: number;
-  at(index: number): Variable;
-}
-
-/** A value in storage: `size` bytes at byte `offset` (from the low-order end) of `slot` of `account`. */
-export interface StorageRef {
-  account: string;
-  slot: bigint;
-  offset: number;
-  size: number;
-}
-
-/** Arrays longer than this are paged: a client asks for the elements it shows (DAP indexedVariables). */
-export const LISTED_ELEMENTS = 100;
+export type { Elements, StorageRef, Variable } from './variable';
 
 /** Most stack items, memory words or storage slots one scope lists. */
 const MAX_ITEMS = 1024;
@@ -166,18 +138,14 @@ function calldataPlaces(inputs: readonly AbiParameter[], input: string): Array<b
 /** The ABI type, or the enum's own name for an enum. */
 const typeOf = (param: AbiParameter): string => (isEnumType(param.internalType) ? param.internalType : param.type);
 
-/** Decoded ABI values as the Variables view shows them: as everywhere else (values.ts), strings quoted. */
+/** Decoded ABI values as the Variables view shows them: as everywhere else (values.ts), strings quoted, arrays and tuples opening into their parts. */
 function shownValues(
   params: readonly AbiParameter[],
   values: readonly unknown[],
   unnamed: (i: number) => string,
   enums: EnumMembers,
 ): Variable[] {
-  return namedValues(params, values, enums).map((v, i) => ({
-    name: params[i].name || unnamed(i),
-    type: typeOf(params[i]),
-    value: shownValue(v),
-  }));
+  return params.map((param, i) => variableOf(param.name || unnamed(i), typeOf(param), param, decodedNode(values[i], param), enums));
 }
 
 /**

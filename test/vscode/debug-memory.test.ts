@@ -15,6 +15,21 @@ const transactionId = caseTransaction(
   CASE,
 ).transactionId;
 
+/** Starts a `ledger-mirror` launch configuration in the workspace and resolves with the frame VS Code focuses on its stop. */
+async function launchAndStop(configuration: { name: string } & Record<string, unknown>): Promise<vscode.DebugStackFrame> {
+  const stopped = new Promise<vscode.DebugStackFrame>((resolve) => {
+    const sub = vscode.debug.onDidChangeActiveStackItem((item) => {
+      if (item instanceof vscode.DebugStackFrame) {
+        sub.dispose();
+        resolve(item);
+      }
+    });
+  });
+  const folder = vscode.workspace.workspaceFolders![0];
+  assert.ok(await vscode.debug.startDebugging(folder, { type: 'ledger-mirror', request: 'launch', ...configuration }));
+  return stopped;
+}
+
 describe('debugger in VS Code: memory view and paged arrays', function () {
   this.timeout(120_000);
 
@@ -32,25 +47,7 @@ describe('debugger in VS Code: memory view and paged arrays', function () {
       .split('\n')
       .findIndex((l) => l.includes('emit Filled('));
     vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(file, new vscode.Position(line, 0)))]);
-    const stopped = new Promise<vscode.DebugStackFrame>((resolve) => {
-      const sub = vscode.debug.onDidChangeActiveStackItem((item) => {
-        if (item instanceof vscode.DebugStackFrame) {
-          sub.dispose();
-          resolve(item);
-        }
-      });
-    });
-    assert.ok(
-      await vscode.debug.startDebugging(vscode.workspace.workspaceFolders![0], {
-        type: 'ledger-mirror',
-        request: 'launch',
-        name: 'Long values',
-        transaction: transactionId,
-        stopOnEntry: false,
-        memory: true,
-      }),
-    );
-    const { session, frameId } = await stopped;
+    const { session, frameId } = await launchAndStop({ name: 'Long values', transaction: transactionId, stopOnEntry: false, memory: true });
     const scopes = ((await session.customRequest('scopes', { frameId })) as DebugProtocol.ScopesResponse['body']).scopes;
     const locals = (
       (await session.customRequest('variables', {

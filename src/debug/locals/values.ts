@@ -6,9 +6,9 @@
 import type { AbiParameter } from 'viem';
 import type { Declaration, SourceDeclarations } from '../../core/locals/declarations';
 import type { StorageLayout } from '../../core/build-output/storage-layout';
-import { namedValues, shownValue } from '../../core/names/values';
 import { storageAt, storageWords } from '../storage';
-import { LISTED_ELEMENTS, type Variable } from '../variables';
+import { LISTED_ELEMENTS, type Variable } from '../variable';
+import { variableOf, type ValueNode as Node } from '../value-tree';
 import { NO_REFERENCES, type References } from '../memory-references';
 import type { SlotVariable } from './slots';
 
@@ -110,17 +110,6 @@ function wordAt(data: Uint8Array, at: bigint): bigint {
   return BigInt(`0x${Buffer.from(slice(data, at, 32n)).toString('hex')}`);
 }
 
-/** A decoded value: the JS value the ABI decoder would give (for its text), where its bytes are, and its parts. */
-interface Node {
-  value: unknown;
-  /** The memoryReference of its bytes: a bytes or string's first byte, an array's first element, a struct's first field. */
-  ref?: string;
-  /** An array's elements or a struct's fields. */
-  parts?: Node[];
-  /** An array too long to read whole: element i is read when a client asks for it. */
-  paged?: { length: number; at(index: number): Node };
-}
-
 const text = (shape: Shape, bytes: Uint8Array) =>
   shape.kind === 'string' ? new TextDecoder().decode(bytes) : `0x${Buffer.from(bytes).toString('hex')}`;
 
@@ -177,36 +166,6 @@ function fromCalldata(calldata: Uint8Array, offset: bigint, length: bigint, shap
   throw new Unreadable('calldata values of this type are not shown');
 }
 
-const hasPaged = (node: Node): boolean => node.paged !== undefined || (node.parts ?? []).some(hasPaged);
-
-/**
- * A decoded value as a Variable: its text as values.ts writes it, arrays and structs opening into their parts, long
- * arrays paged (a struct holding one is shown by its type, as its text would be too long to build).
- */
-function shown(name: string, type: string, param: AbiParameter, node: Node): Variable {
-  const element = { ...param, type: param.type.replace(/\[\d*\]$/, '') } as AbiParameter;
-  const ref = node.ref === undefined ? {} : { memoryReference: node.ref };
-  const paged = node.paged;
-  if (paged)
-    return {
-      name,
-      type,
-      value: `${locationOf(type).base}, length ${paged.length}`,
-      ...ref,
-      elements: { length: paged.length, at: (i) => shown(`[${i}]`, element.type, element, paged.at(i)) },
-    };
-  const variable: Variable = {
-    name,
-    type,
-    value: hasPaged(node) ? locationOf(type).base : shownValue(namedValues([param], [node.value])[0]),
-    ...ref,
-  };
-  if (node.parts && Array.isArray(node.value)) variable.children = node.parts.map((p, i) => shown(`[${i}]`, element.type, element, p));
-  else if (node.parts && param.type === 'tuple' && 'components' in param)
-    variable.children = param.components.map((c, i) => shown(c.name ?? '', c.type, c, node.parts![i]));
-  return variable;
-}
-
 /** One local's value, or why it cannot be shown. */
 export function localValue(v: SlotVariable, data: LocalsData): Variable {
   const name = v.decl.name || '(unnamed)';
@@ -236,7 +195,7 @@ export function localValue(v: SlotVariable, data: LocalsData): Variable {
       if (v.size !== 2) throw new Unreadable('calldata values of this type are not shown');
       node = fromCalldata(data.calldata, word, toBig(data.stack[v.slot + 1]), shape, data.references ?? NO_REFERENCES);
     }
-    return shown(name, type, shape.param, node);
+    return variableOf(name, type, shape.param, node);
   } catch (err) {
     if (!(err instanceof Unreadable)) throw err;
     return { name, type, value: `(unavailable: ${err.message})` };

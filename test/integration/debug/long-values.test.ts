@@ -129,6 +129,17 @@ describe('debug adapter: memory view, lazy values and paged arrays (Bulk.sol)', 
     assert.equal(squares[20].evaluateName, 'copy[120]');
     assert.equal((await dc.evaluateRequest({ expression: 'copy[149]', context: 'watch' })).body.result, String(149 ** 2));
 
+    // The external call's argument, decoded from its calldata, pages the same way.
+    const xs = await variable(scopes.Arguments, 'xs');
+    assert.deepEqual([xs.value, xs.indexedVariables], ['uint256[], length 150', 150]);
+    assert.deepEqual(
+      (await page(xs, 148, 2)).map((v) => [v.name, v.value, v.evaluateName]),
+      [
+        ['[148]', String(148 ** 2), 'xs[148]'],
+        ['[149]', String(149 ** 2), 'xs[149]'],
+      ],
+    );
+
     const tail = await variable(scopes.Locals, 'tail');
     assert.equal(tail.indexedVariables, 140);
     assert.deepEqual(
