@@ -48,6 +48,8 @@ import {
   type Variable,
 } from './variables';
 import { storageScope } from './storage';
+import { childNamed, dapVariable, formatted, openedOf, page, type Opened } from './variable-pages';
+import { hexBytes, parseReference, readAt, referencesFor } from './memory-references';
 import { localsData, variablesAt } from './locals/scope';
 import { nextAtLine } from './stepping';
 import type { FramingProblem } from './framing';
@@ -136,7 +138,6 @@ function parseInstructionRef(ref: string, offset = 0): { code: number; pc: numbe
   const n = Number(BigInt(ref)) + offset;
   return Number.isSafeInteger(n) && n >= 0 ? { code: Math.floor(n / PC_BITS), pc: n % PC_BITS } : undefined;
 }
-const MEMORY_REF = /^memory@(\d+)$/;
 /** The user name and password in the launch's URLs, as secrets to keep out of what the adapter sends. */
 function credentialsOf(...urls: Array<string | undefined>): string[] {
   return urls.flatMap((url) => {
@@ -149,9 +150,6 @@ function credentialsOf(...urls: Array<string | undefined>): string[] {
   });
 }
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-/** A decimal number in hex when the client asks for hex (the Variables view's context menu); anything else as it is. */
-const formatted = (value: string, format: DebugProtocol.ValueFormat | undefined) =>
-  format?.hex && /^-?\d+$/.test(value) ? `${value.startsWith('-') ? '-' : ''}0x${BigInt(value.replace('-', '')).toString(16)}` : value;
 /** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
 const CHILD_HANDLES = 1_000_000_000;
 
@@ -160,7 +158,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private opened: OpenedTrace | undefined;
   private readonly scopes = new Handles<ScopeRef>();
   /** What a variable opens into (a struct's fields, an array's elements, a mapping's entries): valid until the next stop. */
-  private readonly children = new Map<number, Variable[]>();
+  private readonly children = new Map<number, Opened>();
   /** The expression (evaluateName) of the variable each child handle opened, where it has one. */
   private readonly childPaths = new Map<number, string>();
   private readonly frameSteps = new Map<number, ShownFrame>();
@@ -315,7 +313,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   /** Handles apart from the scopes' (Handles#reset starts over at the scopes' first handle, so it is not used). */
-  private childHandle(children: Variable[], path?: string): number {
+  private childHandle(children: Opened, path?: string): number {
     const handle = CHILD_HANDLES + this.children.size;
     this.children.set(handle, children);
     if (path !== undefined) this.childPaths.set(handle, path);
@@ -507,7 +505,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private async variables(response: DebugProtocol.VariablesResponse, args: DebugProtocol.VariablesArguments): Promise<void> {
     const rt = this.need();
     const ref = this.scopes.get(args.variablesReference);
-    let vars: Variable[] | string = this.children.get(args.variablesReference) ?? [];
+    const opened = this.children.get(args.variablesReference);
+    let vars: readonly Variable[] | string = opened ? page(opened, args) : [];
     if (ref) {
       const frame = rt.program.frames[ref.fn];
       const detail = rt.detail(ref.step);
@@ -544,7 +543,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
           vars = stackVariables(detail.stack);
           break;
         case 'memory':
-          vars = memoryVariables(detail.memory, `memory@${ref.step}`);
+          vars = memoryVariables(detail.memory, referencesFor(ref.step, frame.traceFrame));
           break;
         case 'storage':
           vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame);
@@ -554,7 +553,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
           break;
       }
     }
-    const list: Variable[] = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
+    const list: readonly Variable[] = typeof vars === 'string' ? [{ name: '(none)', value: vars }] : vars;
     // Add to Watch and Copy as Expression: what evaluate reads the variable back by (not for Frame, Events, Return).
     const base = ref
       ? ref.kind === 'frame' || ref.kind === 'events' || ref.kind === 'return' || ref.kind === 'native'
@@ -566,20 +565,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         ? undefined
         : base === ''
           ? v.name
-          : `${base}${v.name.startsWith('[') ? '' : '.'}${v.name}`;
-    response.body = {
-      variables: list.map((v) => {
-        const evaluateName = pathOf(v);
-        return {
-          name: v.name,
-          value: formatted(v.value, args.format),
-          type: v.type,
-          evaluateName,
-          variablesReference: v.children?.length ? this.childHandle(v.children, evaluateName) : 0,
-          memoryReference: v.memoryReference,
-        };
-      }),
-    };
+          : opened?.revealed
+            ? base
+            : `${base}${v.name.startsWith('[') ? '' : '.'}${v.name}`;
+    const handle = (o: Opened, path: string | undefined) => this.childHandle(o, path);
+    response.body = { variables: list.map((v) => dapVariable(v, pathOf(v), args.format, handle, opened?.revealed)) };
     this.sendResponse(response);
   }
 
@@ -606,10 +596,13 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       (name) => globals.find((v) => v.name === name) ?? (IDENTIFIER.test(name) ? this.named(name, step, fn, action, view) : undefined),
     );
     if (found) {
+      const opened = openedOf(found);
       response.body = {
         result: formatted(found.value, args.format),
         type: found.type,
-        variablesReference: found.children?.length ? this.childHandle(found.children, expression) : 0,
+        variablesReference: opened ? this.childHandle(opened, expression) : 0,
+        indexedVariables: opened?.elements?.length,
+        memoryReference: found.memoryReference,
       };
       return this.sendResponse(response);
     }
@@ -697,7 +690,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const scope = args.variablesReference === undefined ? undefined : this.scopes.get(args.variablesReference);
     let found: Variable | undefined;
     if (args.variablesReference !== undefined && this.children.has(args.variablesReference))
-      found = this.children.get(args.variablesReference)!.find((v) => v.name === args.name);
+      found = childNamed(this.children.get(args.variablesReference)!, args.name);
     else if (scope?.kind === 'storage') {
       const vars = storageScope(rt.program, scope.step, rt.detail(scope.step).storage, rt.program.frames[scope.fn].traceFrame);
       found = typeof vars === 'string' ? undefined : vars.find((v) => v.name === args.name);
@@ -912,18 +905,30 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override readMemoryRequest(response: DebugProtocol.ReadMemoryResponse, args: DebugProtocol.ReadMemoryArguments): void {
-    const m = MEMORY_REF.exec(args.memoryReference);
+    this.readMemory(response, args).catch((err: unknown) =>
+      this.sendErrorResponse(response, { id: 1006, format: err instanceof Error ? err.message : String(err), showUser: false }),
+    );
+  }
+
+  /** The bytes a memoryReference names (memory-references.ts): memory at a step, or a call frame's input. */
+  private async readMemory(response: DebugProtocol.ReadMemoryResponse, args: DebugProtocol.ReadMemoryArguments): Promise<void> {
     const rt = this.need();
-    const step = m ? Number(m[1]) : NaN;
-    const bytes = Number.isInteger(step) && step < rt.trace.length ? rt.memoryBytes(step) : undefined;
-    if (!bytes) return this.sendErrorResponse(response, { id: 1006, format: 'This memory is not in the trace.', showUser: false });
-    const from = Math.max(0, args.offset ?? 0);
-    const slice = bytes.subarray(from, from + Math.max(0, args.count));
-    response.body = {
-      address: `0x${from.toString(16)}`,
-      data: slice.toString('base64'),
-      unreadableBytes: Math.max(0, args.count - slice.length),
-    };
+    const place = parseReference(args.memoryReference);
+    if (typeof place === 'string') throw new Error(place);
+    let bytes: Uint8Array | undefined;
+    if (place.kind === 'memory') {
+      if (place.step >= rt.trace.length) throw new Error(`${args.memoryReference}: the trace has steps 0 to ${rt.trace.length - 1}.`);
+      bytes = rt.memoryBytes(place.step);
+      if (!bytes) throw new Error('The trace was fetched without memory (launch with "memory": true).');
+    } else {
+      if (place.frame >= rt.trace.frameCount())
+        throw new Error(`${args.memoryReference}: the trace has call frames 0 to ${rt.trace.frameCount() - 1}.`);
+      bytes = hexBytes((await this.actionOf(place.frame))?.input ?? undefined);
+      if (!bytes) throw new Error(`The input of call frame ${place.frame} is not known (the mirror's actions carry it).`);
+    }
+    const read = readAt(bytes, place.offset, args.offset ?? 0, args.count);
+    if (typeof read === 'string') throw new Error(`${args.memoryReference}: ${read}`);
+    response.body = read;
     this.sendResponse(response);
   }
 

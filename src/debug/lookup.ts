@@ -1,7 +1,7 @@
 // Solidity-style paths over what the Variables view shows, for hover, Watch and the Debug Console: member access
 // (`order.amount`), indexing (`amounts[1]`) and mapping lookups by a literal or by another path (`paid[0x3ea]`,
 // `bal[msg.sender]`). Only what a scope holds is found: nothing is computed that the trace does not show.
-import type { Variable } from './variables';
+import type { Elements, Variable } from './variables';
 
 const PATH = /^([A-Za-z_$][\w$]*)((?:\.[A-Za-z_$][\w$]*|\[[^[\]]+\])*)$/;
 const PART = /\.[A-Za-z_$][\w$]*|\[[^[\]]+\]/g;
@@ -27,13 +27,18 @@ export function resolvePath(expression: string, root: (name: string) => Variable
   if (!m) return undefined;
   let v = root(m[1]);
   for (const part of m[2].match(PART) ?? []) {
-    if (!v?.children) return undefined;
+    if (!v?.children && !v?.elements) return undefined;
     if (part.startsWith('.')) {
-      v = v.children.find((c) => c.name === part.slice(1));
+      v = v.children?.find((c) => c.name === part.slice(1));
       continue;
     }
     const want = keyOf(keyText(part.slice(1, -1), root));
-    v = v.children.find((c) => c.name.startsWith('[') && keyOf(c.name.slice(1, -1)) === want);
+    v = v.children?.find((c) => c.name.startsWith('[') && keyOf(c.name.slice(1, -1)) === want) ?? elementAt(v.elements, want);
   }
   return v;
+}
+
+/** Element `key` of a paged array, read only now. */
+function elementAt(elements: Elements | undefined, key: string): Variable | undefined {
+  return elements && /^\d+$/.test(key) && BigInt(key) < BigInt(elements.length) ? elements.at(Number(key)) : undefined;
 }

@@ -152,7 +152,7 @@ export function checkArguments(command: string, raw: unknown): void {
     case 'readMemory': {
       const args = object(raw, 'arguments');
       text(args, 'memoryReference', 64, false);
-      int(args, 'offset', 0, INT32 - 1);
+      int(args, 'offset', -INT32, INT32 - 1);
       int(args, 'count', 0, REQUEST_LIMITS.readMemoryBytes, false);
       return;
     }
@@ -176,8 +176,15 @@ export function checkArguments(command: string, raw: unknown): void {
     }
     case 'scopes':
       return int(object(raw, 'arguments'), 'frameId', 0, Number.MAX_SAFE_INTEGER, false);
-    case 'variables':
-      return int(object(raw, 'arguments'), 'variablesReference', 0, Number.MAX_SAFE_INTEGER, false);
+    case 'variables': {
+      const args = object(raw, 'arguments');
+      int(args, 'variablesReference', 0, Number.MAX_SAFE_INTEGER, false);
+      if (args.filter !== undefined && args.filter !== 'indexed' && args.filter !== 'named')
+        throw new RequestError(`filter must be "indexed" or "named", not ${shown(args.filter)}.`);
+      int(args, 'start', 0, Number.MAX_SAFE_INTEGER);
+      int(args, 'count', 0, Number.MAX_SAFE_INTEGER);
+      return;
+    }
     case 'restartFrame':
       return int(object(raw, 'arguments'), 'frameId', 0, Number.MAX_SAFE_INTEGER, false);
     case 'source': {

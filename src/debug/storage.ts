@@ -12,11 +12,15 @@ import { traceMappingKeys, type MappingKeys } from './mapping-keys';
 import type { Program } from '../core/sourcemap/program';
 import { thisOf } from './globals';
 import { entityOfAddress, type StorageRef, type Variable } from './variables';
+import { LISTED_ELEMENTS } from './variable';
 
 /** Most slots, children or bytes one scope decodes. */
 const MAX_ITEMS = 1024;
 const MAX_BYTES = 4096;
 const SLOT_BYTES = 32;
+const SLOTS = 1n << 256n;
+/** Most elements a paged array lists (a length word in storage can say anything up to 2^256). */
+const MAX_PAGED = 2 ** 32;
 const WORD = /^(?:0x)?([0-9a-fA-F]{1,64})$/;
 
 /** The trace's storage as slot → 32-byte word; entries that are not words are dropped. */
@@ -105,22 +109,13 @@ class Decoder {
     switch (type.encoding) {
       case 'inplace':
         if (type.members) return this.struct(name, type, type.members, slot);
-        if (type.base) return this.array(name, type, slot, Number(/\[(\d+)\]$/.exec(type.label)?.[1] ?? 0), false);
+        if (type.base) return this.array(name, type, slot, BigInt(/\[(\d+)\]$/.exec(type.label)?.[1] ?? 0), false);
         return this.value(name, type, slot, offset);
       case 'bytes':
         return this.bytes(name, type, slot);
       case 'dynamic_array': {
         const length = this.word(slot);
-        return length === undefined
-          ? undefined
-          : this.array(
-              name,
-              type,
-              dataSlot(slot),
-              Number(hexToBigInt(length) > BigInt(MAX_ITEMS) ? MAX_ITEMS : hexToBigInt(length)),
-              true,
-              hexToBigInt(length),
-            );
+        return length === undefined ? undefined : this.array(name, type, dataSlot(slot), hexToBigInt(length), true);
       }
       case 'mapping':
         return this.mapping(name, type, slot);
@@ -144,26 +139,68 @@ class Decoder {
     return children.length ? { name, type: type.label, value: type.label, children } : undefined;
   }
 
-  /** `count` elements from `slot` on: packed several to a slot when small enough, as solc lays them out. */
-  private array(name: string, type: StorageType, slot: bigint, count: number, dynamic: boolean, length?: bigint): Variable | undefined {
+  /**
+   * `length` elements from `slot` on: packed several to a slot when small enough, as solc lays them out. A long array
+   * is paged: element i is read when a client asks for it, so a length word of 2^255 costs nothing.
+   */
+  private array(name: string, type: StorageType, slot: bigint, length: bigint, dynamic: boolean): Variable | undefined {
     const base = this.layout.types.get(type.base ?? '');
     if (!base) return undefined;
     const perSlot =
       base.encoding === 'inplace' && !base.members && !base.base && base.numberOfBytes <= 16
-        ? Math.floor(SLOT_BYTES / base.numberOfBytes)
-        : 0;
+        ? BigInt(Math.floor(SLOT_BYTES / base.numberOfBytes))
+        : 0n;
     const slotsPer = BigInt(Math.max(1, Math.ceil(base.numberOfBytes / SLOT_BYTES)));
+    const element = (i: number) => {
+      const at = perSlot ? slot + BigInt(i) / perSlot : slot + BigInt(i) * slotsPer;
+      const offset = perSlot ? Number(BigInt(i) % perSlot) * base.numberOfBytes : 0;
+      return this.variable(`[${i}]`, type.base!, at % SLOTS, offset);
+    };
+    if (length > BigInt(LISTED_ELEMENTS)) {
+      const span = perSlot ? (length + perSlot - 1n) / perSlot : length * slotsPer;
+      return this.paged(name, type, slot, length, span, dynamic, element);
+    }
     const children: Variable[] = [];
-    for (let i = 0; i < Math.min(count, MAX_ITEMS); i++) {
-      const at = perSlot ? slot + BigInt(Math.floor(i / perSlot)) : slot + BigInt(i) * slotsPer;
-      const element = this.variable(`[${i}]`, type.base!, at, perSlot ? (i % perSlot) * base.numberOfBytes : 0);
-      if (element) children.push(element);
+    for (let i = 0; i < Number(length); i++) {
+      const found = element(i);
+      if (found) children.push(found);
     }
     if (!dynamic && children.length === 0) return undefined;
     const value = dynamic
-      ? `${type.label}, length ${length}${children.length < count ? ` (${children.length} element${children.length === 1 ? '' : 's'} in the trace)` : ''}`
+      ? `${type.label}, length ${length}${children.length < length ? ` (${children.length} element${children.length === 1 ? '' : 's'} in the trace)` : ''}`
       : type.label;
     return { name, type: type.label, value, children };
+  }
+
+  /** A long array over `span` slots from `slot` on: the slots of it the trace holds are counted (and explained) now. */
+  private paged(
+    name: string,
+    type: StorageType,
+    slot: bigint,
+    length: bigint,
+    span: bigint,
+    dynamic: boolean,
+    element: (i: number) => Variable | undefined,
+  ): Variable | undefined {
+    let held = 0;
+    for (const s of this.words.keys())
+      if ((((s - slot) % SLOTS) + SLOTS) % SLOTS < span) {
+        this.used.add(s);
+        held++;
+      }
+    if (!dynamic && held === 0) return undefined;
+    const listed = length > MAX_PAGED ? MAX_PAGED : Number(length);
+    const at = (i: number) => {
+      // Each element read later has a budget of its own: the scope's is spent by then.
+      this.budget = MAX_ITEMS;
+      return element(i) ?? { name: `[${i}]`, value: '(not in the trace)' };
+    };
+    return {
+      name,
+      type: type.label,
+      value: `${type.label}, length ${length} (${held} of its slots in the trace${listed < length ? `; the first ${listed} elements are listed` : ''})`,
+      elements: { length: listed, at },
+    };
   }
 
   /** string / bytes: short ones (< 32 bytes) in the slot itself with 2·length in the low byte, long ones from keccak256(slot). */

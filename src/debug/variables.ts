@@ -6,34 +6,18 @@ import { enumMembersOf } from '../core/build-output/enum-reader';
 import { enumText, isEnumType, mentionsEnum, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { ContractAction } from '../core/contract-results';
 import { abiOfMetadata, AbiRegistry } from '../core/names/registry';
-import { namedValues, shownValue } from '../core/names/values';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
 import type { Frame, Trace } from '../shared/trace-model';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { stackWord, stackWordValue } from '../shared/stack-words';
 import { entityOfAddress } from '../core/ids';
+import { calldataReference, hexBytes, type References } from './memory-references';
+import { decodedNode, variableOf } from './value-tree';
+import type { Variable } from './variable';
 
 export { entityOfAddress };
 
-export interface Variable {
-  name: string;
-  value: string;
-  type?: string;
-  /** For the memory view. */
-  memoryReference?: string;
-  /** Fields, elements or entries it opens into. */
-  children?: Variable[];
-  /** Where a state variable of a value type lives, for data breakpoints. */
-  storage?: StorageRef;
-}
-
-/** A value in storage: `size` bytes at byte `offset` (from the low-order end) of `slot` of `account`. */
-export interface StorageRef {
-  account: string;
-  slot: bigint;
-  offset: number;
-  size: number;
-}
+export type { Elements, StorageRef, Variable } from './variable';
 
 /** Most stack items, memory words or storage slots one scope lists. */
 const MAX_ITEMS = 1024;
@@ -114,7 +98,9 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   if (frame.kind === 'external' && action?.input) {
     try {
       const { args } = decodeFunctionData({ abi: [abi], data: action.input as `0x${string}` });
-      return shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
+      const shown = shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
+      const at = calldataPlaces(abi.inputs, action.input);
+      return shown.map((v, i) => (at[i] === undefined ? v : { ...v, memoryReference: calldataReference(frame.traceFrame, at[i]!) }));
     } catch {
       // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support): read the stack.
     }
@@ -135,21 +121,31 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   }));
 }
 
+/**
+ * Where each dynamic argument's data (after its length word) starts in the calldata, when every argument's head is
+ * one word (no static tuples or arrays before it): the head holds the offset from after the selector.
+ */
+function calldataPlaces(inputs: readonly AbiParameter[], input: string): Array<bigint | undefined> {
+  const data = hexBytes(input);
+  if (!data || !inputs.every((p) => isWordType(p.type) || /\[\]$|^string$|^bytes$/.test(p.type))) return [];
+  return inputs.map((p, i) => {
+    if (isWordType(p.type) || data.length < 4 + 32 * (i + 1)) return undefined;
+    const at = 4n + BigInt(`0x${data.subarray(4 + 32 * i, 4 + 32 * (i + 1)).toString('hex')}`) + 32n;
+    return at <= BigInt(data.length) ? at : undefined;
+  });
+}
+
 /** The ABI type, or the enum's own name for an enum. */
 const typeOf = (param: AbiParameter): string => (isEnumType(param.internalType) ? param.internalType : param.type);
 
-/** Decoded ABI values as the Variables view shows them: as everywhere else (values.ts), strings quoted. */
+/** Decoded ABI values as the Variables view shows them: as everywhere else (values.ts), strings quoted, arrays and tuples opening into their parts. */
 function shownValues(
   params: readonly AbiParameter[],
   values: readonly unknown[],
   unnamed: (i: number) => string,
   enums: EnumMembers,
 ): Variable[] {
-  return namedValues(params, values, enums).map((v, i) => ({
-    name: params[i].name || unnamed(i),
-    type: typeOf(params[i]),
-    value: shownValue(v),
-  }));
+  return params.map((param, i) => variableOf(param.name || unnamed(i), typeOf(param), param, decodedNode(values[i], param), enums));
 }
 
 /**
@@ -218,11 +214,14 @@ export function stackVariables(stack: readonly string[] | null): Variable[] | st
   return out;
 }
 
-export function memoryVariables(memory: readonly string[] | null, reference: string): Variable[] | string {
+/** Memory's words, each with a reference for the memory view that opens on it. */
+export function memoryVariables(memory: readonly string[] | null, references: References): Variable[] | string {
   if (!memory) return 'The trace was fetched without memory (launch with "memory": true).';
-  return memory
-    .slice(0, MAX_ITEMS)
-    .map((w, i) => ({ name: `memory[0x${(i * WORD_BYTES).toString(16)}]`, value: w, memoryReference: reference }));
+  return memory.slice(0, MAX_ITEMS).map((w, i) => ({
+    name: `memory[0x${(i * WORD_BYTES).toString(16)}]`,
+    value: w,
+    memoryReference: references.memory(BigInt(i * WORD_BYTES)),
+  }));
 }
 
 export function frameVariables(trace: Trace, step: number, frame: FnFrame, codeName: string | undefined): Variable[] {

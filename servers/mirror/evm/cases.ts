@@ -44,6 +44,7 @@ export const LATE_DEPLOYMENTS: readonly Deployment[] = [
   { contract: 'Digests' },
   { contract: 'Locals' },
   { contract: 'Guarded' },
+  { contract: 'Bulk' },
 ];
 
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
@@ -174,7 +175,7 @@ export const CASE_NAMES = [
 /** The token-service cases (TokenSender calling the HTS stand-in at 0x167). */
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
 /** Cases added for the debugger (arguments of dynamic types, named storage). */
-export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state'] as const;
+export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state', 'long-values'] as const;
 /** Calls the node runs natively (precompiles, token facade, halts, a transaction straight to 0x167). */
 export const NATIVE_CASE_NAMES = ['permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct'] as const;
 
@@ -334,6 +335,18 @@ export const CASES: readonly CaseSpec[] = [
     shows: 'a transaction straight to 0x167: the whole trace is one entry at depth 0; answers INSUFFICIENT_TOKEN_BALANCE (178)',
   },
   ...LOCALS_CASES,
+  {
+    name: 'long-values',
+    contract: 'Bulk',
+    signature: 'fill(uint256[],bytes)',
+    args: () => [],
+    calldata: () =>
+      encodeFunctionData({
+        abi: [parseAbiItem('function fill(uint256[] xs, bytes blob)') as AbiFunction],
+        args: [Array.from({ length: 150 }, (_, i) => BigInt(i * i)), toHex('Ledger Mirror pages long arrays. '.repeat(10).slice(0, 300))],
+      }),
+    shows: 'a 150-element calldata array copied to memory, 300 bytes as bytes and string, a 151-element storage array',
+  },
 ];
 
 /** The account that signs the permit case (a fixed key, so the case is the same on every run). */

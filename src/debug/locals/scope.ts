@@ -8,6 +8,7 @@ import { LocalSlots, type Place, type Role } from './slots';
 import { localValue, type LocalsData } from './values';
 import { viaIrVariables } from './via-ir';
 import { stackSize, type Callable, type Declaration } from '../../core/locals/declarations';
+import { hexBytes, referencesFor } from '../memory-references';
 
 /** Whose variables: a modifier's (`of`), and where in the source its locals are taken (`place`, else the step's). */
 export interface Whose {
@@ -57,8 +58,9 @@ export function localsData(rt: DebugRuntime, step: number, input: string | undef
   return {
     stack: detail.stack ?? [],
     memory: rt.memoryBytes(step),
-    calldata: input && /^0x(?:[0-9a-fA-F]{2})*$/.test(input) ? Buffer.from(input.slice(2), 'hex') : undefined,
+    calldata: hexBytes(input),
     storage: detail.storage,
     layout: artifact?.storageLayout,
+    references: referencesFor(step, rt.program.traceFrame[step]),
   };
 }

@@ -6,13 +6,13 @@
 import type { AbiParameter } from 'viem';
 import type { Declaration, SourceDeclarations } from '../../core/locals/declarations';
 import type { StorageLayout } from '../../core/build-output/storage-layout';
-import { namedValues, shownValue } from '../../core/names/values';
 import { storageAt, storageWords } from '../storage';
-import type { Variable } from '../variables';
+import { LISTED_ELEMENTS, type Variable } from '../variable';
+import { variableOf, type ValueNode as Node } from '../value-tree';
+import { NO_REFERENCES, type References } from '../memory-references';
 import type { SlotVariable } from './slots';
 
-/** Most elements an array shows, and most bytes a string or bytes value reads. */
-const MAX_ELEMENTS = 256;
+/** Most bytes a string or bytes value reads (the memory view shows them all). */
 const MAX_BYTES = 4096;
 /** Struct nesting followed at most (a struct cannot contain itself by value, but a hostile AST can say so). */
 const MAX_DEPTH = 8;
@@ -24,6 +24,8 @@ export interface LocalsData {
   calldata: Uint8Array | undefined;
   storage: Record<string, string> | null;
   layout: StorageLayout | undefined;
+  /** The memoryReference of a place in this step's memory or in the call's input; none when not given. */
+  references?: References;
 }
 
 class Unreadable extends Error {}
@@ -108,60 +110,60 @@ function wordAt(data: Uint8Array, at: bigint): bigint {
   return BigInt(`0x${Buffer.from(slice(data, at, 32n)).toString('hex')}`);
 }
 
-function elements(length: bigint): number {
-  if (length > BigInt(MAX_ELEMENTS)) throw new Unreadable(`${length} elements, too many to show`);
-  return Number(length);
+const text = (shape: Shape, bytes: Uint8Array) =>
+  shape.kind === 'string' ? new TextDecoder().decode(bytes) : `0x${Buffer.from(bytes).toString('hex')}`;
+
+/**
+ * `length` elements, `read(i)` giving element i: read now when there are few, else when asked for. A long array's
+ * claimed extent must lie within the `available` bytes it is read from (a length word is untrusted).
+ */
+function array(length: bigint, extent: bigint, available: number, where: string, read: (i: number) => Node, ref?: string): Node {
+  if (length <= BigInt(LISTED_ELEMENTS)) {
+    const parts = Array.from({ length: Number(length) }, (_, i) => read(i));
+    return { value: parts.map((p) => p.value), parts, ref };
+  }
+  if (extent > BigInt(available)) throw new Unreadable(`it claims ${length} elements, more than ${where} holds`);
+  // Each element read later has a budget of its own: the one this value had is spent by then.
+  const at = (i: number) => ((wordsLeft = MAX_WORDS), read(i));
+  return { value: undefined, ref, paged: { length: Number(length), at } };
 }
 
 /** A value in memory at `at` (a reference's pointer, or where a value type's word is). */
-function fromMemory(memory: Uint8Array, at: bigint, shape: Shape): unknown {
+function fromMemory(memory: Uint8Array, at: bigint, shape: Shape, refs: References): Node {
   switch (shape.kind) {
     case 'word':
-      return wordValue(wordAt(memory, at), shape);
+      return { value: wordValue(wordAt(memory, at), shape) };
     case 'bytes':
-    case 'string': {
-      const bytes = slice(memory, at + 32n, wordAt(memory, at));
-      return shape.kind === 'string' ? new TextDecoder().decode(bytes) : `0x${Buffer.from(bytes).toString('hex')}`;
-    }
+    case 'string':
+      return { value: text(shape, slice(memory, at + 32n, wordAt(memory, at))), ref: refs.memory(at + 32n) };
     case 'array': {
       const dynamic = shape.length === undefined;
-      const count = dynamic ? elements(wordAt(memory, at)) : elements(BigInt(shape.length!));
+      const length = dynamic ? wordAt(memory, at) : BigInt(shape.length!);
       const first = dynamic ? at + 32n : at;
-      return Array.from({ length: count }, (_, i) => member(memory, first + 32n * BigInt(i), shape.element!));
+      const read = (i: number) => member(memory, first + 32n * BigInt(i), shape.element!, refs);
+      return array(length, first + 32n * length, memory.length, 'memory', read, refs.memory(first));
     }
-    case 'tuple':
-      return Object.fromEntries(shape.fields!.map((f, i) => [f.name, member(memory, at + 32n * BigInt(i), f.shape)]));
+    case 'tuple': {
+      const parts = shape.fields!.map((f, i) => member(memory, at + 32n * BigInt(i), f.shape, refs));
+      return { value: Object.fromEntries(shape.fields!.map((f, i) => [f.name, parts[i].value])), parts, ref: refs.memory(at) };
+    }
   }
 }
 
 /** An array element or struct field in memory: value types inline, references through a pointer word. */
-function member(memory: Uint8Array, at: bigint, shape: Shape): unknown {
-  return shape.kind === 'word' ? fromMemory(memory, at, shape) : fromMemory(memory, wordAt(memory, at), shape);
+function member(memory: Uint8Array, at: bigint, shape: Shape, refs: References): Node {
+  return shape.kind === 'word' ? fromMemory(memory, at, shape, refs) : fromMemory(memory, wordAt(memory, at), shape, refs);
 }
 
 /** A calldata reference: (offset, length) on the stack for arrays, bytes and strings of value types. */
-function fromCalldata(calldata: Uint8Array, offset: bigint, length: bigint, shape: Shape): unknown {
-  if (shape.kind === 'bytes' || shape.kind === 'string') {
-    const bytes = slice(calldata, offset, length);
-    return shape.kind === 'string' ? new TextDecoder().decode(bytes) : `0x${Buffer.from(bytes).toString('hex')}`;
-  }
+function fromCalldata(calldata: Uint8Array, offset: bigint, length: bigint, shape: Shape, refs: References): Node {
+  if (shape.kind === 'bytes' || shape.kind === 'string')
+    return { value: text(shape, slice(calldata, offset, length)), ref: refs.calldata(offset) };
   if (shape.kind === 'array' && shape.element!.kind === 'word') {
-    return Array.from({ length: elements(length) }, (_, i) => wordValue(wordAt(calldata, offset + 32n * BigInt(i)), shape.element!));
+    const read = (i: number) => ({ value: wordValue(wordAt(calldata, offset + 32n * BigInt(i)), shape.element!) });
+    return array(length, offset + 32n * length, calldata.length, "the call's input", read, refs.calldata(offset));
   }
   throw new Unreadable('calldata values of this type are not shown');
-}
-
-/** A decoded value as a Variable: its text as values.ts writes it, arrays and structs opening into their parts. */
-function shown(name: string, type: string, param: AbiParameter, value: unknown): Variable {
-  const [named] = namedValues([param], [value]);
-  const variable: Variable = { name, type, value: shownValue(named) };
-  if (Array.isArray(value)) {
-    const element = { ...param, type: param.type.replace(/\[\d*\]$/, '') } as AbiParameter;
-    variable.children = value.map((v, i) => shown(`[${i}]`, element.type, element, v));
-  } else if (param.type === 'tuple' && 'components' in param && value && typeof value === 'object') {
-    variable.children = param.components.map((c) => shown(c.name ?? '', c.type, c, (value as Record<string, unknown>)[c.name ?? '']));
-  }
-  return variable;
 }
 
 /** One local's value, or why it cannot be shown. */
@@ -181,19 +183,19 @@ export function localValue(v: SlotVariable, data: LocalsData): Variable {
       return { ...found, type };
     }
     const shape = shapeOf(base, v.structs);
-    let value: unknown;
+    let node: Node;
     if (location === 'stack') {
       if (shape.kind !== 'word') throw new Unreadable(`a ${base} on the stack is not read`);
-      value = wordValue(word, shape);
+      node = { value: wordValue(word, shape) };
     } else if (location === 'memory') {
       if (!data.memory) throw new Unreadable('the trace was fetched without memory (launch with "memory": true)');
-      value = fromMemory(data.memory, word, shape);
+      node = fromMemory(data.memory, word, shape, data.references ?? NO_REFERENCES);
     } else {
       if (!data.calldata) throw new Unreadable("the call's input is not known (the mirror's actions carry it)");
-      value = v.size === 2 ? fromCalldata(data.calldata, word, toBig(data.stack[v.slot + 1]), shape) : undefined;
-      if (value === undefined) throw new Unreadable('calldata values of this type are not shown');
+      if (v.size !== 2) throw new Unreadable('calldata values of this type are not shown');
+      node = fromCalldata(data.calldata, word, toBig(data.stack[v.slot + 1]), shape, data.references ?? NO_REFERENCES);
     }
-    return shown(name, type, shape.param, value);
+    return variableOf(name, type, shape.param, node);
   } catch (err) {
     if (!(err instanceof Unreadable)) throw err;
     return { name, type, value: `(unavailable: ${err.message})` };
