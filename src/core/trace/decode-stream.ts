@@ -122,6 +122,9 @@ export class DecoderWorker {
         this.onProgress?.(message.bytes, message.steps);
         break;
       case 'done':
+        // The worker reports progress now and then; the end of the body is always reported, once.
+        if (message.bytes > this.decoded) this.onProgress?.(message.bytes, message.steps);
+        this.decoded = message.bytes;
         try {
           this.result = validated({
             columns: new TraceColumns(message.parts),

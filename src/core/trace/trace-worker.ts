@@ -7,11 +7,24 @@
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../errors';
 import { ColumnsDecoder } from './columns-decoder';
-import { warmUp } from './warm-up';
+import { rehearse, warmUp } from './warm-up';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('trace-worker.js runs as a worker thread only.');
+/**
+ * The first transfer out of this thread (the first body's columns, in `done`) detaches ArrayBuffers, and V8's first
+ * detach in an isolate throws away every optimised function that reads a typed array: they were compiled on the
+ * promise that no buffer is ever detached (V8's ArrayBufferDetaching protector). Profiled at 20k steps, that sent the
+ * whole scanner back to the interpreter at the end of the first body (`--trace-deopt`: 15 functions deoptimised for
+ * "code dependencies" at once), so the second body decoded 2–4× slower than the third while V8 compiled it all
+ * again. Detaching one empty buffer here, before anything is compiled, keeps that promise from ever being made.
+ */
+function detachOnce(): void {
+  const buffer = new ArrayBuffer(0);
+  structuredClone(buffer, { transfer: [buffer] });
+}
+detachOnce();
 let decoder = new ColumnsDecoder();
 let failed = false;
 /** Until the first real message: the JIT warms up on a synthetic body meanwhile (warm-up.ts). */
@@ -20,19 +33,41 @@ void warmUp(() => !waiting);
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
+/**
+ * Progress goes back once per PROGRESS_BYTES decoded, or after PROGRESS_MS for a slow stream, not after every chunk:
+ * timed in the worker at 20k steps (34 file chunks), a message per chunk spent 10–80 ms of each body in postMessage
+ * on this shared 2-core machine, as much as the decoding itself once warm, and woke the host as often. The host's in-flight window (4 MB) is larger
+ * than PROGRESS_BYTES, so its writes never wait on a report that is not coming; `done` carries the final count.
+ */
+const PROGRESS_BYTES = 1024 * 1024;
+const PROGRESS_MS = 100;
+let reportedBytes = 0;
+let reportedAt = 0;
+
+function reportProgress(): void {
+  const now = performance.now();
+  if (decoder.bytes - reportedBytes < PROGRESS_BYTES && now - reportedAt < PROGRESS_MS) return;
+  reportedBytes = decoder.bytes;
+  reportedAt = now;
+  post({ type: 'progress', bytes: decoder.bytes, steps: decoder.steps });
+}
+
 port.on('message', (message: ToWorker) => {
   waiting = false;
   if (failed) return;
   try {
     if (message.type === 'chunk') {
       decoder.write(message.data);
-      post({ type: 'progress', bytes: decoder.bytes, steps: decoder.steps });
+      reportProgress();
       return;
     }
+    const { bytes, steps } = decoder;
     const { columns, fields, sawOpcodes, truncated } = decoder.finishRaw();
     decoder = new ColumnsDecoder();
+    reportedBytes = reportedAt = 0;
     const { parts, transferables } = columns.parts();
-    post({ type: 'done', parts, fields, sawOpcodes, truncated }, transferables);
+    post({ type: 'done', bytes, steps, parts, fields, sawOpcodes, truncated }, transferables);
+    rehearse();
   } catch (err) {
     failed = true;
     if (err instanceof ApiError) post({ type: 'error', kind: err.kind, message: err.message });
