@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../errors';
 import { ColumnsDecoder } from './columns-decoder';
-import { rehearse, warmUp } from './warm-up';
+import { warmUp } from './warm-up';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
 const port = parentPort;
@@ -52,11 +52,34 @@ function reportProgress(): void {
   post({ type: 'progress', bytes: decoder.bytes, steps: decoder.steps });
 }
 
+/** How much of a body's opening the worker keeps to rehearse (see `rehearse`): a hundred steps or so. */
+const OPENING_BYTES = 64 * 1024;
+/** The current body's first OPENING_BYTES, as the chunks cut them. */
+let opening: Uint8Array[] = [];
+
+/**
+ * Decodes the opening of the body just handed over once more, into a decoder of its own that is then dropped. Some
+ * paths run once per body (the envelope, the first step's keys read without the previous step's order, the chunk's
+ * first cut): V8 optimises the scanner in the middle of a body, without type feedback for them, and deoptimises it
+ * when the next body takes them. Profiled at 20k steps, that sent step() back to the interpreter at the second
+ * body's first step while TurboFan compiled it again. Rehearsed here, that happens while the host analyses the body
+ * just handed over. The opening of a real body, not a synthetic one: a synthetic body with memory and storage
+ * deoptimised the code that a stack-only trace had made fast. The opening decoded once already, so it cannot fail
+ * here; its bytes and steps count nowhere.
+ */
+function rehearse(): void {
+  const rehearsal = new ColumnsDecoder();
+  for (const piece of opening) rehearsal.write(piece);
+  opening = [];
+}
+
 port.on('message', (message: ToWorker) => {
   waiting = false;
   if (failed) return;
   try {
     if (message.type === 'chunk') {
+      const kept = OPENING_BYTES - decoder.bytes;
+      if (kept > 0) opening.push(message.data.slice(0, kept));
       decoder.write(message.data);
       reportProgress();
       return;

@@ -3,8 +3,7 @@
 // its first real body. V8 optimises the scanner only after it has run for a while; without this the first trace of a
 // window (and, at 20k steps, the second) pays for that. The warm-up yields to the event loop after every slice, so a
 // real body's first message stops it within one slice, and it decodes into a decoder of its own: none of its bytes,
-// steps or columns count against a real body's limits. After each body the worker rehearses a short one (see
-// `rehearse`), for the same reason and with the same isolation.
+// steps or columns count against a real body's limits.
 import { ColumnsDecoder } from './columns-decoder';
 
 /** Steps per warm-up pass: a few thousand, as the issue asked (≈ 3.5 MB of body). */
@@ -17,15 +16,15 @@ const SLICE_STEPS = 8;
 const OPS = ['PUSH1', 'DUP2', 'SWAP1', 'ADD', 'MSTORE', 'MLOAD', 'JUMPDEST', 'JUMPI', 'SLOAD', 'SSTORE', 'POP', 'ISZERO'];
 const word = (n: number): string => `"0x${(n >>> 0).toString(16).padStart(8, '0').repeat(8)}"`;
 
-/** A body of `steps` steps in slices of `SLICE_STEPS` steps, generated as they are taken (nothing is built up front). */
-function* bodySlices(steps: number): Generator<Uint8Array> {
+/** The body in slices of `SLICE_STEPS` steps, generated as they are taken (nothing is built up front). */
+function* bodySlices(): Generator<Uint8Array> {
   const encoder = new TextEncoder();
   const memory = [word(0), word(0), word(0x80)];
   const storage: string[] = [];
   const stack: string[] = ['"0x4"', '"0x80"'];
   let text = '{"address":"0x00000000000000000000000000000000000003e9","contract_id":"0.0.1001","failed":false,"gas":400000,"opcodes":[';
   let gas = 400_000;
-  for (let i = 0; i < steps; i++) {
+  for (let i = 0; i < WARM_UP_STEPS; i++) {
     const op = OPS[(i * 7 + (i >> 3)) % OPS.length];
     const depth = (i >> 9) % 3;
     if (op === 'POP' || op === 'ADD' || op === 'SWAP1') stack.pop();
@@ -50,7 +49,7 @@ function* bodySlices(steps: number): Generator<Uint8Array> {
 export async function warmUp(stopped: () => boolean): Promise<void> {
   for (let pass = 0; pass < WARM_UP_PASSES; pass++) {
     const decoder = new ColumnsDecoder();
-    for (const slice of bodySlices(WARM_UP_STEPS)) {
+    for (const slice of bodySlices()) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (stopped()) return;
       try {
@@ -64,40 +63,5 @@ export async function warmUp(stopped: () => boolean): Promise<void> {
     } catch {
       return;
     }
-  }
-}
-
-/** Steps of the rehearsal: a few slices, enough to pass through every path a body takes once. */
-const REHEARSAL_STEPS = 64;
-/** The rehearsal body in three pieces cut mid-token, as network and file chunks are cut; built on first use. */
-let rehearsal: Uint8Array[] | undefined;
-
-/**
- * Decodes a short synthetic body from its first byte to its handed-over columns, right after a real body is done.
- * Some paths run once per body (the envelope, the first step's keys read without the previous step's order, the end,
- * the hand-over): V8 optimises the scanner while it decodes the middle of a body, without feedback for them, and
- * throws the optimised code away (deoptimises, then compiles again) when the next body takes them. Profiled at 20k
- * steps, that made the second body of a worker as slow as half its first. Rehearsed here, the deoptimisation and the
- * new compile happen while the host analyses the body just handed over, not in the next one; in optimised code the
- * rehearsal takes well under a millisecond. Its own failure (a defect a real body would meet too) is left to that body.
- */
-export function rehearse(): void {
-  if (!rehearsal) {
-    const slices = [...bodySlices(REHEARSAL_STEPS)];
-    const body = new Uint8Array(slices.reduce((n, s) => n + s.length, 0));
-    let at = 0;
-    for (const slice of slices) {
-      body.set(slice, at);
-      at += slice.length;
-    }
-    const third = Math.floor(body.length / 3) + 1;
-    rehearsal = [body.subarray(0, third), body.subarray(third, 2 * third + 7), body.subarray(2 * third + 7)];
-  }
-  try {
-    const decoder = new ColumnsDecoder();
-    for (const piece of rehearsal) decoder.write(piece);
-    decoder.finishRaw().columns.parts();
-  } catch {
-    // Left for the next real body to report.
   }
 }
