@@ -85,10 +85,9 @@ port.on('message', (message: ToWorker) => {
       return;
     }
     const { bytes, steps } = decoder;
-    const { columns, fields, sawOpcodes, truncated } = decoder.finishRaw();
+    const { parts, transferables, fields, sawOpcodes, truncated } = decoder.finishRaw();
     decoder = new ColumnsDecoder();
     reportedBytes = reportedAt = 0;
-    const { parts, transferables } = columns.parts();
     post({ type: 'done', bytes, steps, parts, fields, sawOpcodes, truncated }, transferables);
     rehearse();
   } catch (err) {
