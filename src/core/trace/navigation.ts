@@ -26,7 +26,7 @@ export class Navigator {
   ) {
     this.classSteps = buildClassSteps(cols, frames);
     this.frameEntries = Int32Array.from(frames, (f) => f.entryStep);
-    this.byOp = groupSteps(Int32Array.from(cols.op.subarray(0, cols.length)), cols.opNames.length);
+    this.byOp = groupSteps(new Int32Array(cols.op.subarray(0, cols.length)), cols.opNames.length);
     const { ids: codes, count } = codeIdsOf(frames);
     this.codeIds = codes;
     const span = (this.pcSpan = maxOf(instructionPc, cols.length) + 1);
@@ -161,7 +161,8 @@ function buildClassSteps(cols: TraceColumns, frames: readonly Frame[]): Record<O
   const stepBits = stepClassBits(cols.op, opBits, cols.length);
   const revert = 1 << OP_CLASSES.indexOf('revert');
   for (const f of frames) if (f.reverted) stepBits[f.exitStep] |= revert;
-  return Object.fromEntries(OP_CLASSES.map((c, k) => [c, stepsWith(stepBits, 1 << k)])) as Record<OpClass, Int32Array>;
+  const lists = classLists(stepBits, OP_CLASSES.length);
+  return Object.fromEntries(OP_CLASSES.map((c, k) => [c, lists[k]])) as Record<OpClass, Int32Array>;
 }
 
 function stepClassBits(op: Uint16Array, opBits: Uint8Array, n: number): Uint8Array {
@@ -170,13 +171,20 @@ function stepClassBits(op: Uint16Array, opBits: Uint8Array, n: number): Uint8Arr
   return bits;
 }
 
-/** The steps whose bits include `bit`, ascending. */
-function stepsWith(bits: Uint8Array, bit: number): Int32Array {
-  let count = 0;
-  for (let i = 0; i < bits.length; i++) if (bits[i] & bit) count++;
-  const steps = new Int32Array(count);
-  for (let i = 0, j = 0; i < bits.length; i++) if (bits[i] & bit) steps[j++] = i;
-  return steps;
+/** Per class, the steps whose bits include it, ascending: counted, then filled (most steps are in no class). */
+function classLists(bits: Uint8Array, classes: number): Int32Array[] {
+  const counts = new Int32Array(classes);
+  for (let i = 0; i < bits.length; i++) {
+    const b = bits[i];
+    if (b !== 0) for (let c = 0; c < classes; c++) counts[c] += (b >> c) & 1;
+  }
+  const lists = Array.from(counts, (count) => new Int32Array(count));
+  const fill = new Int32Array(classes);
+  for (let i = 0; i < bits.length; i++) {
+    const b = bits[i];
+    if (b !== 0) for (let c = 0; c < classes; c++) if ((b >> c) & 1) lists[c][fill[c]++] = i;
+  }
+  return lists;
 }
 
 /** First element > s of sorted[from, to), or -1. */
