@@ -522,6 +522,14 @@ function notes(): string {
   progress message per chunk spent 10–80 ms of each body in postMessage on this machine). \`JSON.parse\` on a 2 MB
   file is one read and one native call. The isolation is the point (a hostile body ends a worker, never the
   extension host), so the decoder keeps it.
+- Before and after the warm-path changes of 2026-11-28 (#17 §5, the "Warm" note above): the last run before them
+  gave the warm 20k-step trace 0.97× JSON.parse (02:52 UTC, load 15), and \`dist-test/bench/measure.js\` alone on a
+  near-idle machine 0.84–0.98×. The two builds side by side at load 13 (alternating; medians of 9 runs at 20k, 3 at
+  1M): warm 20k 403 ms wall and 167 ms CPU before, 150 ms and 85 ms after; warm 1M 3.98 s and 2.03 s before, 2.65 s
+  and 1.88 s after; first traces 314 → 351 ms CPU at 20k and 2.00 → 2.33 s at 1M, inside this machine's noise at
+  that load but not shown to be nothing; the CLI's \`trace --json\` on the 20k-step long loop 1.49 → 1.51 s wall,
+  774 → 787 ms CPU (7 runs each), unchanged. The CLI's ratio in the table moves with the load (1.54× in a run at
+  load 8–11, 2.19× in this one at 13).
 - Peak memory at 50k steps is the decoder's fixed working set (read and working buffers, initial column
   capacities, navigation indexes, garbage not yet collected); the decoded trace itself retains less than
   \`JSON.parse\`'s result.
