@@ -42,7 +42,8 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.p
 const PROGRESS_BYTES = 1024 * 1024;
 const PROGRESS_MS = 100;
 let reportedBytes = 0;
-let reportedAt = 0;
+/** -Infinity: a body's first chunk is reported at once, however soon after the thread started it comes. */
+let reportedAt = -Infinity;
 
 function reportProgress(): void {
   const now = performance.now();
@@ -87,7 +88,8 @@ port.on('message', (message: ToWorker) => {
     const { bytes, steps } = decoder;
     const { parts, transferables, fields, sawOpcodes, truncated } = decoder.finishRaw();
     decoder = new ColumnsDecoder();
-    reportedBytes = reportedAt = 0;
+    reportedBytes = 0;
+    reportedAt = -Infinity;
     post({ type: 'done', bytes, steps, parts, fields, sawOpcodes, truncated }, transferables);
     rehearse();
   } catch (err) {
