@@ -1,7 +1,7 @@
 // The decoder's part that runs in the worker thread: body bytes to finished columns, the envelope's fields read but
 // not validated. Kept apart from decoder.ts so that the worker's bundle holds no zod and starts fast.
 import { ApiError } from '../errors';
-import { TraceColumns } from './columns-store';
+import { TraceColumns, type ColumnsParts } from './columns-store';
 import { MAX_DECODED_BYTES } from './limits';
 import { TraceScanner } from './scanner';
 
@@ -38,21 +38,21 @@ export class ColumnsDecoder {
     return this.columns.length;
   }
 
-  /** Ends the body; the columns are then finished and the envelope's fields read but not validated (the worker's part). */
-  finishRaw(): RawColumns {
+  /** Ends the body; the columns are then handed over and the envelope's fields read but not validated (the worker's part). */
+  finishRaw(): RawColumns & { transferables: ArrayBuffer[] } {
     this.scanner.end();
     const cols = this.columns;
     const last = cols.length - 1;
     const truncated = last >= 0 && TRUNCATION_MARKER.test(cols.opInterner.text(cols.op[last]));
     if (truncated) cols.dropLast();
-    cols.finish();
-    return { columns: cols, fields: this.scanner.envelope, sawOpcodes: this.scanner.sawOpcodes, truncated };
+    const { parts, transferables } = cols.parts();
+    return { parts, transferables, fields: this.scanner.envelope, sawOpcodes: this.scanner.sawOpcodes, truncated };
   }
 }
 
-/** Finished columns and the envelope's fields as the body gave them. */
+/** Decoded columns and the envelope's fields as the body gave them. */
 export interface RawColumns {
-  columns: TraceColumns;
+  parts: ColumnsParts;
   fields: Record<string, unknown>;
   sawOpcodes: boolean;
   truncated: boolean;

@@ -22,7 +22,7 @@ export interface ColumnsParts {
 /**
  * The decoded steps, one typed-array column per field. Stack, memory and storage words are interned once in
  * `words`; stacks share prefixes, memory and storage are kept only where they change. Built by the decoder one
- * step at a time (`append`), then frozen with `finish`.
+ * step at a time (`append`), then handed over as `parts()`, from which read-only columns are built.
  */
 export class TraceColumns {
   length = 0;
@@ -42,7 +42,7 @@ export class TraceColumns {
   /** Revert data recorded on a step (rare: REVERT steps and failed precompile calls). */
   readonly reasons: Map<number, string>;
 
-  /** Empty columns for a decoder to fill, or finished ones from `parts()` (read-only: no `append`). */
+  /** Empty columns for a decoder to fill, or decoded ones from `parts()` (read-only: no `append`). */
   constructor(parts?: ColumnsParts) {
     this.words = parts ? ByteInterner.fromParts(parts.words) : new ByteInterner();
     this.stacks = parts ? StackLog.fromParts(parts.stacks) : new StackLog();
@@ -61,18 +61,25 @@ export class TraceColumns {
     } = parts);
   }
 
-  /** The finished columns (after `finish`) as plain data; `transferables` lists the buffers to move with them. */
+  /**
+   * The decoded columns as plain data, trimmed copies; `transferables` lists the buffers to move with them. Nothing
+   * the decoder wrote is written again once decoding ends: V8 optimises the decoder's code on the promise that a
+   * field it has only ever set once keeps its value, and the first write that breaks it throws that code away. Trimming
+   * in place (a `finish` that reassigned each column and log) deoptimised the stack and memory logs' code at the end
+   * of a worker's first body, so its second body waited for it to be compiled again.
+   */
   parts(): { parts: ColumnsParts; transferables: ArrayBuffer[] } {
+    const n = this.length;
     const parts: ColumnsParts = {
-      length: this.length,
-      pc: this.pc,
-      depth: this.depth,
-      gas: this.gas,
-      gasCost: this.gasCost,
-      op: this.op,
-      opNames: this.opNames,
+      length: n,
+      pc: this.pc.slice(0, n),
+      depth: this.depth.slice(0, n),
+      gas: this.gas.slice(0, n),
+      gasCost: this.gasCost.slice(0, n),
+      op: this.op.slice(0, n),
+      opNames: Array.from({ length: this.opInterner.count }, (_, id) => this.opInterner.text(id)),
       words: this.words.parts(),
-      stacks: this.stacks.parts(),
+      stacks: this.stacks.parts(n),
       memory: this.memory.parts(),
       storage: this.storage.parts(),
       reasons: [...this.reasons],
@@ -130,20 +137,6 @@ export class TraceColumns {
     this.reasons.delete(this.length);
     this.memory.truncate(this.length);
     this.storage.truncate(this.length);
-  }
-
-  /** Trims growth slack and releases decoding scratch; no `append` after this. */
-  finish(): void {
-    const n = this.length;
-    this.pc = this.pc.slice(0, n);
-    this.depth = this.depth.slice(0, n);
-    this.gas = this.gas.slice(0, n);
-    this.gasCost = this.gasCost.slice(0, n);
-    this.op = this.op.slice(0, n);
-    this.opNames = Array.from({ length: this.opInterner.count }, (_, id) => this.opInterner.text(id));
-    this.stacks.finish(n);
-    this.memory.finish();
-    this.storage.finish();
   }
 
   opName(step: number): string {

@@ -6,7 +6,6 @@ import { addAbortSignal, Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../errors';
 import { workerScript } from '../worker-script';
-import { TraceColumns } from './columns-store';
 import { asApiError, cancelled, traceOf, validated, type DecodedColumns, type DecodeOptions } from './decoder';
 import { WORKER_HEAP_MB } from './limits';
 import type { ColumnarTrace } from './trace';
@@ -122,9 +121,12 @@ export class DecoderWorker {
         this.onProgress?.(message.bytes, message.steps);
         break;
       case 'done':
+        // The worker reports progress now and then; the end of the body is always reported, once.
+        if (message.bytes > this.decoded) this.onProgress?.(message.bytes, message.steps);
+        this.decoded = message.bytes;
         try {
           this.result = validated({
-            columns: new TraceColumns(message.parts),
+            parts: message.parts,
             fields: message.fields,
             sawOpcodes: message.sawOpcodes,
             truncated: message.truncated,

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import type { TraceColumns } from './columns-store';
+import { TraceColumns } from './columns-store';
 import { ColumnsDecoder, type RawColumns } from './columns-decoder';
 import { validateEnvelope, type Envelope } from './envelope';
 import { ColumnarTrace, type TraceParts } from './trace';
@@ -26,8 +26,9 @@ export class TraceDecoder extends ColumnsDecoder {
 }
 
 /** Validates the envelope (zod, so in the host: the worker's bundle stays small and starts fast). */
-export function validated({ columns, fields, sawOpcodes, truncated }: RawColumns): DecodedColumns {
-  return { columns, envelope: validateEnvelope(fields, sawOpcodes), truncated };
+export function validated({ parts, fields, sawOpcodes, truncated }: RawColumns): DecodedColumns {
+  const envelope = validateEnvelope(fields, sawOpcodes);
+  return { columns: new TraceColumns(parts), envelope, truncated };
 }
 
 /** Finished columns and the envelope: a decoded body before its analysis. */

@@ -111,15 +111,22 @@ export class SnapshotLog {
     );
   }
 
-  /** The finished log (after `finish`) as plain arrays. */
+  /** The log as plain arrays, trimmed copies: nothing here is written once decoding ends (see TraceColumns.parts). */
   parts(): SnapshotParts {
-    const { count, firstStep, checkpoint, length, offset, data, hadItems } = this;
-    return { count, firstStep, checkpoint, length, offset, data, hadItems };
+    const n = this.count;
+    return {
+      count: n,
+      firstStep: this.firstStep.slice(0, n),
+      checkpoint: this.checkpoint.slice(0, n),
+      length: this.length.slice(0, n),
+      offset: this.offset.slice(0, n + 1),
+      data: this.data.slice(0, this.offset[n]),
+      hadItems: this.hadItems,
+    };
   }
 
   static fromParts(parts: SnapshotParts): SnapshotLog {
     const log = new SnapshotLog();
-    log.finish();
     log.count = parts.count;
     log.firstStep = parts.firstStep;
     log.checkpoint = parts.checkpoint;
@@ -154,18 +161,5 @@ export class SnapshotLog {
   /** Drops the last committed state if it was committed at `step` or later (used to remove a truncation marker). */
   truncate(steps: number): void {
     while (this.count > 0 && this.firstStep[this.count - 1] >= steps) this.count--;
-  }
-
-  /** Releases decoding scratch and growth slack once decoding is done. */
-  finish(): void {
-    const n = this.count;
-    this.firstStep = this.firstStep.slice(0, n);
-    this.checkpoint = this.checkpoint.slice(0, n);
-    this.length = this.length.slice(0, n);
-    this.offset = this.offset.slice(0, n + 1);
-    this.data = this.data.slice(0, this.offset[n]);
-    this.next = new Int32Array(0);
-    this.cur = new Int32Array(0);
-    this.curLen = 0;
   }
 }

@@ -87,14 +87,22 @@ export class StackLog {
     );
   }
 
-  /** The finished log (after `finish`) as plain arrays. */
-  parts(): StackParts {
-    return { nodeWord: this.nodeWord, nodeParent: this.nodeParent, top: this.top, size: this.size, hadItems: this.hadItems };
+  /**
+   * The log of `steps` steps as plain arrays, trimmed copies: nothing here is written once decoding ends (see
+   * TraceColumns.parts).
+   */
+  parts(steps: number): StackParts {
+    return {
+      nodeWord: this.nodeWord.slice(0, this.nodeCount),
+      nodeParent: this.nodeParent.slice(0, this.nodeCount),
+      top: this.top.slice(0, steps),
+      size: this.size.slice(0, steps),
+      hadItems: this.hadItems,
+    };
   }
 
   static fromParts(parts: StackParts): StackLog {
     const log = new StackLog();
-    log.finish(0);
     log.nodeWord = parts.nodeWord;
     log.nodeParent = parts.nodeParent;
     log.nodeCount = parts.nodeWord.length;
@@ -126,15 +134,5 @@ export class StackLog {
     let node = this.top[step];
     for (let i = 0; i < fromTop; i++) node = this.nodeParent[node];
     return this.nodeWord[node];
-  }
-
-  /** Releases decoding scratch and growth slack once `steps` steps are decoded. */
-  finish(steps: number): void {
-    this.top = this.top.slice(0, steps);
-    this.size = this.size.slice(0, steps);
-    this.nodeWord = this.nodeWord.slice(0, this.nodeCount);
-    this.nodeParent = this.nodeParent.slice(0, this.nodeCount);
-    this.prevWords = this.prevNodes = this.next = new Int32Array(0);
-    this.prevLen = this.nextLen = 0;
   }
 }

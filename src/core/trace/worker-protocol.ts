@@ -6,10 +6,18 @@ import type { ColumnsParts } from './columns-store';
 export type ToWorker = { type: 'chunk'; data: Uint8Array } | { type: 'end' };
 
 /**
- * Worker → host: progress after each chunk, then the finished columns (buffers transferred) with the envelope's
- * fields as read (the host validates them), or the typed error.
+ * Worker → host: progress now and then (trace-worker.ts), then the body's byte and step counts and its finished
+ * columns (buffers transferred) with the envelope's fields as read (the host validates them), or the typed error.
  */
 export type FromWorker =
   | { type: 'progress'; bytes: number; steps: number }
-  | { type: 'done'; parts: ColumnsParts; fields: Record<string, unknown>; sawOpcodes: boolean; truncated: boolean }
+  | {
+      type: 'done';
+      bytes: number;
+      steps: number;
+      parts: ColumnsParts;
+      fields: Record<string, unknown>;
+      sawOpcodes: boolean;
+      truncated: boolean;
+    }
   | { type: 'error'; kind: ErrorKind; message: string };

@@ -6,6 +6,8 @@ import { ApiError } from '../../../../src/core/errors';
 import { closeDecoder, DecoderWorker, decodeTraceStream, warmDecoder, warmDecoderThreadId } from '../../../../src/core/trace/decode-stream';
 import { MAX_REASONS_TOTAL_BYTES, WORKER_HEAP_MB } from '../../../../src/core/trace/limits';
 import { body, depthBomb, reasonsBomb, step } from '../../../helpers/hostile-traces';
+import { startReference } from '../../helpers/reference-mirror';
+import { TraceDecoder } from '../../../../src/core/trace/decoder';
 
 const badResponse = (pattern: RegExp) => (err: unknown) => {
   assert.ok(err instanceof ApiError, String(err));
@@ -34,8 +36,11 @@ describe('trace decoding worker', function () {
     await decodeTraceStream(small());
     const first = warmDecoderThreadId();
     assert.ok(first !== undefined, 'a worker is kept after a body decoded');
-    const trace = await decodeTraceStream(small());
-    assert.equal(trace.length, 2);
+    // Between the two, the worker rehearses a synthetic body (warm-up.ts): none of it shows in the second.
+    let progress: [number, number] = [0, 0];
+    const trace = await decodeTraceStream(small(), { onProgress: (bytes, steps) => (progress = [bytes, steps]) });
+    assert.deepEqual([trace.length, trace.row(0).op, trace.row(1).op], [2, 'PUSH1', 'STOP']);
+    assert.deepEqual(progress, [small()[0].length, 2]);
     assert.equal(warmDecoderThreadId(), first);
   });
 
@@ -106,6 +111,28 @@ describe('trace decoding worker', function () {
       runFake(onMessage('process.exit(3);')),
       badResponse(/^The trace decoder stopped unexpectedly \(exit code 3\) at byte 0\.$/),
     );
+  });
+
+  it('decodes a body twice its in-flight window and more, in small chunks, with progress up to its last byte', async () => {
+    // The reference mirror's 20k-step loop (~9 MB, stack only): the host stops writing 4 MB ahead of the worker and
+    // waits for a progress report, which comes once per MiB or 100 ms; it must never wait for one that is not coming.
+    const ref = await startReference('long');
+    let text: string;
+    try {
+      text = await ref.body('long-loop', { stack: true, memory: false, storage: false });
+    } finally {
+      await ref.close();
+    }
+    const whole = Buffer.from(text);
+    assert.ok(whole.length > 8 * 1024 * 1024, `${whole.length} bytes`);
+    const chunks = Array.from({ length: Math.ceil(whole.length / 16384) }, (_, i) => whole.subarray(i * 16384, (i + 1) * 16384));
+    const seen: [number, number][] = [];
+    const trace = await decodeTraceStream(chunks, { onProgress: (bytes, steps) => seen.push([bytes, steps]) });
+    const inThread = new TraceDecoder();
+    inThread.write(whole);
+    assert.equal(trace.length, inThread.finish().length);
+    assert.deepEqual(seen.at(-1), [whole.length, trace.length]);
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i][0] > seen[i - 1][0], 'bytes only grow');
   });
 
   it('hands back the columns intact: every field of every step, as the in-thread decoder reads them', async () => {

@@ -41,13 +41,14 @@ describe('trace store building blocks', () => {
   it('SnapshotLog returns the list in force at every step and flags exactly the changes', () => {
     fc.assert(
       fc.property(listSequence, (lists) => {
-        const log = new SnapshotLog();
+        const built = new SnapshotLog();
         lists.forEach((list, step) => {
-          log.begin();
-          for (const v of list) log.push(v);
-          log.commit(step);
+          built.begin();
+          for (const v of list) built.push(v);
+          built.commit(step);
         });
-        log.finish();
+        // Read back as the host reads it: from the parts handed over.
+        const log = SnapshotLog.fromParts(built.parts());
         lists.forEach((list, step) => {
           assert.deepEqual(Array.from(log.at(step)), list, `step ${step}`);
           if (step > 0) assert.equal(log.changedAt(step), list.join() !== lists[step - 1].join(), `change at ${step}`);
@@ -64,13 +65,13 @@ describe('trace store building blocks', () => {
   it('StackLog shares prefixes and returns every stack, with peek from the top', () => {
     fc.assert(
       fc.property(listSequence, (lists) => {
-        const log = new StackLog();
+        const built = new StackLog();
         lists.forEach((list, step) => {
-          log.begin();
-          list.forEach((v) => log.push(v));
-          log.commit(step);
+          built.begin();
+          list.forEach((v) => built.push(v));
+          built.commit(step);
         });
-        log.finish(lists.length);
+        const log = StackLog.fromParts(built.parts(lists.length));
         lists.forEach((list, step) => {
           assert.deepEqual(Array.from(log.at(step)), list, `step ${step}`);
           assert.equal(log.peek(step, 0), list.length > 0 ? list[list.length - 1] : -1);
