@@ -39,6 +39,11 @@ export interface Reference {
   start: number;
   length: number;
   write: boolean;
+  /**
+   * A write's value expression, when the variable takes exactly its value: a single declaration's initial value, or
+   * the right side of a plain `=` to the variable alone (not `+=`, not a tuple).
+   */
+  value?: { start: number; length: number };
 }
 
 export interface SourceDeclarations {
@@ -178,14 +183,26 @@ function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] 
     if (!isNode(node)) continue;
     const at = range(node);
     if (at) {
-      const write = (ids: number[]) => ids.forEach((decl) => out.push({ decl, ...at, write: true }));
+      const write = (ids: number[], value?: unknown) => {
+        const of = ids.length === 1 && isNode(value) ? range(value) : undefined;
+        ids.forEach((decl) => out.push({ decl, ...at, write: true, ...(of && { value: of }) }));
+      };
       if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number')
         out.push({ decl: node.referencedDeclaration, ...at, write: false });
-      else if (node.nodeType === 'Assignment') write(assigned(node.leftHandSide));
+      else if (node.nodeType === 'Assignment')
+        write(
+          assigned(node.leftHandSide),
+          node.operator === '=' && isNode(node.leftHandSide) && node.leftHandSide.nodeType === 'Identifier'
+            ? node.rightHandSide
+            : undefined,
+        );
       else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator))
         write(assigned(node.subExpression));
       else if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations))
-        write(node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])));
+        write(
+          node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])),
+          node.declarations.length === 1 ? node.initialValue : undefined,
+        );
     }
     for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) todo.push(value);
   }

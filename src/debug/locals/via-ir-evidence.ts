@@ -1,0 +1,258 @@
+// What a trace of IR-pipeline code proves about its variables' values, gathered once per Program in one pass over the
+// steps. Evidence ties a stack identity (stack-identities.ts) to a variable:
+// - a read: a DUP the source map gives exactly the range of an identifier naming the variable copies its value (two
+//   DUPs in a row for a calldata slice: offset, then length);
+// - a write with a known value (code without the optimizer): where the code of a declaration's initial value, or of the right side of a plain `=`,
+//   ends (its last instruction mapped exactly to that expression), the item on top is the value the variable takes,
+//   provided that instruction or one after the statement's start made it (or it is a DUP of an identifier);
+// - a write with no known value: any other code of a statement that writes the variable (`+=`, `++`, `delete`, a
+//   tuple), and a function's entry for its parameters and return variables.
+// Between two writes a variable keeps one value, so every piece of evidence in that stretch (the future included)
+// gives it; where two disagree, or none exists, the variable is unavailable. Stretches are kept per visible function
+// activation (a generated helper counts as its caller), so one call's values never stand for another's.
+import { stackSize, type Declaration, type Reference, type SourceDeclarations } from '../../core/locals/declarations';
+import type { ContractArtifact } from '../../core/sourcemap/artifacts';
+import type { CompiledCode } from '../../core/sourcemap/compiled-code';
+import type { Program } from '../../core/sourcemap/program';
+import type { TraceColumns } from '../../core/trace/columns-store';
+import { pipelineOf } from '../../core/locals/pipeline';
+import { StackIdentities } from './stack-identities';
+
+const NONE = -1;
+
+interface WriteRef extends Reference {
+  source: string;
+}
+
+interface Range {
+  source: string;
+  start: number;
+  length: number;
+  /** The variable an identifier at exactly this range reads (AST id), or -1. */
+  reads: number;
+  /** The writes (indexes into CodeRanges.writes) whose statement holds this range. */
+  writes: number[];
+  /** The parameters and return variables of the function or modifier whose definition is exactly this range. */
+  enters: number[];
+}
+
+/** Per compiled code: each pc's range and what the sources say about the ranges. */
+export interface CodeRanges {
+  /** Per pc: index into `ranges`, or -1. */
+  at: Int32Array;
+  ranges: Range[];
+  writes: WriteRef[];
+  /** Per source name: its declarations. */
+  sources: Map<string, SourceDeclarations>;
+  /** Variables of functions and modifiers by AST id. */
+  variables: Map<number, Declaration>;
+}
+
+const perCode = new WeakMap<CompiledCode, CodeRanges>();
+
+const inside = (a: { source: string; start: number; length: number }, b: { source: string; start: number; length: number }) =>
+  a.source === b.source && a.start >= b.start && a.start + a.length <= b.start + b.length;
+
+/** The ranges of `code` and what its build's ASTs say about each, read once per code. */
+export function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRanges {
+  let known = perCode.get(code);
+  if (known) return known;
+  const sources = new Map<string, SourceDeclarations>();
+  for (const file of artifact.sources.values()) if (file.declarations) sources.set(file.sourceName, file.declarations);
+  const reads = new Map<string, number>();
+  const writes: WriteRef[] = [];
+  const enters = new Map<string, number[]>();
+  const variables = new Map<number, Declaration>();
+  for (const [source, d] of sources) {
+    for (const c of d.callables) {
+      const own = [...c.params, ...c.returns];
+      for (const v of [...own, ...c.locals]) if (v.id >= 0) variables.set(v.id, v);
+      enters.set(
+        `${source}:${c.start}:${c.length}`,
+        own.flatMap((v) => (v.id >= 0 ? [v.id] : [])),
+      );
+      for (const ref of c.refs) {
+        if (ref.write) writes.push({ ...ref, source });
+        else reads.set(`${source}:${ref.start}:${ref.length}`, ref.decl);
+      }
+    }
+  }
+  const ranges: Range[] = [];
+  const byKey = new Map<string, number>();
+  const at = new Int32Array(code.bodyLength).fill(NONE);
+  for (let pc = 0; pc < code.bodyLength; pc++) {
+    const r = code.rangeAt(pc);
+    const source = r && r.file >= 0 ? artifact.sources.get(r.file)?.sourceName : undefined;
+    if (!r || source === undefined || !sources.has(source)) continue;
+    const key = `${source}:${r.start}:${r.length}`;
+    let id = byKey.get(key);
+    if (id === undefined) {
+      const range = { source, start: r.start, length: r.length };
+      byKey.set(
+        key,
+        (id =
+          ranges.push({
+            ...range,
+            reads: reads.get(key) ?? NONE,
+            writes: writes.flatMap((w, i) => (inside(range, w) ? [i] : [])),
+            enters: enters.get(key) ?? [],
+          }) - 1),
+      );
+    }
+    at[pc] = id;
+  }
+  perCode.set(code, (known = { at, ranges, writes, sources, variables }));
+  return known;
+}
+
+/** A variable's value over one stretch between writes: its words, undefined (no evidence), or null (evidence disagrees). */
+type Value = string[] | undefined | null;
+
+class Timeline {
+  readonly starts: number[] = [NONE];
+  readonly values: Value[] = [undefined];
+
+  write(step: number, value: Value): void {
+    // A value found for a statement that another write of the variable has overtaken (`x = (x = 1) + 1`) is dropped.
+    if (step < this.starts[this.starts.length - 1]) return;
+    this.starts.push(step);
+    this.values.push(value);
+  }
+
+  read(words: string[]): void {
+    const last = this.values.length - 1;
+    const known = this.values[last];
+    if (known === undefined) this.values[last] = words;
+    else if (known !== null && (known.length !== words.length || known.some((w, i) => w !== words[i]))) this.values[last] = null;
+  }
+
+  at(step: number): Value {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= step) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.values[lo];
+  }
+}
+
+/** A statement writing a variable, while its code runs. */
+interface Open {
+  /** The visible function activation it runs in. */
+  key: number;
+  decl: number;
+  write: number;
+  /** The step where its code began. */
+  start: number;
+  /** The last step mapped exactly to its value expression, or -1. */
+  lastValue: number;
+}
+
+export class ViaIrEvidence {
+  /** Per visible function activation, per variable (AST id): its stretches. */
+  private readonly timelines = new Map<number, Map<number, Timeline>>();
+  private static readonly built = new WeakMap<Program, ViaIrEvidence | undefined>();
+
+  private constructor(
+    private readonly program: Program,
+    store: TraceColumns,
+  ) {
+    const { trace, frameCode, traceFrame, pc, vis } = program;
+    const columns = trace.columns();
+    const identities = new StackIdentities(columns, store, trace.summary.pcConvention === 'post-op');
+    const pipelines = frameCode.map(({ artifact }) => (artifact ? pipelineOf(artifact.metadata) : 'legacy'));
+    const tables = frameCode.map(({ artifact, code }, tf) =>
+      artifact && code && pipelines[tf].startsWith('via-ir') ? rangesOf(artifact, code) : undefined,
+    );
+    const dup = columns.opNames.map((name) => /^DUP\d+$/.test(name));
+    /** Per trace frame: the statements whose code runs, and the last DUP that read an identifier. */
+    const open = new Map<number, Open[]>();
+    const lastRead = new Map<number, { step: number; range: number }>();
+    const close = (o: Open, tf: number) => {
+      const table = tables[tf]!;
+      // The optimizer moves an expression's instructions apart: its last one no longer leaves its value on top.
+      const value = pipelines[tf] === 'via-ir' ? table.writes[o.write].value : undefined;
+      const decl = table.variables.get(o.decl);
+      let known: Value;
+      if (value && decl && stackSize(decl.type) === 1 && o.lastValue !== NONE) {
+        const id = identities.top[o.lastValue];
+        const r = table.ranges[table.at[pc[o.lastValue]]];
+        if (id !== NONE && (identities.madeAt(id) >= o.start || (dup[columns.op[o.lastValue]] && r.reads !== NONE)))
+          known = [identities.wordOf(id)];
+      }
+      if (known) this.timeline(o.key, o.decl).write(o.lastValue, known);
+    };
+    for (let s = 0; s < trace.length; s++) {
+      const tf = traceFrame[s];
+      const table = tables[tf];
+      if (!table) continue;
+      const key = vis[s];
+      const r = table.at[pc[s]];
+      const range = r === NONE ? undefined : table.ranges[r];
+      // Statements this step's code is no longer part of (a range outside them that does not enclose them) end.
+      const running = open.get(tf) ?? [];
+      const still = running.filter((o) => {
+        const w = table.writes[o.write];
+        // Unmapped code, and code mapped to what encloses the statement (the function, the contract), is a helper's.
+        if (!range || (inside(w, range) && !inside(range, w))) return true;
+        if (!inside(range, w)) {
+          close(o, tf);
+          return false;
+        }
+        if (w.value && range.start === w.value.start && range.length === w.value.length) o.lastValue = s;
+        return true;
+      });
+      if (range) {
+        for (const w of range.writes) {
+          const ref = table.writes[w];
+          if (still.some((o) => o.write === w)) continue;
+          still.push({
+            key,
+            decl: ref.decl,
+            write: w,
+            start: s,
+            lastValue: ref.value && range.start === ref.value.start && range.length === ref.value.length ? s : NONE,
+          });
+          this.timeline(key, ref.decl).write(s, undefined);
+        }
+        for (const decl of range.enters) this.timeline(key, decl).write(s, undefined);
+        const d = range.reads;
+        if (d !== NONE && dup[columns.op[s]] && !range.writes.some((w) => table.writes[w].decl === d)) {
+          const size = stackSize(table.variables.get(d)?.type ?? '');
+          const before = lastRead.get(tf);
+          const id = identities.top[s];
+          if (size === 1 && id !== NONE) this.timeline(key, d).read([identities.wordOf(id)]);
+          else if (size === 2 && before?.range === r && before.step === s - 1 && identities.top[before.step] !== NONE && id !== NONE)
+            this.timeline(key, d).read([identities.wordOf(identities.top[before.step]), identities.wordOf(id)]);
+          lastRead.set(tf, { step: s, range: r });
+        }
+      }
+      open.set(tf, still);
+    }
+    for (const [tf, running] of open) for (const o of running) close(o, tf);
+  }
+
+  private timeline(key: number, decl: number): Timeline {
+    let perDecl = this.timelines.get(key);
+    if (!perDecl) this.timelines.set(key, (perDecl = new Map()));
+    let line = perDecl.get(decl);
+    if (!line) perDecl.set(decl, (line = new Timeline()));
+    return line;
+  }
+
+  /** The evidence of `program`, gathered on first use; undefined when the trace has no stacks to follow. */
+  static of(program: Program): ViaIrEvidence | undefined {
+    if (ViaIrEvidence.built.has(program)) return ViaIrEvidence.built.get(program);
+    const store = (program.trace as { store?: () => TraceColumns }).store?.();
+    const evidence = program.trace.summary.parts.stack && store ? new ViaIrEvidence(program, store) : undefined;
+    ViaIrEvidence.built.set(program, evidence);
+    return evidence;
+  }
+
+  /** The words of variable `decl` (AST id) at `step` in the function running there; undefined when not known for sure. */
+  valueAt(step: number, decl: number): string[] | undefined {
+    return this.timelines.get(this.program.vis[step])?.get(decl)?.at(step) ?? undefined;
+  }
+}
