@@ -44,6 +44,8 @@ export interface Reference {
    * the right side of a plain `=` to the variable alone (not `+=`, not a tuple).
    */
   value?: { start: number; length: number };
+  /** An assignment to the variable alone (`x = …`, `x += …`): the assignment's own value is the variable's new one. */
+  assigns?: true;
 }
 
 export interface SourceDeclarations {
@@ -183,20 +185,17 @@ function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] 
     if (!isNode(node)) continue;
     const at = range(node);
     if (at) {
-      const write = (ids: number[], value?: unknown) => {
+      const write = (ids: number[], value?: unknown, assigns = false) => {
         const of = ids.length === 1 && isNode(value) ? range(value) : undefined;
-        ids.forEach((decl) => out.push({ decl, ...at, write: true, ...(of && { value: of }) }));
+        for (const decl of ids)
+          out.push({ decl, ...at, write: true, ...(of && { value: of }), ...(assigns && { assigns: true as const }) });
       };
       if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number')
         out.push({ decl: node.referencedDeclaration, ...at, write: false });
-      else if (node.nodeType === 'Assignment')
-        write(
-          assigned(node.leftHandSide),
-          node.operator === '=' && isNode(node.leftHandSide) && node.leftHandSide.nodeType === 'Identifier'
-            ? node.rightHandSide
-            : undefined,
-        );
-      else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator))
+      else if (node.nodeType === 'Assignment') {
+        const alone = isNode(node.leftHandSide) && node.leftHandSide.nodeType === 'Identifier';
+        write(assigned(node.leftHandSide), alone && node.operator === '=' ? node.rightHandSide : undefined, alone);
+      } else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator))
         write(assigned(node.subExpression));
       else if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations))
         write(

@@ -58,6 +58,8 @@ interface FrameStack {
 export class StackIdentities {
   /** Per step: the identity on top of the stack once its instruction ran (-1: empty, or not followed). */
   readonly top: Int32Array;
+  /** Per step: the identity just below the top once its instruction ran (-1: none, or not followed). */
+  readonly second: Int32Array;
   /** Per identity: the step whose instruction made it, the step whose recorded stack shows it, its depth there. */
   private madeBy = new Int32Array(1024);
   private seenAt = new Int32Array(1024);
@@ -75,6 +77,7 @@ export class StackIdentities {
     const kinds = opNames.map(kindOf);
     const pushes = opNames.map((name) => (NO_PUSH.has(name) ? 0 : 1));
     this.top = new Int32Array(steps).fill(NONE);
+    this.second = new Int32Array(steps).fill(NONE);
     const frames = new Map<number, FrameStack>();
     for (let s = 0; s < steps; s++) {
       let stack = frames.get(frame[s]);
@@ -93,9 +96,10 @@ export class StackIdentities {
     }
   }
 
-  /** The word of an identity, as the trace shows it (`0x…`). */
+  /** The word of an identity as 64 hex digits (`0x…`; traces leave out leading zeros, some of the time). */
   wordOf(identity: number): string {
-    return this.store.word(this.store.stacks.peek(this.seenAt[identity], this.depthAt[identity]));
+    const text = this.store.word(this.store.stacks.peek(this.seenAt[identity], this.depthAt[identity])).slice(2);
+    return '0x' + text.padStart(64, '0');
   }
 
   /** The step whose instruction made an identity (for items found already on the stack: the step that first showed them). */
@@ -122,6 +126,7 @@ export class StackIdentities {
     }
     this.align(stack, height, q);
     this.top[p] = stack.length > 0 ? stack.ids[stack.length - 1] : NONE;
+    this.second[p] = stack.length > 1 ? stack.ids[stack.length - 2] : NONE;
   }
 
   /** Makes the simulation hold `height` items as recorded at step `q`: when it does not, every item is a new identity. */

@@ -148,6 +148,8 @@ interface Open {
   start: number;
   /** The last step mapped exactly to its value expression, or -1. */
   lastValue: number;
+  /** For an assignment to the variable alone, the last step mapped exactly to the assignment, or -1. */
+  lastResult: number;
 }
 
 export class ViaIrEvidence {
@@ -170,19 +172,32 @@ export class ViaIrEvidence {
     /** Per trace frame: the statements whose code runs, and the last DUP that read an identifier. */
     const open = new Map<number, Open[]>();
     const lastRead = new Map<number, { step: number; range: number }>();
+    const opName = (step: number) => columns.opNames[columns.op[step]];
+    /** The words the step leaves on top for a variable of `size` items, when the statement begun at `start` made them. */
+    const made = (step: number, size: number, start: number): string[] | undefined => {
+      const ids = size === 1 ? [identities.top[step]] : size === 2 ? [identities.second[step], identities.top[step]] : [];
+      if (ids.length === 0 || ids.some((id) => id === NONE || identities.madeAt(id) < start)) return undefined;
+      return ids.map((id) => identities.wordOf(id));
+    };
     const close = (o: Open, tf: number) => {
-      const table = tables[tf]!;
       // The optimizer moves an expression's instructions apart: its last one no longer leaves its value on top.
-      const value = pipelines[tf] === 'via-ir' ? table.writes[o.write].value : undefined;
+      if (pipelines[tf] !== 'via-ir') return;
+      const table = tables[tf]!;
       const decl = table.variables.get(o.decl);
-      let known: Value;
-      if (value && decl && stackSize(decl.type) === 1 && o.lastValue !== NONE) {
+      if (!decl) return;
+      const size = stackSize(decl.type);
+      // The value expression's last instruction leaves its value; a copy of another variable counts as made.
+      let value: string[] | undefined;
+      if (o.lastValue !== NONE) {
         const id = identities.top[o.lastValue];
-        const r = table.ranges[table.at[pc[o.lastValue]]];
-        if (id !== NONE && (identities.madeAt(id) >= o.start || (dup[columns.op[o.lastValue]] && r.reads !== NONE)))
-          known = [identities.wordOf(id)];
+        const copy = dup[columns.op[o.lastValue]] && table.ranges[table.at[pc[o.lastValue]]].reads !== NONE;
+        value = copy && size === 1 && id !== NONE ? [identities.wordOf(id)] : made(o.lastValue, size, o.start);
       }
-      if (known) this.timeline(o.key, o.decl).write(o.lastValue, known);
+      // An assignment's last instruction leaves its value when it computed it (not a jump into a helper, not a constant).
+      const op = o.lastResult === NONE ? '' : opName(o.lastResult);
+      const result = op && !/^(PUSH\d*|JUMPI?)$/.test(op) ? made(o.lastResult, size, o.start) : undefined;
+      const known = value && result && value.some((w, i) => w !== result[i]) ? undefined : (value ?? result);
+      if (known) this.timeline(o.key, o.decl).write(Math.max(o.lastValue, o.lastResult), known);
     };
     for (let s = 0; s < trace.length; s++) {
       const tf = traceFrame[s];
@@ -202,6 +217,7 @@ export class ViaIrEvidence {
           return false;
         }
         if (w.value && range.start === w.value.start && range.length === w.value.length) o.lastValue = s;
+        if (w.assigns && range.start === w.start && range.length === w.length) o.lastResult = s;
         return true;
       });
       if (range) {
@@ -214,6 +230,7 @@ export class ViaIrEvidence {
             write: w,
             start: s,
             lastValue: ref.value && range.start === ref.value.start && range.length === ref.value.length ? s : NONE,
+            lastResult: ref.assigns && range.start === ref.start && range.length === ref.length ? s : NONE,
           });
           this.timeline(key, ref.decl).write(s, undefined);
         }
