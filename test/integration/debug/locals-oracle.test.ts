@@ -1,9 +1,11 @@
 // The Locals oracle: Locals.sol emits, right after a local changes, an event carrying its name and value. For each
-// locals case, compiled with the optimizer off, on, and with viaIR (with and without the optimizer), run on the reference mirror's EVM and fetched
-// over loopback, every LOG step is checked: the debugger's value of the named local (from the stack, memory,
-// calldata or storage the trace holds) must equal the event's data. Legacy code must show every one; via-IR code
-// may show a variable as unavailable, never wrong, and the counts are reported (the issue's target, 80% shown under
-// viaIR, is not reached yet: about three in four without the optimizer, none with it).
+// locals case, compiled with the optimizer off, on, and with viaIR (with and without the optimizer), run on the
+// reference mirror's EVM and fetched over loopback, every LOG step is checked: the debugger's value of the named local
+// (from the stack, memory, calldata or storage the trace holds) must equal the event's data. Nothing shown may be
+// wrong, in any variant. Legacy code must show every local. IR code may say a local is unavailable, and the share it
+// shows is held to SHOWN below: at least 80% without the optimizer (the issue's target). With the optimizer, IR code's
+// source map names no identifier at all (nearly every instruction maps to the whole contract), so the trace holds no
+// evidence tying a value to a variable there; that count is reported, not held to the target (docs/debugger.md).
 import { strict as assert } from 'node:assert';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +32,9 @@ import type { Variable } from '../../../src/debug/variables';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
 
 const ALL = { stack: true, memory: true, storage: true };
+
+/** The share of checks each variant must show (right, since every shown value must be). */
+const SHOWN: Record<CompilerVariant, number> = { default: 1, optimized: 1, 'via-ir-unoptimized': 0.8, 'via-ir': 0 };
 
 interface Tally {
   checks: number;
@@ -155,6 +160,13 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
             );
           });
         }
+
+        const held = SHOWN[variant] > 0 ? `shows at least ${SHOWN[variant] * 100}% of the checks` : 'reports the share it shows';
+        it(`${held}, none wrong`, () => {
+          assert.ok(tally.checks >= LOCALS_CASES.length, `only ${tally.checks} checks ran`);
+          assert.deepEqual(tally.wrong, []);
+          assert.ok(tally.shown >= SHOWN[variant] * tally.checks, `${tally.shown} of ${tally.checks} shown`);
+        });
       },
     );
   }
