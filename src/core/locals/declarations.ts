@@ -31,6 +31,19 @@ export interface Callable {
   placeholder: number | undefined;
   /** Where the body reads a variable (an identifier) or writes one (an assignment, `++`, `delete`, a declaration). */
   refs: Reference[];
+  /** The comparisons in the body (`i < n`, `v > 50`, `j == 0`): the operands an instruction compares are their values. */
+  comparisons: Comparison[];
+}
+
+/** A comparison's operand: a variable (AST id), a number literal, or anything else (undefined). */
+export type Operand = { decl: number } | { literal: bigint } | undefined;
+
+export interface Comparison {
+  start: number;
+  length: number;
+  operator: '<' | '>' | '<=' | '>=' | '==' | '!=';
+  left: Operand;
+  right: Operand;
 }
 
 export interface Reference {
@@ -172,9 +185,24 @@ function assigned(node: unknown): number[] {
   return node.nodeType === 'TupleExpression' && Array.isArray(node.components) ? node.components.flatMap(assigned) : [];
 }
 
-/** Every read and write of a variable under `body`. */
-function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] {
+const COMPARISONS = new Set(['<', '>', '<=', '>=', '==', '!=']);
+/** Longest number literal read (a uint256 in decimal has 78 digits). */
+const MAX_LITERAL = 80;
+
+function operand(node: unknown): Operand {
+  if (!isNode(node)) return undefined;
+  if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number') return { decl: node.referencedDeclaration };
+  // Plain decimal or hex digits only: units, exponents and underscores are left unread.
+  const text = node.nodeType === 'Literal' && node.kind === 'number' && node.subdenomination == null ? node.value : undefined;
+  return typeof text === 'string' && text.length <= MAX_LITERAL && /^(?:\d+|0x[0-9a-fA-F]+)$/.test(text)
+    ? { literal: BigInt(text) }
+    : undefined;
+}
+
+/** Every read and write of a variable under `body`, and every comparison. */
+function referencesUnder(body: unknown, budget: { nodes: number }): { refs: Reference[]; comparisons: Comparison[] } {
   const out: Reference[] = [];
+  const comparisons: Comparison[] = [];
   const todo: unknown[] = [body];
   while (todo.length && budget.nodes-- > 0) {
     const node = todo.pop();
@@ -197,6 +225,13 @@ function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] 
         write(assigned(node.leftHandSide), alone && node.operator === '=' ? node.rightHandSide : undefined, alone);
       } else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator))
         write(assigned(node.subExpression));
+      else if (node.nodeType === 'BinaryOperation' && typeof node.operator === 'string' && COMPARISONS.has(node.operator))
+        comparisons.push({
+          ...at,
+          operator: node.operator as Comparison['operator'],
+          left: operand(node.leftExpression),
+          right: operand(node.rightExpression),
+        });
       else if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations))
         write(
           node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])),
@@ -205,7 +240,7 @@ function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] 
     }
     for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) todo.push(value);
   }
-  return out;
+  return { refs: out, comparisons };
 }
 
 /** The declarations of a solc `SourceUnit` AST; undefined when it is not one. */
@@ -247,7 +282,7 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
             : -1,
         ),
         placeholder: walk.placeholder,
-        refs: referencesUnder(node.body, budget),
+        ...referencesUnder(node.body, budget),
       });
     }
   }

@@ -10,7 +10,14 @@
 // Between two writes a variable keeps one value, so every piece of evidence in that stretch (the future included)
 // gives it; where two disagree, or none exists, the variable is unavailable. Stretches are kept per visible function
 // activation (a generated helper counts as its caller), so one call's values never stand for another's.
-import { stackSize, type Declaration, type Reference, type SourceDeclarations } from '../../core/locals/declarations';
+import {
+  stackSize,
+  type Comparison,
+  type Declaration,
+  type Operand,
+  type Reference,
+  type SourceDeclarations,
+} from '../../core/locals/declarations';
 import type { ContractArtifact } from '../../core/sourcemap/artifacts';
 import type { CompiledCode } from '../../core/sourcemap/compiled-code';
 import type { Program } from '../../core/sourcemap/program';
@@ -34,6 +41,8 @@ interface Range {
   writes: number[];
   /** The parameters and return variables of the function or modifier whose definition is exactly this range. */
   enters: number[];
+  /** The comparison at exactly this range. */
+  compares: Comparison | undefined;
 }
 
 /** Per compiled code: each pc's range and what the sources say about the ranges. */
@@ -46,6 +55,11 @@ export interface CodeRanges {
   sources: Map<string, SourceDeclarations>;
   /** Variables of functions and modifiers by AST id. */
   variables: Map<number, Declaration>;
+  /**
+   * Variables with a write no instruction maps into: that write can happen where the trace shows nothing, so no
+   * evidence of their value holds past it (the optimizer leaves such writes, e.g. a `j--` folded into the loop).
+   */
+  unseen: Set<number>;
 }
 
 const perCode = new WeakMap<CompiledCode, CodeRanges>();
@@ -62,6 +76,7 @@ export function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRa
   const reads = new Map<string, number>();
   const writes: WriteRef[] = [];
   const enters = new Map<string, number[]>();
+  const comparisons = new Map<string, Comparison>();
   const variables = new Map<number, Declaration>();
   for (const [source, d] of sources) {
     for (const c of d.callables) {
@@ -71,6 +86,7 @@ export function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRa
         `${source}:${c.start}:${c.length}`,
         own.flatMap((v) => (v.id >= 0 ? [v.id] : [])),
       );
+      for (const k of c.comparisons) comparisons.set(`${source}:${k.start}:${k.length}`, k);
       for (const ref of c.refs) {
         if (ref.write) writes.push({ ...ref, source });
         else reads.set(`${source}:${ref.start}:${ref.length}`, ref.decl);
@@ -96,12 +112,21 @@ export function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRa
             reads: reads.get(key) ?? NONE,
             writes: writes.flatMap((w, i) => (inside(range, w) ? [i] : [])),
             enters: enters.get(key) ?? [],
+            compares: comparisons.get(key),
           }) - 1),
       );
     }
     at[pc] = id;
   }
-  perCode.set(code, (known = { at, ranges, writes, sources, variables }));
+  // A declaration without code (`uint256 j = n` where `n` is not used again) is no such write: before it the variable
+  // is not in scope.
+  const mapped = new Set(ranges.flatMap((r) => r.writes));
+  const declares = (w: WriteRef) => {
+    const v = variables.get(w.decl);
+    return v !== undefined && inside({ source: w.source, start: v.start, length: v.length }, w);
+  };
+  const unseen = new Set(writes.flatMap((w, i) => (mapped.has(i) || declares(w) ? [] : [w.decl])));
+  perCode.set(code, (known = { at, ranges, writes, sources, variables, unseen }));
   return known;
 }
 
@@ -138,6 +163,42 @@ class Timeline {
   }
 }
 
+/** How a comparing instruction reads: `<` for LT and SLT (top < second), `>` for GT and SGT, `==`, `0` for ISZERO. */
+const COMPARES: Record<string, '<' | '>' | '==' | '0'> = { LT: '<', SLT: '<', GT: '>', SGT: '>', EQ: '==', ISZERO: '0' };
+
+/**
+ * The operands an instruction of kind `by` mapped exactly to comparison `c` takes, top first, when its inputs `words`
+ * (top first) fit: a literal operand must be the word it meets. Undefined when the instruction cannot be computing
+ * `c` from its operands (the optimizer rewrote it, e.g. `x < 10` as `x > 9`, or compares something else there).
+ */
+function operandsOf(c: Comparison, by: '<' | '>' | '==' | '0', words: bigint[]): Operand[] | undefined {
+  const { operator, left, right } = c;
+  let order: Operand[];
+  if (by === '<' || by === '>') {
+    // a < b computes `<` and `>=`; a > b computes `>` and `<=`; each also with its operands the other way round.
+    const forward = (by === '<') === (operator === '<' || operator === '>=');
+    if (!['<', '>', '<=', '>='].includes(operator)) return undefined;
+    order = forward ? [left, right] : [right, left];
+  } else if (by === '==') {
+    // Equality is symmetric: which input is which variable shows only against a literal on the other side.
+    const literal = (o: Operand) => o !== undefined && 'literal' in o;
+    if ((operator !== '==' && operator !== '!=') || literal(left) === literal(right)) return undefined;
+    order = literalIs(right, words[1]) ? [left, right] : [right, left];
+  } else {
+    // ISZERO(x) decides `x == 0`, `x != 0`, `x > 0` and `0 < x` for unsigned x.
+    const zero = (o: Operand) => o !== undefined && 'literal' in o && o.literal === 0n;
+    const fits = operator === '==' || operator === '!=' ? true : (operator === '>' && zero(right)) || (operator === '<' && zero(left));
+    if (!fits) return undefined;
+    order = zero(right) ? [left] : zero(left) ? [right] : [];
+    if (order.length === 0) return undefined;
+  }
+  return order.every((o, i) => o === undefined || !('literal' in o) || literalIs(o, words[i])) ? order : undefined;
+}
+
+function literalIs(o: Operand, word: bigint | undefined): boolean {
+  return o !== undefined && 'literal' in o && word !== undefined && o.literal === word;
+}
+
 /** A statement writing a variable, while its code runs. */
 interface Open {
   /** The visible function activation it runs in. */
@@ -155,6 +216,8 @@ interface Open {
 export class ViaIrEvidence {
   /** Per visible function activation, per variable (AST id): its stretches. */
   private readonly timelines = new Map<number, Map<number, Timeline>>();
+  /** Per trace frame: its code's ranges, for IR code. */
+  private readonly tables: Array<CodeRanges | undefined>;
   private static readonly built = new WeakMap<Program, ViaIrEvidence | undefined>();
 
   private constructor(
@@ -165,13 +228,15 @@ export class ViaIrEvidence {
     const columns = trace.columns();
     const identities = new StackIdentities(columns, store, trace.summary.pcConvention === 'post-op');
     const pipelines = frameCode.map(({ artifact }) => (artifact ? pipelineOf(artifact.metadata) : 'legacy'));
-    const tables = frameCode.map(({ artifact, code }, tf) =>
+    const tables = (this.tables = frameCode.map(({ artifact, code }, tf) =>
       artifact && code && pipelines[tf].startsWith('via-ir') ? rangesOf(artifact, code) : undefined,
-    );
+    ));
     const dup = columns.opNames.map((name) => /^DUP\d+$/.test(name));
     /** Per trace frame: the statements whose code runs, and the last DUP that read an identifier. */
     const open = new Map<number, Open[]>();
     const lastRead = new Map<number, { step: number; range: number }>();
+    /** Per trace frame: its previous step (whose result the next instruction starts from). */
+    const previous = new Int32Array(trace.frameCount()).fill(NONE);
     const opName = (step: number) => columns.opNames[columns.op[step]];
     /** The words the step leaves on top for a variable of `size` items, when the statement begun at `start` made them. */
     const made = (step: number, size: number, start: number): string[] | undefined => {
@@ -221,7 +286,8 @@ export class ViaIrEvidence {
         return true;
       });
       if (range) {
-        for (const w of range.writes) {
+        // A jump target writes nothing: the optimizer maps a loop body's first label to the loop's `i++`.
+        for (const w of opName(s) === 'JUMPDEST' ? [] : range.writes) {
           const ref = table.writes[w];
           if (still.some((o) => o.write === w)) continue;
           still.push({
@@ -245,10 +311,40 @@ export class ViaIrEvidence {
             this.timeline(key, d).read([identities.wordOf(identities.top[before.step]), identities.wordOf(id)]);
           lastRead.set(tf, { step: s, range: r });
         }
+        const by = range.compares && COMPARES[opName(s)];
+        const p = previous[tf];
+        if (by && p !== NONE) this.compared(table, range, r, by, [identities.top[p], identities.second[p]], key, identities);
       }
+      previous[tf] = s;
       open.set(tf, still);
     }
     for (const [tf, running] of open) for (const o of running) close(o, tf);
+  }
+
+  /** The reads a comparing instruction makes of the variables its comparison names (`inputs`: top first). */
+  private compared(
+    table: CodeRanges,
+    range: Range,
+    r: number,
+    by: '<' | '>' | '==' | '0',
+    inputs: number[],
+    key: number,
+    identities: StackIdentities,
+  ): void {
+    if (inputs.some((id) => id === NONE)) return;
+    const operands = operandsOf(
+      range.compares!,
+      by,
+      inputs.map((id) => BigInt(identities.wordOf(id))),
+    );
+    operands?.forEach((o, i) => {
+      if (o === undefined || !('decl' in o) || range.writes.some((w) => table.writes[w].decl === o.decl)) return;
+      if (stackSize(table.variables.get(o.decl)?.type ?? '') !== 1) return;
+      // A value the comparison's own code made is a step of it (`!(x > 0)` as two ISZEROs), not an operand.
+      const made = identities.madeAt(inputs[i]);
+      if (made !== NONE && table.at[this.program.pc[made]] === r) return;
+      this.timeline(key, o.decl).read([identities.wordOf(inputs[i])]);
+    });
   }
 
   private timeline(key: number, decl: number): Timeline {
@@ -270,6 +366,7 @@ export class ViaIrEvidence {
 
   /** The words of variable `decl` (AST id) at `step` in the function running there; undefined when not known for sure. */
   valueAt(step: number, decl: number): string[] | undefined {
+    if (this.tables[this.program.traceFrame[step]]?.unseen.has(decl)) return undefined;
     return this.timelines.get(this.program.vis[step])?.get(decl)?.at(step) ?? undefined;
   }
 }
