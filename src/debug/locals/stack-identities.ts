@@ -51,8 +51,6 @@ interface FrameStack {
   length: number;
   /** Pre-op recordings: the step whose instruction waits for the next recorded stack to show its result. */
   pending: number;
-  /** The last step whose recorded stack this frame's simulation matched. */
-  seen: number;
 }
 
 export class StackIdentities {
@@ -78,28 +76,43 @@ export class StackIdentities {
     const pushes = opNames.map((name) => (NO_PUSH.has(name) ? 0 : 1));
     this.top = new Int32Array(steps).fill(NONE);
     this.second = new Int32Array(steps).fill(NONE);
-    const frames = new Map<number, FrameStack>();
+    // Frames are numbered densely from 0.
+    const frames: FrameStack[] = [];
     for (let s = 0; s < steps; s++) {
-      let stack = frames.get(frame[s]);
-      if (!stack) frames.set(frame[s], (stack = { ids: new Int32Array(64), length: 0, pending: NONE, seen: NONE }));
+      let stack = frames[frame[s]];
+      if (!stack) frames[frame[s]] = stack = { ids: new Int32Array(64), length: 0, pending: NONE };
       if (postOp) {
-        // The stack before this instruction is the one recorded at the frame's previous step (none: a fresh frame).
-        this.align(stack, stack.seen === NONE ? 0 : heights[stack.seen], stack.seen);
+        // The stack before this instruction is the one the frame's previous step left (aligned to its recording).
         this.apply(stack, s, s, kinds[op[s]], pushes[op[s]], heights[s]);
       } else {
         // The previous instruction's result is what this step records before its own runs.
         const p = stack.pending;
-        if (p === NONE) this.align(stack, heights[s], s);
-        else this.apply(stack, p, s, kinds[op[p]], pushes[op[p]], heights[s]);
+        if (p === NONE) {
+          if (stack.length !== heights[s]) this.align(stack, heights[s], s);
+        } else this.apply(stack, p, s, kinds[op[p]], pushes[op[p]], heights[s]);
         stack.pending = s;
       }
     }
   }
 
-  /** The word of an identity as 64 hex digits (`0x…`; traces leave out leading zeros, some of the time). */
+  /** The interned word of an identity (the same value may be interned twice: traces leave out leading zeros, some of the time). */
+  wordIdOf(identity: number): number {
+    return this.store.stacks.peek(this.seenAt[identity], this.depthAt[identity]);
+  }
+
+  /** An interned word as 64 hex digits (`0x…`). */
+  text(wordId: number): string {
+    return '0x' + this.store.word(wordId).slice(2).padStart(64, '0');
+  }
+
+  /** The word of an identity as 64 hex digits. */
   wordOf(identity: number): string {
-    const text = this.store.word(this.store.stacks.peek(this.seenAt[identity], this.depthAt[identity])).slice(2);
-    return '0x' + text.padStart(64, '0');
+    return this.text(this.wordIdOf(identity));
+  }
+
+  /** Whether two interned words are the same value. */
+  same(a: number, b: number): boolean {
+    return a === b || this.text(a) === this.text(b);
   }
 
   /** The step whose instruction made an identity (for items found already on the stack: the step that first showed them). */
@@ -124,15 +137,13 @@ export class StackIdentities {
         if (pushes) this.push(stack, this.identity(p, q, 0));
       }
     }
-    this.align(stack, height, q);
+    if (stack.length !== height) this.align(stack, height, q);
     this.top[p] = stack.length > 0 ? stack.ids[stack.length - 1] : NONE;
     this.second[p] = stack.length > 1 ? stack.ids[stack.length - 2] : NONE;
   }
 
   /** Makes the simulation hold `height` items as recorded at step `q`: when it does not, every item is a new identity. */
   private align(stack: FrameStack, height: number, q: number): void {
-    if (q !== NONE) stack.seen = q;
-    if (stack.length === height) return;
     stack.length = 0;
     for (let k = 0; k < height; k++) this.push(stack, this.identity(q, q, height - 1 - k));
   }

@@ -43,6 +43,8 @@ interface Range {
   enters: number[];
   /** The comparison at exactly this range. */
   compares: Comparison | undefined;
+  /** Says nothing and ends no statement: it encloses every write (a contract's range, where helpers map). */
+  inert: boolean;
 }
 
 /** Per compiled code: each pc's range and what the sources say about the ranges. */
@@ -53,8 +55,8 @@ export interface CodeRanges {
   writes: WriteRef[];
   /** Per source name: its declarations. */
   sources: Map<string, SourceDeclarations>;
-  /** Variables of functions and modifiers by AST id. */
-  variables: Map<number, Declaration>;
+  /** Stack items of each variable of a function or modifier, by AST id. */
+  sizes: Map<number, number>;
   /**
    * Variables with a write no instruction maps into: that write can happen where the trace shows nothing, so no
    * evidence of their value holds past it (the optimizer leaves such writes, e.g. a `j--` folded into the loop).
@@ -113,45 +115,69 @@ export function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRa
             writes: writes.flatMap((w, i) => (inside(range, w) ? [i] : [])),
             enters: enters.get(key) ?? [],
             compares: comparisons.get(key),
+            inert: false,
           }) - 1),
       );
     }
     at[pc] = id;
   }
+  // Statements open only where this code has instructions for them; a range enclosing all those cannot end one.
+  const mapped = new Set(ranges.flatMap((r) => r.writes));
+  const coded = writes.filter((_, i) => mapped.has(i));
+  for (const r of ranges)
+    r.inert = r.reads === NONE && r.writes.length === 0 && r.enters.length === 0 && !r.compares && coded.every((w) => inside(w, r));
   // A declaration without code (`uint256 j = n` where `n` is not used again) is no such write: before it the variable
   // is not in scope.
-  const mapped = new Set(ranges.flatMap((r) => r.writes));
   const declares = (w: WriteRef) => {
     const v = variables.get(w.decl);
     return v !== undefined && inside({ source: w.source, start: v.start, length: v.length }, w);
   };
   const unseen = new Set(writes.flatMap((w, i) => (mapped.has(i) || declares(w) ? [] : [w.decl])));
-  perCode.set(code, (known = { at, ranges, writes, sources, variables, unseen }));
+  const sizes = new Map([...variables].map(([id, v]) => [id, stackSize(v.type)]));
+  perCode.set(code, (known = { at, ranges, writes, sources, sizes, unseen }));
   return known;
 }
 
-/** A variable's value over one stretch between writes: its words, undefined (no evidence), or null (evidence disagrees). */
-type Value = string[] | undefined | null;
+const NO_WRITES: readonly number[] = [];
+const UNKNOWN = -2;
+const CONFLICT = -3;
 
+/**
+ * A variable's stretches between writes, each with its value as interned words (a calldata slice: offset, then
+ * length), UNKNOWN (no evidence) or CONFLICT (evidence disagrees).
+ */
 class Timeline {
   readonly starts: number[] = [NONE];
-  readonly values: Value[] = [undefined];
+  readonly first: number[] = [UNKNOWN];
+  readonly second: number[] = [NONE];
 
-  write(step: number, value: Value): void {
+  constructor(private readonly identities: StackIdentities) {}
+
+  /** A write at `step`: what follows has the value `words` (interned, from the stack) or none known. */
+  write(step: number, words?: readonly number[]): void {
     // A value found for a statement that another write of the variable has overtaken (`x = (x = 1) + 1`) is dropped.
     if (step < this.starts[this.starts.length - 1]) return;
     this.starts.push(step);
-    this.values.push(value);
+    this.first.push(words ? words[0] : UNKNOWN);
+    this.second.push(words && words.length > 1 ? words[1] : NONE);
   }
 
-  read(words: string[]): void {
-    const last = this.values.length - 1;
-    const known = this.values[last];
-    if (known === undefined) this.values[last] = words;
-    else if (known !== null && (known.length !== words.length || known.some((w, i) => w !== words[i]))) this.values[last] = null;
+  read(word: number, next = NONE): void {
+    const last = this.first.length - 1;
+    const known = this.first[last];
+    if (known === UNKNOWN) {
+      this.first[last] = word;
+      this.second[last] = next;
+    } else if (
+      known !== CONFLICT &&
+      (!this.identities.same(known, word) ||
+        (next === NONE) !== (this.second[last] === NONE) ||
+        (next !== NONE && !this.identities.same(this.second[last], next)))
+    )
+      this.first[last] = CONFLICT;
   }
 
-  at(step: number): Value {
+  at(step: number): string[] | undefined {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -159,7 +185,11 @@ class Timeline {
       if (this.starts[mid] <= step) lo = mid;
       else hi = mid - 1;
     }
-    return this.values[lo];
+    const first = this.first[lo];
+    if (first < 0) return undefined;
+    const words = [this.identities.text(first)];
+    if (this.second[lo] !== NONE) words.push(this.identities.text(this.second[lo]));
+    return words;
   }
 }
 
@@ -218,6 +248,7 @@ export class ViaIrEvidence {
   private readonly timelines = new Map<number, Map<number, Timeline>>();
   /** Per trace frame: its code's ranges, for IR code. */
   private readonly tables: Array<CodeRanges | undefined>;
+  private readonly identities: StackIdentities;
   private static readonly built = new WeakMap<Program, ViaIrEvidence | undefined>();
 
   private constructor(
@@ -226,42 +257,44 @@ export class ViaIrEvidence {
   ) {
     const { trace, frameCode, traceFrame, pc, vis } = program;
     const columns = trace.columns();
-    const identities = new StackIdentities(columns, store, trace.summary.pcConvention === 'post-op');
+    const { op, opNames } = columns;
+    const identities = (this.identities = new StackIdentities(columns, store, trace.summary.pcConvention === 'post-op'));
     const pipelines = frameCode.map(({ artifact }) => (artifact ? pipelineOf(artifact.metadata) : 'legacy'));
     const tables = (this.tables = frameCode.map(({ artifact, code }, tf) =>
       artifact && code && pipelines[tf].startsWith('via-ir') ? rangesOf(artifact, code) : undefined,
     ));
-    const dup = columns.opNames.map((name) => /^DUP\d+$/.test(name));
-    /** Per trace frame: the statements whose code runs, and the last DUP that read an identifier. */
-    const open = new Map<number, Open[]>();
-    const lastRead = new Map<number, { step: number; range: number }>();
-    /** Per trace frame: its previous step (whose result the next instruction starts from). */
-    const previous = new Int32Array(trace.frameCount()).fill(NONE);
-    const opName = (step: number) => columns.opNames[columns.op[step]];
+    const dup = opNames.map((name) => /^DUP\d+$/.test(name));
+    const label = opNames.map((name) => name === 'JUMPDEST');
+    const compares = opNames.map((name) => COMPARES[name]);
+    // An assignment's last instruction leaves its value when it computed it (not a jump into a helper, not a constant).
+    const computes = opNames.map((name) => !/^(PUSH\d*|JUMPI?)$/.test(name));
+    const frames = trace.frameCount();
+    /** Per trace frame: the statements whose code runs, its previous step, and its last DUP that read an identifier. */
+    const open: Open[][] = Array.from({ length: frames }, () => []);
+    const previous = new Int32Array(frames).fill(NONE);
+    const readStep = new Int32Array(frames).fill(NONE);
+    const readRange = new Int32Array(frames).fill(NONE);
     /** The words the step leaves on top for a variable of `size` items, when the statement begun at `start` made them. */
-    const made = (step: number, size: number, start: number): string[] | undefined => {
+    const made = (step: number, size: number, start: number): number[] | undefined => {
       const ids = size === 1 ? [identities.top[step]] : size === 2 ? [identities.second[step], identities.top[step]] : [];
       if (ids.length === 0 || ids.some((id) => id === NONE || identities.madeAt(id) < start)) return undefined;
-      return ids.map((id) => identities.wordOf(id));
+      return ids.map((id) => identities.wordIdOf(id));
     };
     const close = (o: Open, tf: number) => {
       // The optimizer moves an expression's instructions apart: its last one no longer leaves its value on top.
       if (pipelines[tf] !== 'via-ir') return;
       const table = tables[tf]!;
-      const decl = table.variables.get(o.decl);
-      if (!decl) return;
-      const size = stackSize(decl.type);
+      const size = table.sizes.get(o.decl);
+      if (size === undefined) return;
       // The value expression's last instruction leaves its value; a copy of another variable counts as made.
-      let value: string[] | undefined;
+      let value: number[] | undefined;
       if (o.lastValue !== NONE) {
         const id = identities.top[o.lastValue];
-        const copy = dup[columns.op[o.lastValue]] && table.ranges[table.at[pc[o.lastValue]]].reads !== NONE;
-        value = copy && size === 1 && id !== NONE ? [identities.wordOf(id)] : made(o.lastValue, size, o.start);
+        const copy = dup[op[o.lastValue]] && table.ranges[table.at[pc[o.lastValue]]].reads !== NONE;
+        value = copy && size === 1 && id !== NONE ? [identities.wordIdOf(id)] : made(o.lastValue, size, o.start);
       }
-      // An assignment's last instruction leaves its value when it computed it (not a jump into a helper, not a constant).
-      const op = o.lastResult === NONE ? '' : opName(o.lastResult);
-      const result = op && !/^(PUSH\d*|JUMPI?)$/.test(op) ? made(o.lastResult, size, o.start) : undefined;
-      const known = value && result && value.some((w, i) => w !== result[i]) ? undefined : (value ?? result);
+      const result = o.lastResult !== NONE && computes[op[o.lastResult]] ? made(o.lastResult, size, o.start) : undefined;
+      const known = value && result && value.some((w, i) => !identities.same(w, result[i])) ? undefined : (value ?? result);
       if (known) this.timeline(o.key, o.decl).write(Math.max(o.lastValue, o.lastResult), known);
     };
     for (let s = 0; s < trace.length; s++) {
@@ -271,26 +304,36 @@ export class ViaIrEvidence {
       const key = vis[s];
       const r = table.at[pc[s]];
       const range = r === NONE ? undefined : table.ranges[r];
+      if (range?.inert) {
+        previous[tf] = s;
+        continue;
+      }
       // Statements this step's code is no longer part of (a range outside them that does not enclose them) end.
-      const running = open.get(tf) ?? [];
-      const still = running.filter((o) => {
-        const w = table.writes[o.write];
-        // Unmapped code, and code mapped to what encloses the statement (the function, the contract), is a helper's.
-        if (!range || (inside(w, range) && !inside(range, w))) return true;
-        if (!inside(range, w)) {
-          close(o, tf);
-          return false;
+      const running = open[tf];
+      if (running.length > 0 && range) {
+        let kept = 0;
+        for (const o of running) {
+          const w = table.writes[o.write];
+          // Code mapped to what encloses the statement (the function, the contract) is a helper's: still the statement.
+          if (!inside(range, w)) {
+            if (!inside(w, range)) {
+              close(o, tf);
+              continue;
+            }
+          } else {
+            if (w.value && range.start === w.value.start && range.length === w.value.length) o.lastValue = s;
+            if (w.assigns && range.start === w.start && range.length === w.length) o.lastResult = s;
+          }
+          running[kept++] = o;
         }
-        if (w.value && range.start === w.value.start && range.length === w.value.length) o.lastValue = s;
-        if (w.assigns && range.start === w.start && range.length === w.length) o.lastResult = s;
-        return true;
-      });
+        running.length = kept;
+      }
       if (range) {
         // A jump target writes nothing: the optimizer maps a loop body's first label to the loop's `i++`.
-        for (const w of opName(s) === 'JUMPDEST' ? [] : range.writes) {
+        for (const w of label[op[s]] ? NO_WRITES : range.writes) {
           const ref = table.writes[w];
-          if (still.some((o) => o.write === w)) continue;
-          still.push({
+          if (running.some((o) => o.write === w)) continue;
+          running.push({
             key,
             decl: ref.decl,
             write: w,
@@ -298,52 +341,44 @@ export class ViaIrEvidence {
             lastValue: ref.value && range.start === ref.value.start && range.length === ref.value.length ? s : NONE,
             lastResult: ref.assigns && range.start === ref.start && range.length === ref.length ? s : NONE,
           });
-          this.timeline(key, ref.decl).write(s, undefined);
+          this.timeline(key, ref.decl).write(s);
         }
-        for (const decl of range.enters) this.timeline(key, decl).write(s, undefined);
+        for (const decl of range.enters) this.timeline(key, decl).write(s);
         const d = range.reads;
-        if (d !== NONE && dup[columns.op[s]] && !range.writes.some((w) => table.writes[w].decl === d)) {
-          const size = stackSize(table.variables.get(d)?.type ?? '');
-          const before = lastRead.get(tf);
+        if (d !== NONE && dup[op[s]] && !range.writes.some((w) => table.writes[w].decl === d)) {
+          const size = table.sizes.get(d);
           const id = identities.top[s];
-          if (size === 1 && id !== NONE) this.timeline(key, d).read([identities.wordOf(id)]);
-          else if (size === 2 && before?.range === r && before.step === s - 1 && identities.top[before.step] !== NONE && id !== NONE)
-            this.timeline(key, d).read([identities.wordOf(identities.top[before.step]), identities.wordOf(id)]);
-          lastRead.set(tf, { step: s, range: r });
+          const before = readStep[tf];
+          if (size === 1 && id !== NONE) this.timeline(key, d).read(identities.wordIdOf(id));
+          else if (size === 2 && readRange[tf] === r && before === s - 1 && identities.top[before] !== NONE && id !== NONE)
+            this.timeline(key, d).read(identities.wordIdOf(identities.top[before]), identities.wordIdOf(id));
+          readStep[tf] = s;
+          readRange[tf] = r;
         }
-        const by = range.compares && COMPARES[opName(s)];
+        const by = range.compares && compares[op[s]];
         const p = previous[tf];
-        if (by && p !== NONE) this.compared(table, range, r, by, [identities.top[p], identities.second[p]], key, identities);
+        if (by && p !== NONE) this.compared(table, range, r, by, [identities.top[p], identities.second[p]], key);
       }
       previous[tf] = s;
-      open.set(tf, still);
     }
-    for (const [tf, running] of open) for (const o of running) close(o, tf);
+    open.forEach((running, tf) => running.forEach((o) => close(o, tf)));
   }
 
   /** The reads a comparing instruction makes of the variables its comparison names (`inputs`: top first). */
-  private compared(
-    table: CodeRanges,
-    range: Range,
-    r: number,
-    by: '<' | '>' | '==' | '0',
-    inputs: number[],
-    key: number,
-    identities: StackIdentities,
-  ): void {
+  private compared(table: CodeRanges, range: Range, r: number, by: '<' | '>' | '==' | '0', inputs: number[], key: number): void {
+    const { identities } = this;
     if (inputs.some((id) => id === NONE)) return;
-    const operands = operandsOf(
-      range.compares!,
-      by,
-      inputs.map((id) => BigInt(identities.wordOf(id))),
-    );
+    const c = range.compares!;
+    // Words are read only to meet a literal (most comparisons have none).
+    const literal = [c.left, c.right].some((o) => o !== undefined && 'literal' in o);
+    const operands = operandsOf(c, by, literal ? inputs.map((id) => BigInt(identities.wordOf(id))) : []);
     operands?.forEach((o, i) => {
       if (o === undefined || !('decl' in o) || range.writes.some((w) => table.writes[w].decl === o.decl)) return;
-      if (stackSize(table.variables.get(o.decl)?.type ?? '') !== 1) return;
+      if (table.sizes.get(o.decl) !== 1) return;
       // A value the comparison's own code made is a step of it (`!(x > 0)` as two ISZEROs), not an operand.
       const made = identities.madeAt(inputs[i]);
       if (made !== NONE && table.at[this.program.pc[made]] === r) return;
-      this.timeline(key, o.decl).read([identities.wordOf(inputs[i])]);
+      this.timeline(key, o.decl).read(identities.wordIdOf(inputs[i]));
     });
   }
 
@@ -351,7 +386,7 @@ export class ViaIrEvidence {
     let perDecl = this.timelines.get(key);
     if (!perDecl) this.timelines.set(key, (perDecl = new Map()));
     let line = perDecl.get(decl);
-    if (!line) perDecl.set(decl, (line = new Timeline()));
+    if (!line) perDecl.set(decl, (line = new Timeline(this.identities)));
     return line;
   }
 
@@ -367,6 +402,6 @@ export class ViaIrEvidence {
   /** The words of variable `decl` (AST id) at `step` in the function running there; undefined when not known for sure. */
   valueAt(step: number, decl: number): string[] | undefined {
     if (this.tables[this.program.traceFrame[step]]?.unseen.has(decl)) return undefined;
-    return this.timelines.get(this.program.vis[step])?.get(decl)?.at(step) ?? undefined;
+    return this.timelines.get(this.program.vis[step])?.get(decl)?.at(step);
   }
 }
