@@ -4,8 +4,9 @@
 // (from the stack, memory, calldata or storage the trace holds) must equal the event's data. Nothing shown may be
 // wrong, in any variant. Legacy code must show every local. IR code may say a local is unavailable, and the share it
 // shows is held to SHOWN below: at least 80% without the optimizer (the issue's target). With the optimizer, IR code's
-// source map names no identifier at all (nearly every instruction maps to the whole contract), so the trace holds no
-// evidence tying a value to a variable there; that count is reported, not held to the target (docs/debugger.md).
+// source map names no identifier (nearly every instruction maps to the whole contract) and the value an expression's
+// code leaves on top is no longer its value, so the trace proves little more than the operands of comparisons (a loop
+// counter); that share is held to a floor, not to the target (docs/debugger.md, "Locals under viaIR").
 import { strict as assert } from 'node:assert';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,8 +34,11 @@ import { fetchWithOwnClient } from '../helpers/reference-mirror';
 
 const ALL = { stack: true, memory: true, storage: true };
 
-/** The share of checks each variant must show (right, since every shown value must be). */
-const SHOWN: Record<CompilerVariant, number> = { default: 1, optimized: 1, 'via-ir-unoptimized': 0.8, 'via-ir': 0 };
+/**
+ * The share of checks each variant must show (right, since every shown value must be). Under viaIR with the
+ * optimizer, the floor is what the loop counter's comparisons give, not the issue's target (see above).
+ */
+const SHOWN: Record<CompilerVariant, number> = { default: 1, optimized: 1, 'via-ir-unoptimized': 0.8, 'via-ir': 0.05 };
 
 interface Tally {
   checks: number;
@@ -161,8 +165,7 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
           });
         }
 
-        const held = SHOWN[variant] > 0 ? `shows at least ${SHOWN[variant] * 100}% of the checks` : 'reports the share it shows';
-        it(`${held}, none wrong`, () => {
+        it(`shows at least ${SHOWN[variant] * 100}% of the checks, none wrong`, () => {
           assert.ok(tally.checks >= LOCALS_CASES.length, `only ${tally.checks} checks ran`);
           assert.deepEqual(tally.wrong, []);
           assert.ok(tally.shown >= SHOWN[variant] * tally.checks, `${tally.shown} of ${tally.checks} shown`);
