@@ -23,6 +23,7 @@ import type { CompiledCode } from '../../core/sourcemap/compiled-code';
 import type { Program } from '../../core/sourcemap/program';
 import type { TraceColumns } from '../../core/trace/columns-store';
 import { pipelineOf } from '../../core/locals/pipeline';
+import { floorIndex } from '../../core/trace/columns';
 import { StackIdentities } from './stack-identities';
 
 const NONE = -1;
@@ -178,13 +179,8 @@ class Timeline {
   }
 
   at(step: number): string[] | undefined {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= step) lo = mid;
-      else hi = mid - 1;
-    }
+    // The first stretch starts at -1, before every step.
+    const lo = floorIndex(this.starts, this.starts.length, step);
     const first = this.first[lo];
     if (first < 0) return undefined;
     const words = [this.identities.text(first)];
