@@ -2,14 +2,17 @@
 // steps. Evidence ties a stack identity (stack-identities.ts) to a variable:
 // - a read: a DUP the source map gives exactly the range of an identifier naming the variable copies its value (two
 //   DUPs in a row for a calldata slice: offset, then length);
-// - a write with a known value (code without the optimizer): where the code of a declaration's initial value, or of the right side of a plain `=`,
-//   ends (its last instruction mapped exactly to that expression), the item on top is the value the variable takes,
-//   provided that instruction or one after the statement's start made it (or it is a DUP of an identifier);
-// - a write with no known value: any other code of a statement that writes the variable (`+=`, `++`, `delete`, a
-//   tuple), and a function's entry for its parameters and return variables.
+// - a comparison: LT, GT, SLT, SGT, EQ or ISZERO mapped exactly to `i < n`, `v > 50` or `j == 0` takes the values of
+//   the variables it names as inputs, by the instruction's semantics, when a literal operand meets its word;
+// - a write with a known value (code without the optimizer only: the optimizer moves an expression's instructions
+//   apart): where the code of a declaration's initial value or of a plain `=`'s right side ends, or of an assignment
+//   to the variable alone, the item it left on top, when an instruction of that statement made it;
+// - a write with no known value: any other code of a statement that writes the variable, and a function's entry for
+//   its parameters and return variables.
 // Between two writes a variable keeps one value, so every piece of evidence in that stretch (the future included)
-// gives it; where two disagree, or none exists, the variable is unavailable. Stretches are kept per visible function
-// activation (a generated helper counts as its caller), so one call's values never stand for another's.
+// gives it; where two disagree, or none exists, the variable is unavailable, and so is a variable one of whose writes
+// no instruction maps to. Stretches are kept per visible function activation (a generated helper counts as its
+// caller), so one call's values never stand for another's.
 import {
   stackSize,
   type Comparison,
@@ -245,6 +248,9 @@ export class ViaIrEvidence {
   /** Per trace frame: its code's ranges, for IR code. */
   private readonly tables: Array<CodeRanges | undefined>;
   private readonly identities: StackIdentities;
+  /** Per op (index into the trace's op names): whether it compares; and each step's op. */
+  private readonly comparing: boolean[];
+  private readonly ops: Uint16Array;
   private static readonly built = new WeakMap<Program, ViaIrEvidence | undefined>();
 
   private constructor(
@@ -254,6 +260,7 @@ export class ViaIrEvidence {
     const { trace, frameCode, traceFrame, pc, vis } = program;
     const columns = trace.columns();
     const { op, opNames } = columns;
+    this.ops = op;
     const identities = (this.identities = new StackIdentities(columns, store, trace.summary.pcConvention === 'post-op'));
     const pipelines = frameCode.map(({ artifact }) => (artifact ? pipelineOf(artifact.metadata) : 'legacy'));
     const tables = (this.tables = frameCode.map(({ artifact, code }, tf) =>
@@ -262,6 +269,7 @@ export class ViaIrEvidence {
     const dup = opNames.map((name) => /^DUP\d+$/.test(name));
     const label = opNames.map((name) => name === 'JUMPDEST');
     const compares = opNames.map((name) => COMPARES[name]);
+    this.comparing = compares.map((by) => by !== undefined);
     // An assignment's last instruction leaves its value when it computed it (not a jump into a helper, not a constant).
     const computes = opNames.map((name) => !/^(PUSH\d*|JUMPI?)$/.test(name));
     const frames = trace.frameCount();
@@ -371,9 +379,10 @@ export class ViaIrEvidence {
     operands?.forEach((o, i) => {
       if (o === undefined || !('decl' in o) || range.writes.some((w) => table.writes[w].decl === o.decl)) return;
       if (table.sizes.get(o.decl) !== 1) return;
-      // A value the comparison's own code made is a step of it (`!(x > 0)` as two ISZEROs), not an operand.
+      // A value the comparison's own code made is a step of it (`!(x > 0)` as two ISZEROs), and a value another
+      // comparison made is a truth value: neither is the variable (`x != 0` as ISZERO(ISZERO(x))).
       const made = identities.madeAt(inputs[i]);
-      if (made !== NONE && table.at[this.program.pc[made]] === r) return;
+      if (made !== NONE && (table.at[this.program.pc[made]] === r || this.comparing[this.ops[made]])) return;
       this.timeline(key, o.decl).read(identities.wordIdOf(inputs[i]));
     });
   }
