@@ -13,134 +13,15 @@
 // gives it; where two disagree, or none exists, the variable is unavailable, and so is a variable one of whose writes
 // no instruction maps to. Stretches are kept per visible function activation (a generated helper counts as its
 // caller), so one call's values never stand for another's.
-import {
-  stackSize,
-  type Comparison,
-  type Declaration,
-  type Operand,
-  type Reference,
-  type SourceDeclarations,
-} from '../../core/locals/declarations';
-import type { ContractArtifact } from '../../core/sourcemap/artifacts';
-import type { CompiledCode } from '../../core/sourcemap/compiled-code';
 import type { Program } from '../../core/sourcemap/program';
 import type { TraceColumns } from '../../core/trace/columns-store';
 import { pipelineOf } from '../../core/locals/pipeline';
 import { floorIndex } from '../../core/trace/columns';
+import { inside, rangesOf, type CodeRanges, type Range } from './code-ranges';
+import { COMPARES, operandsOf, type CompareKind } from './comparison-operands';
 import { StackIdentities } from './stack-identities';
 
 const NONE = -1;
-
-interface WriteRef extends Reference {
-  source: string;
-}
-
-interface Range {
-  source: string;
-  start: number;
-  length: number;
-  /** The variable an identifier at exactly this range reads (AST id), or -1. */
-  reads: number;
-  /** The writes (indexes into CodeRanges.writes) whose statement holds this range. */
-  writes: number[];
-  /** The parameters and return variables of the function or modifier whose definition is exactly this range. */
-  enters: number[];
-  /** The comparison at exactly this range. */
-  compares: Comparison | undefined;
-  /** Says nothing and ends no statement: it encloses every write (a contract's range, where helpers map). */
-  inert: boolean;
-}
-
-/** Per compiled code: each pc's range and what the sources say about the ranges. */
-export interface CodeRanges {
-  /** Per pc: index into `ranges`, or -1. */
-  at: Int32Array;
-  ranges: Range[];
-  writes: WriteRef[];
-  /** Per source name: its declarations. */
-  sources: Map<string, SourceDeclarations>;
-  /** Stack items of each variable of a function or modifier, by AST id. */
-  sizes: Map<number, number>;
-  /**
-   * Variables with a write no instruction maps into: that write can happen where the trace shows nothing, so no
-   * evidence of their value holds past it (the optimizer leaves such writes, e.g. a `j--` folded into the loop).
-   */
-  unseen: Set<number>;
-}
-
-const perCode = new WeakMap<CompiledCode, CodeRanges>();
-
-const inside = (a: { source: string; start: number; length: number }, b: { source: string; start: number; length: number }) =>
-  a.source === b.source && a.start >= b.start && a.start + a.length <= b.start + b.length;
-
-/** The ranges of `code` and what its build's ASTs say about each, read once per code. */
-export function rangesOf(artifact: ContractArtifact, code: CompiledCode): CodeRanges {
-  let known = perCode.get(code);
-  if (known) return known;
-  const sources = new Map<string, SourceDeclarations>();
-  for (const file of artifact.sources.values()) if (file.declarations) sources.set(file.sourceName, file.declarations);
-  const reads = new Map<string, number>();
-  const writes: WriteRef[] = [];
-  const enters = new Map<string, number[]>();
-  const comparisons = new Map<string, Comparison>();
-  const variables = new Map<number, Declaration>();
-  for (const [source, d] of sources) {
-    for (const c of d.callables) {
-      const own = [...c.params, ...c.returns];
-      for (const v of [...own, ...c.locals]) if (v.id >= 0) variables.set(v.id, v);
-      enters.set(
-        `${source}:${c.start}:${c.length}`,
-        own.flatMap((v) => (v.id >= 0 ? [v.id] : [])),
-      );
-      for (const k of c.comparisons) comparisons.set(`${source}:${k.start}:${k.length}`, k);
-      for (const ref of c.refs) {
-        if (ref.write) writes.push({ ...ref, source });
-        else reads.set(`${source}:${ref.start}:${ref.length}`, ref.decl);
-      }
-    }
-  }
-  const ranges: Range[] = [];
-  const byKey = new Map<string, number>();
-  const at = new Int32Array(code.bodyLength).fill(NONE);
-  for (let pc = 0; pc < code.bodyLength; pc++) {
-    const r = code.rangeAt(pc);
-    const source = r && r.file >= 0 ? artifact.sources.get(r.file)?.sourceName : undefined;
-    if (!r || source === undefined || !sources.has(source)) continue;
-    const key = `${source}:${r.start}:${r.length}`;
-    let id = byKey.get(key);
-    if (id === undefined) {
-      const range = { source, start: r.start, length: r.length };
-      byKey.set(
-        key,
-        (id =
-          ranges.push({
-            ...range,
-            reads: reads.get(key) ?? NONE,
-            writes: writes.flatMap((w, i) => (inside(range, w) ? [i] : [])),
-            enters: enters.get(key) ?? [],
-            compares: comparisons.get(key),
-            inert: false,
-          }) - 1),
-      );
-    }
-    at[pc] = id;
-  }
-  // Statements open only where this code has instructions for them; a range enclosing all those cannot end one.
-  const mapped = new Set(ranges.flatMap((r) => r.writes));
-  const coded = writes.filter((_, i) => mapped.has(i));
-  for (const r of ranges)
-    r.inert = r.reads === NONE && r.writes.length === 0 && r.enters.length === 0 && !r.compares && coded.every((w) => inside(w, r));
-  // A declaration without code (`uint256 j = n` where `n` is not used again) is no such write: before it the variable
-  // is not in scope.
-  const declares = (w: WriteRef) => {
-    const v = variables.get(w.decl);
-    return v !== undefined && inside({ source: w.source, start: v.start, length: v.length }, w);
-  };
-  const unseen = new Set(writes.flatMap((w, i) => (mapped.has(i) || declares(w) ? [] : [w.decl])));
-  const sizes = new Map([...variables].map(([id, v]) => [id, stackSize(v.type)]));
-  perCode.set(code, (known = { at, ranges, writes, sources, sizes, unseen }));
-  return known;
-}
 
 const NO_WRITES: readonly number[] = [];
 const UNKNOWN = -2;
@@ -190,42 +71,6 @@ class Timeline {
     if (this.second[lo] !== NONE) words.push(this.identities.text(this.second[lo]));
     return words;
   }
-}
-
-/** How a comparing instruction reads: `<` for LT and SLT (top < second), `>` for GT and SGT, `==`, `0` for ISZERO. */
-const COMPARES: Record<string, '<' | '>' | '==' | '0'> = { LT: '<', SLT: '<', GT: '>', SGT: '>', EQ: '==', ISZERO: '0' };
-
-/**
- * The operands an instruction of kind `by` mapped exactly to comparison `c` takes, top first, when its inputs `words`
- * (top first) fit: a literal operand must be the word it meets. Undefined when the instruction cannot be computing
- * `c` from its operands (the optimizer rewrote it, e.g. `x < 10` as `x > 9`, or compares something else there).
- */
-function operandsOf(c: Comparison, by: '<' | '>' | '==' | '0', words: bigint[]): Operand[] | undefined {
-  const { operator, left, right } = c;
-  let order: Operand[];
-  if (by === '<' || by === '>') {
-    // a < b computes `<` and `>=`; a > b computes `>` and `<=`; each also with its operands the other way round.
-    const forward = (by === '<') === (operator === '<' || operator === '>=');
-    if (!['<', '>', '<=', '>='].includes(operator)) return undefined;
-    order = forward ? [left, right] : [right, left];
-  } else if (by === '==') {
-    // Equality is symmetric: which input is which variable shows only against a literal on the other side.
-    const literal = (o: Operand) => o !== undefined && 'literal' in o;
-    if ((operator !== '==' && operator !== '!=') || literal(left) === literal(right)) return undefined;
-    order = literalIs(right, words[1]) ? [left, right] : [right, left];
-  } else {
-    // ISZERO(x) decides `x == 0`, `x != 0`, `x > 0` and `0 < x` for unsigned x.
-    const zero = (o: Operand) => o !== undefined && 'literal' in o && o.literal === 0n;
-    const fits = operator === '==' || operator === '!=' ? true : (operator === '>' && zero(right)) || (operator === '<' && zero(left));
-    if (!fits) return undefined;
-    order = zero(right) ? [left] : zero(left) ? [right] : [];
-    if (order.length === 0) return undefined;
-  }
-  return order.every((o, i) => o === undefined || !('literal' in o) || literalIs(o, words[i])) ? order : undefined;
-}
-
-function literalIs(o: Operand, word: bigint | undefined): boolean {
-  return o !== undefined && 'literal' in o && word !== undefined && o.literal === word;
 }
 
 /** A statement writing a variable, while its code runs. */
@@ -369,7 +214,7 @@ export class ViaIrEvidence {
   }
 
   /** The reads a comparing instruction makes of the variables its comparison names (`inputs`: top first). */
-  private compared(table: CodeRanges, range: Range, r: number, by: '<' | '>' | '==' | '0', inputs: number[], key: number): void {
+  private compared(table: CodeRanges, range: Range, r: number, by: CompareKind, inputs: number[], key: number): void {
     const { identities } = this;
     if (inputs.some((id) => id === NONE)) return;
     const c = range.compares!;

@@ -5,7 +5,8 @@
 import type { Callable, Declaration, SourceDeclarations } from '../../core/locals/declarations';
 import type { Program } from '../../core/sourcemap/program';
 import type { Role } from './slots';
-import { rangesOf, ViaIrEvidence } from './via-ir-evidence';
+import { rangesOf } from './code-ranges';
+import { ViaIrEvidence } from './via-ir-evidence';
 
 /** How far back a step looks for the statement it is in. */
 const LOOKBACK = 4096;
