@@ -45,6 +45,19 @@ export interface Callable {
   placeholderAt: SourceRange | undefined;
   /** Where the body reads a variable (an identifier) or writes one (an assignment, `++`, `delete`, a declaration). */
   refs: Reference[];
+  /** The comparisons in the body (`i < n`, `v > 50`, `j == 0`): the operands an instruction compares are their values. */
+  comparisons: Comparison[];
+}
+
+/** A comparison's operand: a variable (AST id), a number literal, or anything else (undefined). */
+export type Operand = { decl: number } | { literal: bigint } | undefined;
+
+export interface Comparison {
+  start: number;
+  length: number;
+  operator: '<' | '>' | '<=' | '>=' | '==' | '!=';
+  left: Operand;
+  right: Operand;
 }
 
 export interface Reference {
@@ -53,6 +66,13 @@ export interface Reference {
   start: number;
   length: number;
   write: boolean;
+  /**
+   * A write's value expression, when the variable takes exactly its value: a single declaration's initial value, or
+   * the right side of a plain `=` to the variable alone (not `+=`, not a tuple).
+   */
+  value?: { start: number; length: number };
+  /** An assignment to the variable alone (`x = …`, `x += …`): the assignment's own value is the variable's new one. */
+  assigns?: true;
 }
 
 export interface SourceDeclarations {
@@ -183,9 +203,24 @@ function assigned(node: unknown): number[] {
   return node.nodeType === 'TupleExpression' && Array.isArray(node.components) ? node.components.flatMap(assigned) : [];
 }
 
-/** Every read and write of a variable under `body`. */
-function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] {
+const COMPARISONS = new Set(['<', '>', '<=', '>=', '==', '!=']);
+/** Longest number literal read (a uint256 in decimal has 78 digits). */
+const MAX_LITERAL = 80;
+
+function operand(node: unknown): Operand {
+  if (!isNode(node)) return undefined;
+  if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number') return { decl: node.referencedDeclaration };
+  // Plain decimal or hex digits only: units, exponents and underscores are left unread.
+  const text = node.nodeType === 'Literal' && node.kind === 'number' && node.subdenomination == null ? node.value : undefined;
+  return typeof text === 'string' && text.length <= MAX_LITERAL && /^(?:\d+|0x[0-9a-fA-F]+)$/.test(text)
+    ? { literal: BigInt(text) }
+    : undefined;
+}
+
+/** Every read and write of a variable under `body`, and every comparison. */
+function referencesUnder(body: unknown, budget: { nodes: number }): { refs: Reference[]; comparisons: Comparison[] } {
   const out: Reference[] = [];
+  const comparisons: Comparison[] = [];
   const todo: unknown[] = [body];
   while (todo.length && budget.nodes-- > 0) {
     const node = todo.pop();
@@ -196,18 +231,34 @@ function referencesUnder(body: unknown, budget: { nodes: number }): Reference[] 
     if (!isNode(node)) continue;
     const at = range(node);
     if (at) {
-      const write = (ids: number[]) => ids.forEach((decl) => out.push({ decl, ...at, write: true }));
+      const write = (ids: number[], value?: unknown, assigns = false) => {
+        const of = ids.length === 1 && isNode(value) ? range(value) : undefined;
+        for (const decl of ids)
+          out.push({ decl, ...at, write: true, ...(of && { value: of }), ...(assigns && { assigns: true as const }) });
+      };
       if (node.nodeType === 'Identifier' && typeof node.referencedDeclaration === 'number')
         out.push({ decl: node.referencedDeclaration, ...at, write: false });
-      else if (node.nodeType === 'Assignment') write(assigned(node.leftHandSide));
-      else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator))
+      else if (node.nodeType === 'Assignment') {
+        const alone = isNode(node.leftHandSide) && node.leftHandSide.nodeType === 'Identifier';
+        write(assigned(node.leftHandSide), alone && node.operator === '=' ? node.rightHandSide : undefined, alone);
+      } else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator))
         write(assigned(node.subExpression));
+      else if (node.nodeType === 'BinaryOperation' && typeof node.operator === 'string' && COMPARISONS.has(node.operator))
+        comparisons.push({
+          ...at,
+          operator: node.operator as Comparison['operator'],
+          left: operand(node.leftExpression),
+          right: operand(node.rightExpression),
+        });
       else if (node.nodeType === 'VariableDeclarationStatement' && Array.isArray(node.declarations))
-        write(node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])));
+        write(
+          node.declarations.flatMap((d) => (isNode(d) && typeof d.id === 'number' ? [d.id] : [])),
+          node.declarations.length === 1 ? node.initialValue : undefined,
+        );
     }
     for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) todo.push(value);
   }
-  return out;
+  return { refs: out, comparisons };
 }
 
 /** The declarations of a solc `SourceUnit` AST; undefined when it is not one. */
@@ -256,7 +307,7 @@ export function declarationsOf(ast: unknown): SourceDeclarations | undefined {
         invocations: modifiers.map((m) => (isNode(m) && range(m)) || { start: -1, length: 0 }),
         placeholder: walk.placeholder,
         placeholderAt: walk.placeholderAt,
-        refs: referencesUnder(node.body, budget),
+        ...referencesUnder(node.body, budget),
       });
     }
   }

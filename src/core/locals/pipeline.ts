@@ -1,6 +1,7 @@
 // Which of solc's code generators wrote a contract's code, from the settings in its metadata: the debugger finds
-// locals differently in each (fixed slots seen being pushed; fixed slots laid out from the AST; none fixed at all).
-export type Pipeline = 'legacy' | 'legacy-optimized' | 'via-ir';
+// locals differently in each (fixed slots seen being pushed; fixed slots laid out from the AST; none fixed at all, and
+// with the optimizer the code of an expression no longer ends with its value).
+export type Pipeline = 'legacy' | 'legacy-optimized' | 'via-ir' | 'via-ir-optimized';
 
 /** The pipeline of a contract by its solc metadata (text or object, unchecked); legacy when it does not say. */
 export function pipelineOf(metadata: unknown): Pipeline {
@@ -10,6 +11,7 @@ export function pipelineOf(metadata: unknown): Pipeline {
   } catch {
     return 'legacy';
   }
-  if (m?.settings?.viaIR === true) return 'via-ir';
-  return m?.settings?.optimizer?.enabled === true ? 'legacy-optimized' : 'legacy';
+  const optimized = m?.settings?.optimizer?.enabled === true;
+  if (m?.settings?.viaIR === true) return optimized ? 'via-ir-optimized' : 'via-ir';
+  return optimized ? 'legacy-optimized' : 'legacy';
 }

@@ -30,7 +30,7 @@ function capacityFor(current: number, needed: number): number {
 }
 
 /** Index of the last element of sorted `a[0, n)` that is <= `value`, or -1. */
-export function floorIndex(a: Int32Array, n: number, value: number): number {
+export function floorIndex(a: ArrayLike<number>, n: number, value: number): number {
   let lo = 0;
   let hi = n - 1;
   let found = -1;

@@ -31,16 +31,16 @@ export function variablesAt(
   whose: Whose = {},
 ): Variable[] | string {
   const slots = LocalSlots.of(program);
-  if (slots.pipelineAt(step) === 'via-ir') {
+  if (slots.pipelineAt(step).startsWith('via-ir')) {
     const seen = viaIrVariables(program, step);
     if (typeof seen === 'string') return seen;
     const wanted = seen.filter((v) => roles.includes(v.role) && ownedBy(whose.of, v.decl));
     if (wanted.length === 0) return [];
     const read = data();
     return wanted.map((v) =>
-      v.word === undefined || stackSize(v.decl.type) !== 1
+      v.words === undefined || stackSize(v.decl.type) !== v.words.length
         ? { name: v.decl.name || '(unnamed)', type: v.decl.type, value: 'unavailable (optimized)' }
-        : localValue({ decl: v.decl, role: v.role, slot: 0, size: 1, structs: v.structs }, { ...read, stack: [v.word] }),
+        : localValue({ decl: v.decl, role: v.role, slot: 0, size: v.words.length, structs: v.structs }, { ...read, stack: v.words }),
     );
   }
   const found = slots.at(step, whose.place);

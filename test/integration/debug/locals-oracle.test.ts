@@ -1,10 +1,13 @@
 // The Locals oracle: Locals.sol and Guarded.sol emit, right after a local changes, an event carrying its name and value. For each
-// locals case, compiled with the optimizer off, on, and with viaIR (with and without the optimizer), run on the reference mirror's EVM and fetched
-// over loopback, every LOG step is checked: the debugger's value of the named local in the top frame of the call stack
-// (a modifier's own frame while its code runs, a constructor's in a creation) (from the stack, memory,
-// calldata or storage the trace holds) must equal the event's data. Legacy code must show every one; via-IR code
-// may show a variable as unavailable, never wrong, and the counts are reported (the issue's target, 80% shown under
-// viaIR, is not reached yet: about three in four without the optimizer, none with it).
+// locals case, compiled with the optimizer off, on, and with viaIR (with and without the optimizer), run on the
+// reference mirror's EVM and fetched over loopback, every LOG step is checked: the debugger's value of the named local
+// in the top frame of the call stack (a modifier's own frame while its code runs, a constructor's in a creation), from
+// the stack, memory, calldata or storage the trace holds, must equal the event's data. Nothing shown may be
+// wrong, in any variant. Legacy code must show every local. IR code may say a local is unavailable, and the share it
+// shows is held to SHOWN below: at least 80% without the optimizer (the issue's target). With the optimizer, IR code's
+// source map names no identifier (nearly every instruction maps to the whole contract) and the value an expression's
+// code leaves on top is no longer its value, so the trace proves little more than the operands of comparisons (a loop
+// counter); that share is held to a floor, not to the target (docs/debugger.md, "Locals under viaIR").
 import { strict as assert } from 'node:assert';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,6 +37,12 @@ import type { Variable } from '../../../src/debug/variables';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
 
 const ALL = { stack: true, memory: true, storage: true };
+
+/**
+ * The share of checks each variant must show (right, since every shown value must be). Under viaIR with the
+ * optimizer, the floor is what the loop counter's comparisons give, not the issue's target (see above).
+ */
+const SHOWN: Record<CompilerVariant, number> = { default: 1, optimized: 1, 'via-ir-unoptimized': 0.8, 'via-ir': 0.05 };
 
 interface Tally {
   checks: number;
@@ -196,6 +205,12 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
             );
           });
         }
+
+        it(`shows at least ${SHOWN[variant] * 100}% of the checks, none wrong`, () => {
+          assert.ok(tally.checks >= LOCALS_CASES.length, `only ${tally.checks} checks ran`);
+          assert.deepEqual(tally.wrong, []);
+          assert.ok(tally.shown >= SHOWN[variant] * tally.checks, `${tally.shown} of ${tally.checks} shown`);
+        });
       },
     );
   }

@@ -123,6 +123,62 @@ describe('local declarations from the AST', () => {
     assert.deepEqual([c.kind, c.bodyStart], ['constructor', 800]);
   });
 
+  it('keeps the value a write gives (an initial value, a plain `=`) and the comparisons with their operands', () => {
+    const x = v('x', 10);
+    const id = (src: string) => ({ nodeType: 'Identifier', referencedDeclaration: x.id, src });
+    const literal = (value: string, src: string, subdenomination: string | null = null) => ({
+      nodeType: 'Literal',
+      kind: 'number',
+      value,
+      subdenomination,
+      src,
+    });
+    const assign = (operator: string, src: string) => ({
+      nodeType: 'ExpressionStatement',
+      expression: { nodeType: 'Assignment', operator, src, leftHandSide: id(`${src.split(':')[0]}:1:0`), rightHandSide: id('990:1:0') },
+    });
+    const compare = (operator: string, src: string, right: object) => ({
+      nodeType: 'ExpressionStatement',
+      expression: { nodeType: 'BinaryOperation', operator, src, leftExpression: id('700:1:0'), rightExpression: right },
+    });
+    const y = v('y', 210);
+    const [f] = declarationsOf(
+      unit(
+        fn(
+          block(
+            100,
+            900,
+            { ...declare(200, y), initialValue: id('225:1:0') },
+            assign('=', '300:5:0'),
+            assign('+=', '400:6:0'),
+            compare('<', '700:6:0', literal('0x32', '704:2:0')),
+            compare('==', '710:6:0', literal('1', '714:1:0', 'ether')),
+            compare('+', '720:5:0', literal('1', '724:1:0')),
+          ),
+          [x],
+        ),
+      ),
+    )!.callables;
+    const writes = f.refs.filter((r) => r.write);
+    assert.deepEqual(
+      writes.map((r) => [r.start, r.value, r.assigns]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      [
+        [200, { start: 225, length: 1 }, undefined],
+        [300, { start: 990, length: 1 }, true],
+        // `x += y` is no copy of its right side; its own value is the new x.
+        [400, undefined, true],
+      ],
+    );
+    assert.deepEqual(
+      f.comparisons.map((c) => [c.start, c.operator, c.left, c.right]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      [
+        [700, '<', { decl: x.id }, { literal: 50n }],
+        // A literal with a unit is left unread; `+` is no comparison.
+        [710, '==', { decl: x.id }, undefined],
+      ],
+    );
+  });
+
   it('refuses what is not a source unit, and stops at hostile nesting and bad ranges without throwing', () => {
     assert.equal(declarationsOf({ nodeType: 'Block' }), undefined);
     assert.equal(declarationsOf(null), undefined);
