@@ -8,6 +8,7 @@
 import type { FnFrame, Loc, Program } from '../core/sourcemap/program';
 import type { SourceRange } from '../core/locals/declarations';
 import { LocalSlots, type KnownCallable, type Place } from './locals/slots';
+import { isViaIr } from '../core/locals/pipeline';
 
 /** DAP ids of modifier frames: apart from the FnFrames' ids, which the other frames keep. */
 export const MODIFIER_FRAME_BASE = 2_000_000_000;
@@ -57,7 +58,7 @@ const inside = (k: KnownCallable, place: Place) =>
 function framesOf(program: Program, own: ShownFrame): ShownFrame[] {
   if (isCreation(program, own.frame)) return [{ ...own, view: { kind: 'constructor' } }];
   const slots = LocalSlots.of(program);
-  if (slots.pipelineAt(own.step) === 'via-ir') return inlinedFrames(program, slots, own);
+  if (isViaIr(slots.pipelineAt(own.step))) return inlinedFrames(program, slots, own);
   const act = slots.activation(own.step);
   if (!act?.place || program.frames[act.fn].visible !== own.frame.id) return [own];
   const { known, place } = act;

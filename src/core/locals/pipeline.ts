@@ -15,3 +15,6 @@ export function pipelineOf(metadata: unknown): Pipeline {
   if (m?.settings?.viaIR === true) return optimized ? 'via-ir-optimized' : 'via-ir';
   return optimized ? 'legacy-optimized' : 'legacy';
 }
+
+/** Whether the IR pipeline wrote the code (with or without the optimizer): no variable sits at a fixed slot. */
+export const isViaIr = (p: Pipeline): boolean => p === 'via-ir' || p === 'via-ir-optimized';

@@ -8,6 +8,7 @@ import { LocalSlots, type Place, type Role } from './slots';
 import { localValue, type LocalsData } from './values';
 import { viaIrVariables } from './via-ir';
 import { stackSize, type Callable, type Declaration } from '../../core/locals/declarations';
+import { isViaIr } from '../../core/locals/pipeline';
 import { hexBytes, referencesFor } from '../memory-references';
 
 /** Whose variables: a modifier's (`of`), and where in the source its locals are taken (`place`, else the step's). */
@@ -31,7 +32,7 @@ export function variablesAt(
   whose: Whose = {},
 ): Variable[] | string {
   const slots = LocalSlots.of(program);
-  if (slots.pipelineAt(step).startsWith('via-ir')) {
+  if (isViaIr(slots.pipelineAt(step))) {
     const seen = viaIrVariables(program, step);
     if (typeof seen === 'string') return seen;
     const wanted = seen.filter((v) => roles.includes(v.role) && ownedBy(whose.of, v.decl));

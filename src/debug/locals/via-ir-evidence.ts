@@ -15,7 +15,7 @@
 // caller), so one call's values never stand for another's.
 import type { Program } from '../../core/sourcemap/program';
 import type { TraceColumns } from '../../core/trace/columns-store';
-import { pipelineOf } from '../../core/locals/pipeline';
+import { isViaIr, pipelineOf } from '../../core/locals/pipeline';
 import { floorIndex } from '../../core/trace/columns';
 import { inside, rangesOf, type CodeRanges, type Range } from './code-ranges';
 import { COMPARES, operandsOf, type CompareKind } from './comparison-operands';
@@ -109,7 +109,7 @@ export class ViaIrEvidence {
     const identities = (this.identities = new StackIdentities(columns, store, trace.summary.pcConvention === 'post-op'));
     const pipelines = frameCode.map(({ artifact }) => (artifact ? pipelineOf(artifact.metadata) : 'legacy'));
     const tables = (this.tables = frameCode.map(({ artifact, code }, tf) =>
-      artifact && code && pipelines[tf].startsWith('via-ir') ? rangesOf(artifact, code) : undefined,
+      artifact && code && isViaIr(pipelines[tf]) ? rangesOf(artifact, code) : undefined,
     ));
     const dup = opNames.map((name) => /^DUP\d+$/.test(name));
     const label = opNames.map((name) => name === 'JUMPDEST');
