@@ -345,28 +345,26 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.deepEqual(await argumentsOf(frames[0].id), { x: '21' });
   });
 
-  it('after stepping over a line that called ecrecover, its result shows by name (signer) as a return value shows', async () => {
-    const callLine = await lineOf('Permit.sol', 'address signer = ecrecover(');
-    await launch('permit', { stopOnEntry: false }, () =>
-      dc.setBreakpointsRequest({ source: { path: pathOf('Permit.sol') }, breakpoints: [{ line: callLine }] }),
+  /** Stops on `line` of `file` in `name`, then steps over it: the Native Call Result scope's values by name. */
+  async function nativeResultAfter(name: CaseName, file: string, line: string): Promise<Record<string, string>> {
+    const callLine = await lineOf(file, line);
+    await launch(name, { stopOnEntry: false }, () =>
+      dc.setBreakpointsRequest({ source: { path: pathOf(file) }, breakpoints: [{ line: callLine }] }),
     );
     const before = (await dc.scopesRequest({ frameId: (await stack())[0].id })).body.scopes.map((s) => s.name);
     assert.ok(!before.includes('Native Call Result'), 'nothing passed over yet');
     await move(() => dc.nextRequest({ threadId: 1 }));
-    const result = await scopeOf((await stack())[0].id, 'Native Call Result');
+    return scopeOf((await stack())[0].id, 'Native Call Result');
+  }
+
+  it('after stepping over a line that called ecrecover, its result shows by name (signer) as a return value shows', async () => {
+    const result = await nativeResultAfter('permit', 'Permit.sol', 'address signer = ecrecover(');
     assert.match(result.signer ?? '', /^0x[0-9a-f]{40}$/);
     assert.notEqual(result.signer, '0x' + '0'.repeat(40));
   });
 
   it('after stepping over a line that called sha256, its digest shows by name, the digest of the document sent', async () => {
-    const callLine = await lineOf('Digests.sol', 'digest = sha256(document);');
-    await launch('sha256', { stopOnEntry: false }, () =>
-      dc.setBreakpointsRequest({ source: { path: pathOf('Digests.sol') }, breakpoints: [{ line: callLine }] }),
-    );
-    const before = (await dc.scopesRequest({ frameId: (await stack())[0].id })).body.scopes.map((s) => s.name);
-    assert.ok(!before.includes('Native Call Result'), 'nothing passed over yet');
-    await move(() => dc.nextRequest({ threadId: 1 }));
-    const result = await scopeOf((await stack())[0].id, 'Native Call Result');
+    const result = await nativeResultAfter('sha256', 'Digests.sol', 'digest = sha256(document);');
     // The case sends the document "ledger mirror" (servers/mirror/evm/cases.ts).
     assert.deepEqual(result, { digest: `0x${createHash('sha256').update('ledger mirror').digest('hex')}` });
   });

@@ -1,6 +1,9 @@
 // The stepper webview answers step keys from the rows it holds (src/webview/trace/stepper.ts, row-cache.ts): each
 // answer must be exactly where the core's Trace.navigate goes, and a move whose steps or frames are not held must
 // go to the host instead. Checked over real reference-mirror traces, with small pages so window edges are met.
+// When the host names the trace again after it opened (#17 §5), the views the webview holds name frames the old way:
+// it asks for the current step's view again and paints it, unless a move came first (the host's answer is held until
+// the test releases it: an order of events, not a duration).
 import { strict as assert } from 'node:assert';
 import { TraceSession } from '../../../../src/core/session/session';
 import { PanelRequests } from '../../../../src/extension/trace/panel-requests';
@@ -46,6 +49,16 @@ async function rowsHolding(t: Trace, steps: number[]): Promise<RowCache> {
   await settle();
   return rows;
 }
+
+/** A row cache over `t` that answers from it at once and ignores load errors. */
+const quietRows = (t: Trace) =>
+  new RowCache(
+    t.length,
+    (start, count) => Promise.resolve(rowPage(t, start, count)),
+    () => {},
+    () => {},
+    PAGE,
+  );
 
 const label = (cmd: NavCommand) => JSON.stringify(cmd);
 /** Tells the host at once instead of after the paint (there is no frame here). */
@@ -183,13 +196,7 @@ describe('stepper webview: moves answered from the rows it holds (real reference
       if (kind === 'views') asked.push((params as { steps: number[] }).steps);
       return Promise.resolve(requests.answer(kind, params));
     }) as never;
-    const rows = new RowCache(
-      t.length,
-      (start, count) => Promise.resolve(rowPage(t, start, count)),
-      () => {},
-      () => {},
-      PAGE,
-    );
+    const rows = quietRows(t);
     const stepper = new Stepper({ send: (m) => sent.push(m), request }, rows, () => {}, requests.view(), now);
     rows.get(0);
     await settle();
@@ -246,5 +253,63 @@ describe('stepper webview: moves answered from the rows it holds (real reference
     stepper.pushed(requests.view(), 1);
     assert.equal(stepper.step, 7);
     assert.deepEqual(painted, [1, 7]);
+  });
+
+  describe('the trace named again', () => {
+    /** A stepper whose `views` requests wait for `release()`; `asked` lists the steps of each. */
+    const stepperOver = async () => {
+      const t = await ref.fetch('nested-call');
+      const requests = new PanelRequests(new TraceSession(t, { key: 'k', title: 't', network: 'custom' }));
+      const asked: number[][] = [];
+      const held: Array<() => void> = [];
+      const painted: Array<{ step: number; view: StepView | undefined }> = [];
+      const request = ((kind: 'rows' | 'views', params: never) => {
+        const answer = requests.answer(kind, params);
+        if (kind !== 'views') return Promise.resolve(answer);
+        asked.push((params as { steps: number[] }).steps);
+        return new Promise((resolve) => held.push(() => resolve(answer)));
+      }) as never;
+      const rows = quietRows(t);
+      const stepper = new Stepper({ send: () => {}, request }, rows, (step, view) => painted.push({ step, view }), requests.view(), now);
+      rows.get(0);
+      await settle();
+      const release = async () => {
+        for (const answer of held.splice(0)) answer();
+        await settle();
+      };
+      return { stepper, asked, painted, release };
+    };
+
+    it('asks for the current step’s view again and paints it when it comes', async () => {
+      const { stepper, asked, painted, release } = await stepperOver();
+      assert.equal(stepper.run('stepForward'), true);
+      await release();
+      asked.length = 0;
+      painted.length = 0;
+      stepper.renamed();
+      assert.deepEqual(asked, [[1]]);
+      assert.equal(painted.length, 0, 'nothing painted before the host answered');
+      await release();
+      assert.equal(painted.length, 1);
+      assert.equal(painted[0].step, 1);
+      assert.equal(painted[0].view?.row.step, 1);
+    });
+
+    it('holds no view from before the rename, and drops the answer when a move came first', async () => {
+      const { stepper, painted, release } = await stepperOver();
+      assert.equal(stepper.run('stepForward'), true);
+      await release(); // the views ahead of step 1 are now held
+      stepper.renamed();
+      painted.length = 0;
+      assert.equal(stepper.run('stepForward'), true);
+      assert.deepEqual(painted, [{ step: 2, view: undefined }], 'the view held for step 2 named frames the old way');
+      await release();
+      assert.equal(
+        painted.find((p) => p.step === 1),
+        undefined,
+        'step 1’s view, asked for before the move, is not painted',
+      );
+      assert.equal(stepper.step, 2);
+    });
   });
 });
