@@ -1,6 +1,6 @@
 // The Locals index scans the trace only as far as a question needs (and the rest in the background): a step's locals
 // must not depend on how far the pass had run when it was asked. Checked on the reference mirror's long loop (Looper:
-// a return variable and two locals in a loop of thousands of iterations) against the sample workspace's build output.
+// a return variable and a local in a loop of hundreds of iterations) against the sample workspace's build output.
 import { strict as assert } from 'node:assert';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
@@ -47,7 +47,7 @@ describe('Locals index: the answer at a step does not depend on how far the pass
     for (let s = 0; s < trace.length; s += 97) assert.equal(said(jumping.at(s)), forward[s], `step ${s}`);
 
     // The loop's body shows the return variable and the loop's locals.
-    const body = forward.filter((x) => / acc\/return@\d+ .*i\/local@\d+ term\/local@\d+/.test(x));
+    const body = forward.filter((x) => / acc\/return@\d+ i\/local@\d+/.test(x));
     assert.ok(body.length > trace.length / 10, `the loop's locals show at ${body.length} of ${trace.length} steps`);
   });
 });
