@@ -7,17 +7,21 @@ import { createEvmTraceProvider } from '../servers/mirror/evm/index';
 import { startMirror } from '../servers/mirror/server';
 import { HttpClient } from '../src/core/http';
 import { resolveNetwork } from '../src/core/networks';
-import { fetchTrace } from '../src/core/opcodes-client';
+import { fetchTrace, type FetchTraceOptions } from '../src/core/opcodes-client';
 import type { ColumnarTrace } from '../src/core/trace/trace';
 import { sampleWorkspace } from '../test/integration/helpers/sample-workspace';
 
-export async function longLoopTrace(steps: number): Promise<{ trace: ColumnarTrace; transactionId: string; workspace: string }> {
+/** `parts`: what each step carries (default the stack only). */
+export async function longLoopTrace(
+  steps: number,
+  parts: Pick<FetchTraceOptions, 'stack' | 'memory' | 'storage'> = { stack: true },
+): Promise<{ trace: ColumnarTrace; transactionId: string; workspace: string }> {
   const [provider, workspace] = await Promise.all([createEvmTraceProvider({ longLoop: true, longLoopSteps: steps }), sampleWorkspace()]);
   const mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity, log: () => {} });
   const http = new HttpClient();
   try {
     const loop = provider.cases.find((c) => c.name === 'long-loop')!;
-    const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: mirror.url }), loop.transactionId, { stack: true });
+    const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: mirror.url }), loop.transactionId, parts);
     return { trace, transactionId: loop.transactionId, workspace };
   } finally {
     await http.close();

@@ -148,6 +148,11 @@ after(async () => {
 export async function showOnlyView(page: Page, view: string, width: number): Promise<void> {
   const others = page.locator('.part.sidebar .pane-header[aria-expanded="true"]').filter({ hasNotText: view });
   for (let i = 0; i < 5 && (await others.count()) > 0; i++) await others.first().click();
+  await widenSideBar(page, width);
+}
+
+/** Drags the side bar's edge so it is `width` px wide, then moves the mouse away from any hover. */
+export async function widenSideBar(page: Page, width: number): Promise<void> {
   const bar = await page.locator('.part.sidebar').boundingBox();
   if (bar) {
     const y = bar.y + bar.height / 2;

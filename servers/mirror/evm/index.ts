@@ -209,7 +209,8 @@ function traceRecord(
 
 /**
  * Steps grow linearly with the loop count, so two short runs give the count (and gas) for `steps`.
- * The calibration transactions only move the payer's nonce; Looper is pure.
+ * The calibration transactions only move the payer's nonce: Looper writes its checkpoint only every 128th
+ * iteration, whose few extra steps and gas the 10% margin covers.
  */
 async function sizeLongLoop(ledger: Ledger, looper: string, steps: number): Promise<{ iterations: bigint; gasLimit: bigint }> {
   const probe = async (n: number): Promise<TransactionOutcome> => ledger.send(looper, encodeCall(LONG_LOOP.signature, [BigInt(n)]), false);

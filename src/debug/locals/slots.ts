@@ -1,6 +1,8 @@
 // Where each Solidity local lives on the stack, for every step of a trace (solc's legacy code generator keeps a
 // variable at one stack slot from its declaration to the end of its scope). Built once per Program in one pass over
-// the steps, into typed columns:
+// the steps, into typed columns. The pass runs as far as a question needs (a step's locals depend on no later step),
+// and the rest of it in the background in slices, so the first stop of a long trace does not wait for the whole
+// trace, nor a later request for more than what is left:
 // - a function's activation starts at the jump into it (the Program's frames); its parameters sit just below the
 //   stack height there (the last on top);
 // - a return variable or local gets its slot where the source map first names its declaration in that activation
@@ -65,6 +67,8 @@ interface PcDeclarations {
 const NONE = -1;
 /** How far back a step looks for the statement it is in (generated code between statements maps nowhere). */
 const PLACE_LOOKBACK = 4096;
+/** Steps the background pass scans at a time (a few milliseconds: requests in between wait no longer). */
+const SLICE = 1 << 16;
 
 class Growing {
   data = new Int32Array(64);
@@ -104,12 +108,20 @@ export class LocalSlots {
   /** Per trace frame: the constructor its creation code runs (-1 none, or one this index does not follow). */
   private readonly constructors: Int32Array | number[];
   private readonly why: string | undefined;
+  /** The pass: stack heights per step, the next step to scan, and per activation its live events (innermost last). */
+  private heights: Int32Array | undefined;
+  private scanned = 0;
+  private readonly live: Array<number[] | undefined>;
+  private readonly lastEvent: Int32Array;
+  private prevFn = NONE;
 
   private constructor(private readonly program: Program) {
     const n = program.frames.length;
     this.actCallable = new Int32Array(n).fill(NONE);
     this.actHeight = new Int32Array(n);
     this.actFirst = new Int32Array(n).fill(NONE);
+    this.live = new Array<number[] | undefined>(n);
+    this.lastEvent = new Int32Array(n).fill(NONE);
     this.pipelines = program.frameCode.map(({ artifact }) => (artifact ? pipelineOf(artifact.metadata) : 'legacy'));
     const perCode = new Map<CompiledCode, PcDeclarations | undefined>();
     this.tables = program.frameCode.map(({ artifact, code }) => {
@@ -126,15 +138,18 @@ export class LocalSlots {
       this.why = program.frameCode.some((f) => f.artifact?.from === 'artifact')
         ? "Foundry's out/ artifacts hold no AST, which locals are found through: set `ast = true` in foundry.toml (or `build_info = true`) and run `forge build --force`."
         : 'The build output has no AST (solc output selection `ast`): locals are found through it.';
-    else this.scan(store.stacks.heights());
+    else this.heights = store.stacks.heights();
   }
 
   private static readonly built = new WeakMap<Program, LocalSlots>();
 
-  /** The index of `program`, built on first use (one pass over its steps). */
+  /** The index of `program`, made on first use; its pass over the steps then goes on in the background. */
   static of(program: Program): LocalSlots {
     let slots = LocalSlots.built.get(program);
-    if (!slots) LocalSlots.built.set(program, (slots = new LocalSlots(program)));
+    if (!slots) {
+      LocalSlots.built.set(program, (slots = new LocalSlots(program)));
+      slots.inBackground();
+    }
     return slots;
   }
 
@@ -150,6 +165,15 @@ export class LocalSlots {
     return found >= 0 && this.callables[found].callable.modifiers.length === 0 && this.callables[found].callable.bodyStart >= 0
       ? found
       : NONE;
+  }
+
+  /** Scans a slice, then yields to whatever waits (requests), until the pass is done. */
+  private inBackground(): void {
+    if (!this.heights || this.scanned >= this.program.trace.length) return;
+    setImmediate(() => {
+      this.scanTo(this.scanned + SLICE - 1);
+      this.inBackground();
+    }).unref();
   }
 
   private sourceKey(name: string): number {
@@ -200,34 +224,35 @@ export class LocalSlots {
     return out;
   }
 
-  /** The one pass: activations, declaration events and their ends. */
-  private scan(height: Int32Array): void {
+  /** The pass, up to `last` (inclusive) from where it stopped: activations, declaration events and their ends. */
+  private scanTo(last: number): void {
+    const height = this.heights;
     const p = this.program;
-    const { fn, pc, traceFrame } = p;
-    const postOp = p.trace.summary.pcConvention === 'post-op';
     const steps = p.trace.length;
-    /** Per activation with a callable: its live events, innermost last. */
-    const live = new Map<number, number[]>();
-    const last = new Int32Array(p.frames.length).fill(NONE);
+    const until = Math.min(last, steps - 1);
+    if (!height || this.scanned > until) return;
+    const { fn, pc, traceFrame, frames } = p;
+    const { live, tables } = this;
+    const postOp = p.trace.summary.pcConvention === 'post-op';
     const before = (s: number) => (postOp ? (s > 0 && traceFrame[s - 1] === traceFrame[s] ? height[s - 1] : NONE) : height[s]);
     const after = (s: number) => (postOp ? height[s] : s + 1 < steps && traceFrame[s + 1] === traceFrame[s] ? height[s + 1] : NONE);
-    let prevFn = NONE;
-    for (let s = 0; s < steps; s++) {
+    let prevFn = this.prevFn;
+    for (let s = this.scanned; s <= until; s++) {
       const f = fn[s];
-      const table = this.tables[traceFrame[s]];
+      const table = tables[traceFrame[s]];
       if (!table) {
         prevFn = f;
         continue;
       }
       const at = pc[s];
-      const frame = p.frames[f];
+      const frame = frames[f];
       if (f !== prevFn && s === frame.entryStep && frame.kind === 'internal' && at < table.callable.length) {
         const callable = table.callable[at];
         const h = before(s);
         if (callable !== NONE && h !== NONE) {
           this.actCallable[f] = callable;
           this.actHeight[f] = h;
-          live.set(f, []);
+          live[f] = [];
         }
       }
       prevFn = f;
@@ -239,30 +264,34 @@ export class LocalSlots {
         if (h !== NONE) {
           this.actCallable[f] = ctor;
           this.actHeight[f] = h;
-          live.set(f, []);
+          live[f] = [];
         }
       }
-      const open = live.get(f);
+      const open = live[f];
       if (!open) continue;
       const d = at < table.decl.length ? table.decl[at] : NONE;
-      if (d !== NONE && this.ownedBy(d, this.actCallable[f]) && !open.some((e) => this.evDecl.data[e] === d)) {
-        const h = before(s);
-        if (h !== NONE) {
-          const e = this.evStep.push(s);
-          this.evDecl.push(d);
-          this.evSlot.push(h);
-          this.evKill.push(frame.exitStep + 1);
-          this.evNext.push(NONE);
-          if (last[f] === NONE) this.actFirst[f] = e;
-          else this.evNext.data[last[f]] = e;
-          last[f] = e;
-          open.push(e);
-        }
-      }
+      if (d !== NONE) this.declare(s, d, f, open, frame.exitStep, before(s));
       const h = after(s);
-      while (h !== NONE && open.length && this.evSlot.data[open[open.length - 1]] >= h) this.evKill.data[open.pop()!] = s;
-      if (s === frame.exitStep) live.delete(f);
+      const slot = this.evSlot.data;
+      while (h !== NONE && open.length && slot[open[open.length - 1]] >= h) this.evKill.data[open.pop()!] = s;
+      if (s === frame.exitStep) live[f] = undefined;
     }
+    this.prevFn = prevFn;
+    this.scanned = until + 1;
+  }
+
+  /** A declaration's code ran in activation `f` at step `s` (stack height `h` before it): its variable's slot. */
+  private declare(s: number, d: number, f: number, open: number[], exitStep: number, h: number): void {
+    if (h === NONE || !this.ownedBy(d, this.actCallable[f]) || open.some((e) => this.evDecl.data[e] === d)) return;
+    const e = this.evStep.push(s);
+    this.evDecl.push(d);
+    this.evSlot.push(h);
+    this.evKill.push(exitStep + 1);
+    this.evNext.push(NONE);
+    if (this.lastEvent[f] === NONE) this.actFirst[f] = e;
+    else this.evNext.data[this.lastEvent[f]] = e;
+    this.lastEvent[f] = e;
+    open.push(e);
   }
 
   /** Whether `pc` maps into the body of callable `id`. */
@@ -280,6 +309,7 @@ export class LocalSlots {
 
   /** The activation a step's locals belong to: its function, or the Solidity function a generated routine serves. */
   private activationOf(step: number): number {
+    this.scanTo(step);
     for (let id = this.program.fn[step]; id >= 0; id = this.program.frames[id].parent) {
       if (this.actCallable[id] !== NONE) return id;
       if (this.program.frames[id].kind === 'external') break;
