@@ -1,6 +1,6 @@
 // The debugger's scopes as a user sees them in VS Code's own Run and Debug view: breakpoints set with F9 in
 // Locals.sol (the reference mirror's locals-storage case: `pointers`, guarded by the modifier `counted`, which has a
-// local of its own), Debug Transaction…, Continue to each. Inside the modifier its local shows; in the function's body
+// local of its own), Debug Transaction…, Continue to each. Inside the modifier its own frame (`counted(uint256)`) is on top with its argument and local; in the function's body
 // the Locals, Globals and Events scopes show their values and the Call Stack the frame. Also takes the screenshot
 // the README's and docs/debugger.md's debugger sections show.
 import * as assert from 'node:assert/strict';
@@ -133,7 +133,7 @@ describe('Debugger scopes in the browser (Locals, Globals, Events)', () => {
     await variables().locator('.monaco-list-row', { hasText: pattern }).first().waitFor({ timeout: 15_000 });
   }
 
-  it('stops inside the modifier `counted` with its local in Locals and the guarded function on the Call Stack', async () => {
+  it('stops inside the modifier `counted`: its own frame above the guarded function, its argument and its local', async () => {
     const { page } = workbench;
     await openFile('Locals.sol');
     await toggleBreakpoint(lineOf('emit U("before", before);'));
@@ -175,6 +175,16 @@ describe('Debugger scopes in the browser (Locals, Globals, Events)', () => {
       await page.mouse.up();
       await page.waitForTimeout(300);
     }
+
+    // Inside the modifier: its own frame on top (with its parameter's type), the guarded function under it.
+    await continueTo(lineOf('emit U("before", before);'));
+    const frames = await callStack().locator('.monaco-list-row').allInnerTexts();
+    assert.match(frames[0], /counted\(uint256\)/);
+    assert.match(frames[1], /Locals\.pointers/);
+    await expand('Arguments');
+    await shows(/^\s*by\s*=\s*2\b/);
+    await expand('Locals');
+    await shows(/^\s*before\s*=\s*0\b/);
   });
 
   it("stops in the function's body with its Locals, Globals and Events, and the frame on the Call Stack", async () => {
@@ -183,6 +193,8 @@ describe('Debugger scopes in the browser (Locals, Globals, Events)', () => {
     const frames = await callStack().locator('.monaco-list-row').allInnerTexts();
     assert.match(frames[0], /Locals\.pointers/);
     assert.match(frames[0], /Locals\.sol/);
+    // The modifier waits at its `_` under the body it called.
+    assert.match(frames[1], /counted\(uint256\)/);
 
     await expand('Arguments');
     await shows(/key\s*=\s*5\b/);
