@@ -1,8 +1,8 @@
-// The debugger's scopes as a user sees them in VS Code's own Run and Debug view: breakpoints set with F9 in
-// Locals.sol (the reference mirror's locals-storage case: `pointers`, guarded by the modifier `counted`, which has a
-// local of its own), Debug Transaction…, Continue to each. Inside the modifier its own frame (`counted(uint256)`) is on top with its argument and local; in the function's body
-// the Locals, Globals and Events scopes show their values and the Call Stack the frame. Also takes the screenshot
-// the README's and docs/debugger.md's debugger sections show.
+// The debugger's scopes as a user sees them in VS Code's own Run and Debug view: breakpoints set with F9 in Locals.sol
+// (the reference mirror's locals-storage case: `pointers`, guarded by the modifier `counted`, which has a local of its
+// own), Debug Transaction…, Continue to each. Inside the modifier its own frame (`counted(uint256)`) is on top with its
+// argument and local; in the function's body the Locals, Globals and Events scopes show their values and the Call Stack
+// the frame. Also takes the screenshot the README's and docs/debugger.md's debugger sections show.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
