@@ -9,7 +9,7 @@ import type { HttpClient, RequestOptions } from './http';
 import { parseTransactionIdOrHash, type TransactionRef } from './ids';
 import { required } from './mirror-client';
 import type { Endpoints } from './networks';
-import { decodeTraceStream, movable } from './trace/decode-stream';
+import { decodeTraceStream, movable, warmDecoder } from './trace/decode-stream';
 import type { DecodeOptions } from './trace/decoder';
 import { MAX_SAVED_BODY_BYTES } from './trace/limits';
 import { fileError, formatMB, openRegularFile } from './trace/trace-file';
@@ -57,6 +57,8 @@ export async function fetchTrace(
 ): Promise<ColumnarTrace> {
   const transaction = required(parseTransactionIdOrHash(txIdOrHash));
   const parts: TraceParts = { stack: options.stack ?? true, memory: options.memory ?? false, storage: options.storage ?? false };
+  // The decoder's thread starts (and warms its JIT) while the mirror re-executes the transaction, not at its first byte.
+  warmDecoder();
   const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), {
     signal: options.signal,
     serializeHost: true,

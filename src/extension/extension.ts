@@ -1,6 +1,6 @@
 // Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
 import type * as vscode from 'vscode';
-import { closeDecoder } from '../core/trace/decode-stream';
+import { closeDecoder, warmDecoder } from '../core/trace/decode-stream';
 import { registerDebugger } from './debug/index';
 import { registerDocs } from './docs';
 import { registerGasProfile } from './gas/index';
@@ -25,6 +25,9 @@ export interface LedgerMirrorApi {
   traceLinks: TraceLinksApi;
 }
 
+/** How long after activation the decoder's worker starts. */
+const DECODER_START_DELAY_MS = 3000;
+
 export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const services = createServices(context);
   const networkStatus = registerNetwork(context, services);
@@ -37,8 +40,16 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   registerGasProfile(context, services, trace.panels, sourceStepping.sourcing);
   const traceLinks = registerTraceLinks(context, services, trace.panels);
   registerDocs(context, services);
-  // The decoder's warm worker lives as long as the extension (core/trace/decode-stream.ts).
-  context.subscriptions.push({ dispose: () => void closeDecoder() });
+  // The decoder's warm worker lives as long as the extension (core/trace/decode-stream.ts). It starts, and warms its
+  // JIT, a moment after activation rather than with the first trace, so the first trace decodes as fast as the next:
+  // the delay keeps it out of the window's start-up.
+  const early = setTimeout(warmDecoder, DECODER_START_DELAY_MS);
+  context.subscriptions.push({
+    dispose: () => {
+      clearTimeout(early);
+      void closeDecoder();
+    },
+  });
   return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api, traceLinks };
 }
 
