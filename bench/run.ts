@@ -478,17 +478,17 @@ function keptSections(file: string): string {
  * with the figure that scenario logs.
  */
 const IN_VSCODE = `From the mirror closing the response (the body's last byte written) to the panel's first rows, the reference
-mirror's long loop at 20,037 steps (stack, ~9 MB), opened from the palette in the packaged extension in code-server
+mirror's long loop at 20,146 steps (stack, ~9 MB), opened from the palette in the packaged extension in code-server
 (\`npm run test:e2e -- --grep 20,000-step\`). The scenario's browser profile is fresh, so it first shows a Markdown
 preview: the browser's first webview of any kind installs the workbench's webview service worker (2.5–3.4 s here),
-which a user's browser or VS Code pays once, not per trace. Since #17 §5's fix (2026-11-28, 05:10–05:53 UTC, the
-same shared machine at a load average of 8–16; the panel opens when the load starts and no longer waits for the
-verified-sources pass):
+which a user's browser or VS Code pays once, not per trace. On main after the session's merges (2026-11-28,
+06:16–06:27 UTC, machine idle, load 1.9–3.3; the panel opens when the load starts, no longer waits for the
+verified-sources pass, and the decoder's worker starts and warms itself 3 s after activation):
 
 | trace | ms after the last byte (runs) | target ≤ 1,000 ms |
 |---|---|---|
-| first trace of the window's extension host (the worker starts cold) | 987, 1,052, 1,198, 1,933, 2,242, 2,830, 3,306 | met in 2 of 7 runs |
-| second trace, same window (the warm worker) | 219, 300, 353, 511, 513, 593, 1,769 | met in 6 of 7 |
+| first trace of the window's extension host | 461, 709, 775, 711, 636 | met in 5 of 5 runs |
+| second trace, same window (the warm worker) | 344, 437, 274, 201, 185 | met in 5 of 5 |
 
 The scenario records the figure, it does not assert it (timed assertions fail on a shared machine); the breakdown
 and the figures before the fix are at the end of this file.`;
