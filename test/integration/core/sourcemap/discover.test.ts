@@ -15,6 +15,7 @@ import {
 import { sampleWorkspace } from '../../helpers/sample-workspace';
 
 const CONTRACTS = [
+  'Bulk',
   'Calculator',
   'Callee',
   'Caller',
