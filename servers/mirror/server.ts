@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { loadDatasets, type Datasets } from './datasets';
 import { DEFAULT_MODE, MODE_PREFIXES, type Mode } from './modes';
 import { sendReply, type Reply } from './respond';
+import { contractResultsListReply } from './rest/contract-results-list-route';
 import { contractReply } from './rest/contracts-route';
 import { parseRestQuery } from './rest/query';
 import { contractActionsReply, contractResultReply } from './rest/results-route';
@@ -55,6 +56,7 @@ const TOKEN_PATH = /^\/api\/v1\/tokens\/([^/]+)\/?$/i;
 const CONTRACT_PATH = /^\/api\/v1\/contracts\/(?!results\/?$)([^/]+)\/?$/i;
 const RESULT_PATH = /^\/api\/v1\/contracts\/results\/([^/]+)\/?$/i;
 const ACTIONS_PATH = /^\/api\/v1\/contracts\/results\/([^/]+)\/actions\/?$/i;
+const CONTRACT_RESULTS_PATH = /^\/api\/v1\/contracts\/(?!results\/)([^/]+)\/results\/?$/i;
 
 interface Target {
   store: TokenStore | undefined;
@@ -148,6 +150,8 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
       if (contract) return contractReply(traces, decodeParam(contract[1]), parseRestQuery(search));
       if (result) return contractResultReply(traces, decodeParam(result[1]), parseRestQuery(search));
       if (actions) return contractActionsReply(traces, decodeParam(actions[1]), target.path, parseRestQuery(search));
+      const contractResults = CONTRACT_RESULTS_PATH.exec(target.path);
+      if (contractResults) return contractResultsListReply(traces, decodeParam(contractResults[1]), target.path, parseRestQuery(search));
       throw notFound();
     } catch (error) {
       if (error instanceof RestError) return restErrorReply(error);

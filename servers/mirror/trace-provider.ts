@@ -51,6 +51,8 @@ export interface TraceProvider {
   findContract(idOrAddress: string): ContractRecord | undefined;
   /** The contract result and actions of a transaction (same canonical `value` as findTrace); absent = none known. */
   findResult?(kind: 'id' | 'hash', value: string): ResultRecord | undefined;
+  /** The results whose called contract is `idOrAddress` (canonical, as findContract); undefined for an unknown contract. */
+  listResults?(idOrAddress: string): readonly ResultRecord[] | undefined;
   /** Lines printed at start (transaction ids, hashes, contracts). */
   describe(): string[];
 }

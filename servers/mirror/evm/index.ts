@@ -161,6 +161,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   const byHash = new Map(traces.map((t) => [t.hash, t]));
   const resultById = new Map(results.map((r) => [r.transactionId, r]));
   const resultByHash = new Map(results.map((r) => [r.hash, r]));
+  const resultsOf = (contractId: string) => results.filter((r) => (r.result as { contract_id?: unknown }).contract_id === contractId);
   const { sourceName } = contractOf(external, EXTERNAL_CASE.contract);
   return {
     cases,
@@ -170,6 +171,11 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
     findTrace: (kind, value) => (kind === 'id' ? byId : byHash).get(value),
     findResult: (kind, value) => (kind === 'id' ? resultById : resultByHash).get(value),
     findContract: (idOrAddress) => contracts.find(idOrAddress),
+    listResults: (idOrAddress) => {
+      const contractId = contracts.find(idOrAddress)?.contractId;
+      if (contractId !== undefined) return resultsOf(contractId);
+      return idOrAddress.startsWith('0x') ? undefined : resultsOf(idOrAddress);
+    },
     describe: () => [
       `EVM traces (${preOp ? 'pre-op, geth-style' : 'post-op, Besu-style'} pc/gas; solc ${compilation.solcLongVersion}):`,
       ...cases.map((c) => `  ${c.name.padEnd(13)} ${c.transactionId}  ${c.hash}  ${c.contractId}  steps=${c.steps} failed=${c.failed}`),

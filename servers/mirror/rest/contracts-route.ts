@@ -16,7 +16,7 @@ function isValidContractFilter(key: string, operator: string, value: string): bo
 }
 
 /** The provider's lookup key: `0x` + address for opaque EVM addresses, `s.r.n` for ids and long-zero addresses. */
-function contractKey(param: string): string {
+export function contractKey(param: string): string {
   if (!isValidEvmAddress(param, 'ANY') && !isValidEntityId(param)) throw invalidContractId();
   const stripped = param.startsWith('0x') ? param.slice(2) : param;
   if (isEvmAddressAlias(stripped)) return `0x${(stripped.split('.').at(-1) ?? '').toLowerCase()}`;
