@@ -26,6 +26,10 @@ const commands: Record<string, CommandEntry> = {
     summary: 'Fetch and decode a transaction opcode trace: steps, frames, revert reason',
     load: async () => (await import('./trace')).traceCommand,
   },
+  results: {
+    summary: "List a contract's recent transactions, newest first: function, outcome and error by name, gas, caller",
+    load: async () => (await import('./results')).resultsCommand,
+  },
 };
 
 function help(): string[] {

@@ -137,7 +137,7 @@ function resultPath(txIdOrHash: string): string {
 }
 
 /** Validates a parsed body; a mismatch is the server's fault, reported as 'bad-response' naming the field. */
-function parsed<T>(schema: z.ZodType<T>, raw: unknown, what: string, url: string): T {
+export function parsed<T>(schema: z.ZodType<T>, raw: unknown, what: string, url: string): T {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -225,7 +225,7 @@ const keptBytes = (action: ContractActionsPage['actions'][number]): number =>
   512 + (action.input?.length ?? 0) + (action.result_data?.length ?? 0);
 
 /** The next page under our own REST URL: only its query is taken from the link, after checking its path. */
-function nextPageUrl(restUrl: string, path: string, next: string, shown: string): string {
+export function nextPageUrl(restUrl: string, path: string, next: string, shown: string): string {
   let link: URL;
   try {
     link = new URL(next, 'http://mirror.invalid');
