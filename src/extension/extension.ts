@@ -1,6 +1,7 @@
 // Entry point of the extension host bundle: creates the shared services once and hands them to each feature.
 import type * as vscode from 'vscode';
 import { closeDecoder, warmDecoder } from '../core/trace/decode-stream';
+import { registerContracts, type ContractsApi } from './contracts/index';
 import { registerDebugger } from './debug/index';
 import { registerDocs } from './docs';
 import { registerGasProfile } from './gas/index';
@@ -23,6 +24,7 @@ export interface LedgerMirrorApi {
   verification: VerificationApi;
   sourceStepping: SourceSteppingApi;
   traceLinks: TraceLinksApi;
+  contracts: ContractsApi;
 }
 
 /** How long after activation the decoder's worker starts. */
@@ -40,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   registerGasProfile(context, services, trace.panels, sourceStepping.sourcing);
   const traceLinks = registerTraceLinks(context, services, trace.panels);
   registerDocs(context, services);
+  const contracts = registerContracts(context, services);
   // The decoder's warm worker lives as long as the extension (core/trace/decode-stream.ts). It starts, and warms its
   // JIT, a moment after activation rather than with the first trace, so the first trace decodes as fast as the next:
   // the delay keeps it out of the window's start-up.
@@ -50,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
       void closeDecoder();
     },
   });
-  return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api, traceLinks };
+  return { tokensTree, networkStatus, traces: trace.api, verification, sourceStepping: sourceStepping.api, traceLinks, contracts };
 }
 
 export function deactivate(): void {
