@@ -44,7 +44,7 @@ const servers = (session) => {
 async function desktop(code) {
   console.log('Building the extension…');
   buildBundles();
-  const session = await startSession('start', { verifier: true });
+  const session = await startSession('start', { verifier: true, sampleDeployments: true });
   console.log(
     ['', 'Opening VS Code with Ledger Mirror (development build) on the sample workspace.', '', ...servers(session), ''].join('\n'),
   );
@@ -61,7 +61,7 @@ async function browser() {
   const tools = ensureTools();
   console.log('Packaging the extension…');
   const vsix = packageVsix({ quiet: true });
-  const session = await startSession('start', { verifier: true });
+  const session = await startSession('start', { verifier: true, sampleDeployments: true });
   const profile = createProfile(join(session.dir, 'profile'));
   await installVsix(tools, profile, vsix);
   const server = await startCodeServer(tools, { profile, logFile: join(session.logDir, 'code-server.log') });

@@ -8,6 +8,7 @@ import { startMirror } from '../../servers/mirror/server';
 import { startVerifier } from '../../servers/verifier/server';
 import { submitV2 } from '../../servers/verifier/submit-v2';
 import { onCleanup } from './processes';
+import { writeSampleDeployments } from './sample-deployments';
 import { copySampleWorkspace } from './sample-workspace';
 import { projectRoot } from './tools';
 
@@ -27,9 +28,10 @@ export interface Session {
 
 /**
  * `verifier`: also start the reference verifier against that mirror and point the workspace at it (`npm start`;
- * the verification tests start their own, with the faults they need).
+ * the verification tests start their own, with the faults they need). `sampleDeployments`: record more deployed
+ * contracts in the workspace (`npm start`; see sample-deployments.ts).
  */
-export async function startSession(name: string, { verifier = false } = {}): Promise<Session> {
+export async function startSession(name: string, { verifier = false, sampleDeployments = false } = {}): Promise<Session> {
   const dir = mkdtempSync(join(tmpdir(), `ledger-mirror-${name}-`));
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   const logDir = join(projectRoot, 'out/logs', name);
@@ -49,12 +51,8 @@ export async function startSession(name: string, { verifier = false } = {}): Pro
   }
   const settings = { 'ledgerMirror.mirrorUrl': mirror.url, ...(verifierUrl && { 'ledgerMirror.verify.url': verifierUrl }) };
   const traceCases = traces.cases.map(({ name, transactionId }) => ({ name, transactionId }));
-  return {
-    dir,
-    logDir,
-    mirrorUrl: mirror.url,
-    verifierUrl,
-    traceCases,
-    workspace: await copySampleWorkspace(join(dir, 'workspace'), settings),
-  };
+  const workspace = await copySampleWorkspace(join(dir, 'workspace'), settings);
+  // npm start: more deployed contracts, with successful and failed transactions, for the Contracts view.
+  if (sampleDeployments) writeSampleDeployments(workspace, traces.cases);
+  return { dir, logDir, mirrorUrl: mirror.url, verifierUrl, traceCases, workspace };
 }
