@@ -10,7 +10,7 @@ import { safeUrl } from '../../core/http';
 import { parseContractRef } from '../../core/results/contract-ref';
 import { systemClock, type Clock } from '../../core/clock';
 import { safeText } from '../../core/safe-text';
-import { DEBUG_COMMAND } from '../debug/index';
+import { DEBUG_TYPE } from '../../debug/adapter';
 import type { Services } from '../services';
 import { WorkspaceNames } from '../trace/names';
 import { VERIFY_SECTION } from '../verify/settings';
@@ -173,9 +173,18 @@ export function registerContracts(context: vscode.ExtensionContext, services: Se
   services.registerCommand('ledgerMirror.contracts.openTrace', (node?: unknown) =>
     vscode.commands.executeCommand('ledgerMirror.openTrace', requireRow(node, 'Open Trace').row.hash),
   );
-  services.registerCommand('ledgerMirror.contracts.debug', (node?: unknown) =>
-    vscode.commands.executeCommand(DEBUG_COMMAND, requireRow(node, 'Debug').row.hash),
-  );
+  // A failed transaction runs to its revert, where the debugger stops in the Solidity source; a successful one stops
+  // on entry, as Debug Transaction does.
+  services.registerCommand('ledgerMirror.contracts.debug', (node?: unknown) => {
+    const { row } = requireRow(node, 'Debug');
+    return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], {
+      type: DEBUG_TYPE,
+      request: 'launch',
+      name: `Debug ${row.functionName ?? 'transaction'} ${row.hash.slice(0, 10)}…`,
+      transaction: row.hash,
+      stopOnEntry: !row.failed,
+    });
+  });
   services.registerCommand('ledgerMirror.contracts.openInHashScan', async (node?: unknown) => {
     const { row } = requireRow(node, 'Open in HashScan');
     const endpoints = services.endpoints();

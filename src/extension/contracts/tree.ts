@@ -223,7 +223,8 @@ export class ContractsTreeProvider implements vscode.TreeDataProvider<ContractsT
         icon: 'pass',
         text: `No failures among the ${node.rows.length} loaded`,
       });
-    if (node.walk?.hasMore) children.push({ kind: 'more', contract: node });
+    // After a failed first page there is nothing to continue from: Refresh tries again.
+    if (node.walk?.hasMore && (node.error === undefined || node.rows.length > 0)) children.push({ kind: 'more', contract: node });
     else if (node.walk?.exhausted)
       children.push({
         kind: 'message',
