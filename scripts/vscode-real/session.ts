@@ -53,6 +53,6 @@ export async function startSession(name: string, { verifier = false, sampleDeplo
   const traceCases = traces.cases.map(({ name, transactionId }) => ({ name, transactionId }));
   const workspace = await copySampleWorkspace(join(dir, 'workspace'), settings);
   // npm start: more deployed contracts, with successful and failed transactions, for the Contracts view.
-  if (sampleDeployments) writeSampleDeployments(workspace, traces.cases);
+  if (sampleDeployments) writeSampleDeployments(workspace, (name) => traces.cases.find((c) => c.name === name)?.address);
   return { dir, logDir, mirrorUrl: mirror.url, verifierUrl, traceCases, workspace };
 }

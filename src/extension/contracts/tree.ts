@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { DeploymentRecord } from '../../core/deployments/record';
 import { safeUrl } from '../../core/http';
+import { entityOfAddress } from '../../core/ids';
 import type { AbiRegistry } from '../../core/names/registry';
 import type { Endpoints } from '../../core/networks';
 import { DEFAULT_PAGE_ROWS } from '../../core/results/results-client';
@@ -271,7 +272,8 @@ export class ContractsTreeProvider implements vscode.TreeDataProvider<ContractsT
     item.id = node.id;
     const failed = node.rows.filter((r) => r.failed).length;
     const counts = node.rows.length ? `${failed} failed of ${node.rows.length}` : node.loading ? 'loading…' : '';
-    item.description = [name ? node.ref : undefined, counts].filter(Boolean).join(' · ');
+    // A long-zero address reads as its 0.0.x id.
+    item.description = [name ? (entityOfAddress(node.ref) ?? node.ref) : undefined, counts].filter(Boolean).join(' · ');
     item.iconPath = node.error !== undefined ? new vscode.ThemeIcon('warning') : failed ? FAILED_ICON : new vscode.ThemeIcon('file-code');
     item.contextValue = `ledgerMirror.contract.${node.origin}`;
     item.tooltip = [
