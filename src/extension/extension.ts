@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   registerGasProfile(context, services, trace.panels, sourceStepping.sourcing);
   const traceLinks = registerTraceLinks(context, services, trace.panels);
   registerDocs(context, services);
-  const contracts = registerContracts(context, services);
+  const contracts = registerContracts(context, services, sourceStepping.sourcing);
   // The decoder's warm worker lives as long as the extension (core/trace/decode-stream.ts). It starts, and warms its
   // JIT, a moment after activation rather than with the first trace, so the first trace decodes as fast as the next:
   // the delay keeps it out of the window's start-up.

@@ -5,6 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { CASES, EXTERNAL_CASE } from '../../servers/mirror/evm/cases';
+import { caseTransaction } from '../../servers/mirror/evm/ids';
 import type { LedgerMirrorApi } from '../../src/extension/extension';
 import type { ContractNode, ContractsTreeNode, RowNode } from '../../src/extension/contracts/tree';
 import { nextStop } from './debug-support';
@@ -85,6 +87,23 @@ describe('Contracts view', function () {
       for (const ref of ['0.0.1001', unknown]) await vscode.commands.executeCommand('ledgerMirror.contracts.unpin', contract(ref));
     }
     assert.equal(contract('0.0.1001'), undefined);
+  });
+
+  it("names a contract the workspace never built by its verified sources' ABI", async () => {
+    // Grants (npm start's verified-only contract), verified on the run's reference verifier before the suite.
+    const { hash } = caseTransaction(CASES.length, EXTERNAL_CASE.name);
+    const mirror = process.env.LEDGER_MIRROR_TEST_MIRROR_URL ?? '';
+    const result = (await (await fetch(`${mirror}/api/v1/contracts/results/${hash}`)).json()) as { contract_id: string };
+    await vscode.commands.executeCommand('ledgerMirror.contracts.pin', result.contract_id);
+    try {
+      const pinned = await loaded(result.contract_id);
+      assert.deepEqual(
+        children(pinned).map(({ item }) => labelOf(item)),
+        ['grant'],
+      );
+    } finally {
+      await vscode.commands.executeCommand('ledgerMirror.contracts.unpin', contract(result.contract_id));
+    }
   });
 
   it('the failed-only filter keeps the failures', async () => {

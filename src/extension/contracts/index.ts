@@ -12,6 +12,7 @@ import { systemClock, type Clock } from '../../core/clock';
 import { safeText } from '../../core/safe-text';
 import { DEBUG_TYPE } from '../../debug/adapter';
 import type { Services } from '../services';
+import type { TraceSourcing } from '../source/trace-sourcing';
 import { WorkspaceNames } from '../trace/names';
 import { VERIFY_SECTION } from '../verify/settings';
 import { ContractPins } from './pins';
@@ -56,13 +57,24 @@ export interface ContractsApi {
   view: vscode.TreeView<ContractsTreeNode>;
 }
 
-export function registerContracts(context: vscode.ExtensionContext, services: Services, clock: Clock = systemClock): ContractsApi {
+export function registerContracts(
+  context: vscode.ExtensionContext,
+  services: Services,
+  sourcing: TraceSourcing,
+  clock: Clock = systemClock,
+): ContractsApi {
   const pins = new ContractPins(context.workspaceState);
   const names = new WorkspaceNames(services.log);
   const tree = new ContractsTreeProvider(services, {
     deployments: workspaceDeployments,
     pins: () => pins.load(),
     abis: async () => (await names.abis()).abis,
+    verifiedAbi: async (address, abis) => {
+      const artifact = await sourcing.verifiedLookup()?.(address);
+      if (!artifact?.verified) return false;
+      abis.add(artifact.name, (artifact.metadata as { output?: { abi?: unknown } }).output?.abi);
+      return true;
+    },
   });
   const view = vscode.window.createTreeView(CONTRACTS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
   context.subscriptions.push(tree, view);

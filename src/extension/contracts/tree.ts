@@ -9,7 +9,7 @@ import { safeUrl } from '../../core/http';
 import { entityOfAddress } from '../../core/ids';
 import type { AbiRegistry } from '../../core/names/registry';
 import type { Endpoints } from '../../core/networks';
-import { DEFAULT_PAGE_ROWS } from '../../core/results/results-client';
+import { DEFAULT_PAGE_ROWS, type ContractResultRow } from '../../core/results/results-client';
 import { describeRow, relativeTime, rowOutcome, type ResultRowView } from '../../core/results/result-rows';
 import { ResultsWalk } from '../../core/results/results-walk';
 import { safeLine } from '../../core/safe-text';
@@ -28,6 +28,8 @@ export class ContractNode {
   error: string | undefined;
   loading: Promise<void> | undefined;
   controller: AbortController | undefined;
+  /** The verification server was asked for this contract's ABI (once per reload). */
+  askedVerified = false;
 
   constructor(
     /** `s.r.n` or an EVM address, as recorded or pinned. */
@@ -77,8 +79,13 @@ export interface ContractSources {
   deployments(): Promise<DeploymentRecord[]>;
   /** Pinned contract refs. */
   pins(): string[];
-  /** The ABIs that name functions and errors. */
+  /** The ABIs that name functions and errors (the workspace's build output). */
   abis(): Promise<AbiRegistry>;
+  /**
+   * Adds the verified contract's ABI at `address` to `abis`, when the settings allow asking the verification server;
+   * true when it added one. Asked only for a contract some of whose rows the workspace's ABIs do not name.
+   */
+  verifiedAbi?(address: string, abis: AbiRegistry): Promise<boolean>;
 }
 
 const FAILED_ICON = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
@@ -170,6 +177,7 @@ export class ContractsTreeProvider implements vscode.TreeDataProvider<ContractsT
       try {
         const [page, abis] = await Promise.all([walk.more(controller.signal), this.abis ?? (this.abis = this.sources.abis())]);
         if (controller.signal.aborted || walk !== contract.walk) return;
+        await this.addVerifiedAbi(contract, page, abis);
         const views = page.map((row) => describeRow(abis, row, contract.record?.name));
         contract.rows = fresh ? views : [...contract.rows, ...views];
         contract.error = undefined;
@@ -183,6 +191,20 @@ export class ContractsTreeProvider implements vscode.TreeDataProvider<ContractsT
       }
     })();
     return contract.loading;
+  }
+
+  /** Verified sources name what the build output does not: asked once per contract, by the address its rows name. */
+  private async addVerifiedAbi(contract: ContractNode, page: readonly ContractResultRow[], abis: AbiRegistry): Promise<void> {
+    const unnamed = page.find((r) => {
+      const input = r.function_parameters ?? '';
+      return input.length >= 10 && !abis.findFunction(input.slice(0, 10));
+    });
+    const address = unnamed?.address ?? unnamed?.to;
+    if (contract.askedVerified || !address || !this.sources.verifiedAbi) return;
+    contract.askedVerified = true;
+    await this.sources.verifiedAbi(address, abis).catch((err: unknown) => {
+      this.services.log.warn(safeLine(`Contracts: the verified ABI of ${address} could not be read: ${userMessage(err)}`));
+    });
   }
 
   setFailedOnly(value: boolean): void {
