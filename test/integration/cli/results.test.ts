@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resultsCommand } from '../../../src/cli/results';
 import { EXIT } from '../../../src/core/errors';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { sendJson, startServer } from '../helpers/fixture-server';
@@ -111,6 +112,27 @@ describe('CLI: results', function () {
     } finally {
       await old.close();
     }
+  });
+
+  it('prints its usage, and runs in process with the same rows', async () => {
+    const help = await runCli(['results', '--help']);
+    expectExit(help, EXIT.ok);
+    assert.match(help.stdout, /^Usage: ledger-mirror results <contract> \[--failed\] \[--limit N\]/);
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => written.push(chunk) > 0) as typeof process.stdout.write;
+    let code: number;
+    try {
+      code = await resultsCommand.run([ref.info('custom-error').contractId, '--mirror', ref.mirror.url, '--build-output', build, '--json']);
+    } finally {
+      process.stdout.write = write;
+    }
+    assert.equal(code, EXIT.ok);
+    const { rows } = JSON.parse(written.join('')) as { rows: RowJson[] };
+    assert.deepEqual(
+      rows.map((r) => [r.functionName, r.error?.text]),
+      [['withdraw', 'InsufficientBalance(available: 5, required: 100)']],
+    );
   });
 
   it("takes a HashScan contract URL's id (the command line's mirror wins over its network)", async () => {
