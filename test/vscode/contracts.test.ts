@@ -10,7 +10,7 @@ import { caseTransaction } from '../../servers/mirror/evm/ids';
 import type { LedgerMirrorApi } from '../../src/extension/extension';
 import type { ContractNode, ContractsTreeNode, RowNode } from '../../src/extension/contracts/tree';
 import { nextStop } from './debug-support';
-import { activate, labelOf, waitFor } from './tokens-support';
+import { activate, labelOf, waitFor, withSetting } from './tokens-support';
 
 const CALLER = '0x00000000000000000000000000000000000003eB';
 const workspaceFile = (relative: string) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, relative);
@@ -115,6 +115,18 @@ describe('Contracts view', function () {
     );
     await vscode.commands.executeCommand('ledgerMirror.contracts.showAll');
     assert.equal(children(caller).length, 2);
+  });
+
+  it('refreshes by itself while visible when ledgerMirror.contracts.refreshSeconds asks for it', async () => {
+    const caller = await loaded(CALLER);
+    await vscode.commands.executeCommand('ledgerMirror.contracts.focus');
+    await waitFor('the view to be visible', () => api.contracts.view.visible);
+    const before = caller.rows;
+    await withSetting('contracts.refreshSeconds', 10, () =>
+      // The first page is read again (a new array of rows) without a command; at least 10 s apart.
+      waitFor('a refresh by polling', () => caller.rows !== before && caller.loading === undefined, 60_000),
+    );
+    assert.equal(caller.rows.length, 2);
   });
 
   it('Debug on the failed row stops at the revert in the Solidity source', async () => {
