@@ -4,7 +4,7 @@
 // asks for it, every N seconds while the view is visible (never faster than MIN_POLL_SECONDS; the HTTP client backs
 // off on the mirror's 429 itself).
 import * as vscode from 'vscode';
-import { discoverDeployments } from '../../core/deployments/discover';
+import { discoverDeployments, recordKey } from '../../core/deployments/discover';
 import type { DeploymentRecord } from '../../core/deployments/record';
 import { safeUrl } from '../../core/http';
 import { parseContractRef } from '../../core/results/contract-ref';
@@ -44,9 +44,8 @@ async function workspaceDeployments(): Promise<DeploymentRecord[]> {
     const setting = vscode.workspace.getConfiguration(VERIFY_SECTION, folder?.uri).get<unknown>('contracts', []);
     const { records } = await discoverDeployments(folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined, setting);
     for (const r of records) {
-      const key = `${r.chainId ?? '?'}:${r.address.toLowerCase()}`;
-      if (!seen.has(key)) out.push(r);
-      seen.add(key);
+      if (!seen.has(recordKey(r))) out.push(r);
+      seen.add(recordKey(r));
     }
   }
   return out;
