@@ -55,7 +55,7 @@ import { nextAtLine } from './stepping';
 import type { FramingProblem } from './framing';
 import { checkArguments, RequestError } from './requests';
 import { raisedError } from './raised-error';
-import { writesOf } from './watchpoints';
+import { checkDataBreakpoints, WriteIndex } from './watchpoints';
 import { resolvePath } from './lookup';
 import { outOfModifier, shownStack, type FrameView, type ShownFrame } from './modifier-frames';
 import { viewVariables } from './frame-views';
@@ -164,6 +164,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private readonly frameSteps = new Map<number, ShownFrame>();
   /** What a data breakpoint id names: the value in storage and how the breakpoint is labelled. */
   private readonly dataTargets = new Map<string, { ref: StorageRef; label: string; name: string }>();
+  /** The writes of each watched value, found once. */
+  private writes: WriteIndex | undefined;
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
   private unfollow: (() => void) | undefined;
@@ -724,13 +726,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     response: DebugProtocol.SetDataBreakpointsResponse,
     args: DebugProtocol.SetDataBreakpointsArguments,
   ): void {
+    checkDataBreakpoints(args);
     const rt = this.need();
+    this.writes ??= new WriteIndex(rt.trace);
     const specs = args.breakpoints.map((b) => {
       const target = this.dataTargets.get(b.dataId);
       return {
         label: target?.label ?? b.dataId,
         name: target?.name ?? '',
-        writes: target ? writesOf(rt.trace, target.ref) : [],
+        writes: target ? this.writes!.writesOf(b.dataId, target.ref) : [],
         condition: b.condition,
         hitCondition: b.hitCondition,
       };

@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { fetchContractActions, fetchContractResult } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
-import { stripUserInfo } from '../core/net/redact';
+import { quotedUrl, stripUserInfo } from '../core/net/redact';
 import { parseTraceInput, type TraceInput } from '../core/links/hashscan-url';
 import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
 import { decodeTraceFile, fetchTrace } from '../core/opcodes-client';
@@ -36,7 +36,7 @@ export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorU
     try {
       url = new URL(args.mirrorUrl);
     } catch {
-      throw new ApiError('invalid-input', `mirrorUrl "${args.mirrorUrl}" is not a URL.`);
+      throw new ApiError('invalid-input', `mirrorUrl "${quotedUrl(args.mirrorUrl)}" is not a URL.`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new ApiError('invalid-input', 'mirrorUrl must be an http or https URL.');
