@@ -173,6 +173,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private exceptionConditions: Partial<Record<ExceptionFilter, string>> = {};
   /** The launch's URL credentials, kept out of everything the adapter sends (URL user info is stripped anyway). */
   private redactor = new Redactor();
+  /** The host opening the launch's trace, settled or not (a server frees a connection's place once it has). */
+  protected opening: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(private readonly host: DebugHost) {
     super();
@@ -284,7 +287,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.redactor = this.redactor.with(credentialsOf(args.mirrorUrl, args.web3Url));
     try {
       // Each log message is one line of the console: a newline inside a value it quotes is escaped.
-      this.opened = await this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${safeLine(m)}\n`, 'console')));
+      const opening = this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${safeLine(m)}\n`, 'console')));
+      this.opening = opening.catch(() => undefined);
+      this.opened = await opening;
+      // The client went while the trace was opening: nothing more is done for it.
+      if (this.closed) return this.close();
       const { session, sources, files } = this.opened;
       const program = await Program.cached(session.trace, sources, files);
       this.runtime = new DebugRuntime(session, program);
@@ -936,9 +943,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+  /** Lets go of what the session holds (the trace's connections, the panel's follower): on disconnect, or when its client goes. */
+  close(): void {
+    this.closed = true;
     this.unfollow?.();
     this.opened?.dispose?.();
+  }
+
+  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    this.close();
     this.sendResponse(response);
     // Over stdio the process ends now (DAP clients such as nvim-dap wait for it); inline in VS Code this does nothing.
     this.shutdown();

@@ -1,5 +1,8 @@
 // Where the stdio adapter gets its trace and build output: the mirror named in the launch arguments (or a saved
-// trace file) and the compiler output under `buildOutput` (default: the current directory).
+// trace file) and the compiler output under `buildOutput` (default: the current directory). A launch that names a
+// workspace (`cwd`) has its trace file and build output read only inside it, as the extension reads only inside its
+// workspace folders; in server mode every launch is confined so, to `cwd` (itself inside the folder the adapter runs
+// in) or that folder. A file refused or unreadable is named with the kind of problem, never with its bytes.
 import { basename, resolve } from 'node:path';
 import { fetchContractActions, fetchContractResult } from '../core/contract-results';
 import { ApiError } from '../core/errors';
@@ -14,6 +17,7 @@ import { discoverArtifacts } from '../core/sourcemap/discover';
 import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
 import { TraceSources, type CodeLookup, type VerifiedLookup } from '../core/sourcemap/trace-sources';
+import { WorkspaceFolder } from '../core/workspace/confined-fs';
 import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
 import { VerifiedSources } from '../core/verified/verified-sources';
 import { VerifyTransport } from '../core/verify/transport';
@@ -53,15 +57,15 @@ export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorU
   return resolveNetwork(network);
 }
 
-/** The folders to read build output from: `buildOutput`, else `fallback`. */
-export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback: readonly string[]): string[] {
+/** The folders to read build output from: `buildOutput` (relative to `base`), else `fallback`. */
+export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback: readonly string[], base = process.cwd()): string[] {
   const given =
     typeof args.buildOutput === 'string'
       ? [args.buildOutput]
       : Array.isArray(args.buildOutput)
         ? args.buildOutput.filter((x): x is string => typeof x === 'string')
         : [];
-  return (given.length ? given : fallback).map((p) => resolve(p));
+  return (given.length ? given : fallback).map((p) => resolve(base, p));
 }
 
 /**
@@ -106,12 +110,58 @@ function launchVerified(
   return (address) => sources.artifact(address);
 }
 
+/** The trace file's decoding error without the bytes the decoder quotes from it (`found 'S'`): the file and the kind. */
+function traceFileError(file: string, err: unknown): unknown {
+  const at = err instanceof Error ? /^Malformed trace response at byte (\d+)/.exec(err.message) : null;
+  return at ? new ApiError('invalid-input', `The trace file ${file} is not a valid opcode trace (malformed at byte ${at[1]}).`) : err;
+}
+
+export interface HostOptions {
+  /** Server mode: every launch's files only inside `cwd` (or the launch's `cwd`, which must be inside it). */
+  confined?: boolean;
+}
+
 export class StandaloneHost implements DebugHost {
   /** `cwd`: where relative paths start; `defaultRoots`: build output folders when the launch names none. */
   constructor(
     private readonly cwd: string,
     private readonly defaultRoots: readonly string[] = [cwd],
+    private readonly options: HostOptions = {},
   ) {}
+
+  /** The workspace the launch's files are confined to; undefined when they are not (stdio, no `cwd`). */
+  private async workspaceOf(args: LaunchArguments): Promise<WorkspaceFolder | undefined> {
+    const named = (args as { cwd?: unknown }).cwd;
+    if (named !== undefined && (typeof named !== 'string' || named.length > 4096))
+      throw new ApiError('invalid-input', '"cwd" in the launch configuration must be a folder.');
+    if (named === undefined && !this.options.confined) return undefined;
+    const root = resolve(this.cwd, named ?? '.');
+    if (this.options.confined) {
+      const inside = await new WorkspaceFolder(this.cwd).confine(root);
+      if (!inside.ok) throw new ApiError('invalid-input', `"cwd" ${root} is not a folder inside ${this.cwd}, which this adapter serves.`);
+    }
+    return new WorkspaceFolder(root);
+  }
+
+  /** The build output folders, those outside the workspace skipped with a note. */
+  private async roots(args: LaunchArguments, ws: WorkspaceFolder | undefined, log: (message: string) => void): Promise<string[]> {
+    if (!ws) return buildRoots(args, this.defaultRoots);
+    const kept: string[] = [];
+    for (const root of buildRoots(args, [ws.root], ws.root)) {
+      const where = await ws.confine(root);
+      if (where.ok) kept.push(where.real);
+      else log(`Build output skipped: ${where.message}`);
+    }
+    return kept;
+  }
+
+  /** The trace file's real path, when it is a regular file inside the workspace (any file when not confined). */
+  private async traceFile(path: string, ws: WorkspaceFolder | undefined): Promise<string> {
+    if (!ws) return resolve(this.cwd, path);
+    const where = await ws.locate(path, Number.MAX_SAFE_INTEGER);
+    if (!where.ok) throw new ApiError('invalid-input', `The trace file ${where.message}.`);
+    return where.real;
+  }
 
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
     const http = new HttpClient();
@@ -125,9 +175,12 @@ export class StandaloneHost implements DebugHost {
       let title: string;
       let actions: OpenedTrace['actions'];
       let result: OpenedTrace['result'];
+      const ws = await this.workspaceOf(args);
       if (args.traceFile) {
-        const file = resolve(this.cwd, args.traceFile);
-        trace = await decodeTraceFile(file);
+        const file = await this.traceFile(args.traceFile, ws);
+        trace = await decodeTraceFile(file).catch((err: unknown) => {
+          throw traceFileError(file, err);
+        });
         title = basename(file);
       } else if (input && endpoints) {
         const id = input.transaction.value;
@@ -141,7 +194,7 @@ export class StandaloneHost implements DebugHost {
       }
       const lookup = endpoints ? (address: string) => fetchContractCode(http, endpoints.restUrl, address) : undefined;
       const verified = endpoints && launchVerified(args, endpoints, http);
-      const { sources, files } = await mapSources(trace, buildRoots(args, this.defaultRoots), lookup, log, verified);
+      const { sources, files } = await mapSources(trace, await this.roots(args, ws, log), lookup, log, verified);
       const session = new TraceSession(trace, { key: `debug:${title}`, title, network: endpoints?.network ?? 'file' });
       return {
         session,
