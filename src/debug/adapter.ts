@@ -78,7 +78,11 @@ export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
   verifyUrl?: string;
   /** false: never ask a verification server; stdio adapter only (VS Code has ledgerMirror.sources.fetchVerified). */
   fetchVerified?: boolean;
+  /** Seconds for all verified-source lookups of the trace together (default 20); stdio adapter only. */
+  verifiedTimeout?: number;
   stopOnEntry?: boolean;
+  /** The workspace folder: the trace file and build output are read only inside it (relative paths start there). */
+  cwd?: string;
   /** Inside VS Code: the cache key of an open trace panel to debug (the Debug button). */
   traceKey?: string;
 }

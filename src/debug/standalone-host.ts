@@ -19,6 +19,7 @@ import { SourceFiles } from '../core/sourcemap/source-files';
 import { TraceSources, type CodeLookup, type VerifiedLookup } from '../core/sourcemap/trace-sources';
 import { WorkspaceFolder } from '../core/workspace/confined-fs';
 import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
+import { VerifiedRun, VERIFIED_RUN_LIMITS } from '../core/verified/verified-run';
 import { VerifiedSources } from '../core/verified/verified-sources';
 import { VerifyTransport } from '../core/verify/transport';
 import { DEFAULT_VERIFY_URL } from '../core/verify/verify';
@@ -92,12 +93,28 @@ export async function mapSources(
   };
 }
 
-/** The launch's verification server (`verifyUrl`, default Sourcify's), cached as the CLI caches; none when turned off. */
+/** The longest `verifiedTimeout` a launch may give, in seconds. */
+const MAX_VERIFIED_TIMEOUT_S = 600;
+
+/** The launch's `verifiedTimeout` (seconds for all verified-source lookups together) in ms. */
+function verifiedTimeoutMs(args: Pick<LaunchArguments, 'verifiedTimeout'>): number {
+  const given: unknown = args.verifiedTimeout;
+  if (given === undefined) return VERIFIED_RUN_LIMITS.timeoutMs;
+  if (typeof given !== 'number' || !Number.isFinite(given) || given <= 0 || given > MAX_VERIFIED_TIMEOUT_S)
+    throw new ApiError('invalid-input', `"verifiedTimeout" must be a number of seconds above 0 and at most ${MAX_VERIFIED_TIMEOUT_S}.`);
+  return given * 1000;
+}
+
+/**
+ * The launch's verification server (`verifyUrl`, default Sourcify's), cached as the CLI caches and asked within the
+ * same budget per trace as the CLI's (verified-run.ts); none when turned off.
+ */
 function launchVerified(
-  args: Pick<LaunchArguments, 'verifyUrl' | 'fetchVerified'>,
+  args: Pick<LaunchArguments, 'verifyUrl' | 'fetchVerified' | 'verifiedTimeout'>,
   endpoints: Endpoints,
   http: HttpClient,
-): VerifiedLookup | undefined {
+  log: (message: string) => void,
+): VerifiedRun | undefined {
   if (args.fetchVerified === false) return undefined;
   const url = args.verifyUrl ?? DEFAULT_VERIFY_URL;
   if (!/^https?:\/\//i.test(url)) throw new ApiError('invalid-input', 'verifyUrl must be an http or https URL.');
@@ -107,7 +124,7 @@ function launchVerified(
     chainId: String(endpoints.chainId),
     cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, url),
   });
-  return (address) => sources.artifact(address);
+  return new VerifiedRun(sources, { timeoutMs: verifiedTimeoutMs(args), onNote: (note) => log(`Names are partial: ${note}.`) });
 }
 
 /** The trace file's decoding error without the bytes the decoder quotes from it (`found 'S'`): the file and the kind. */
@@ -131,7 +148,7 @@ export class StandaloneHost implements DebugHost {
 
   /** The workspace the launch's files are confined to; undefined when they are not (stdio, no `cwd`). */
   private async workspaceOf(args: LaunchArguments): Promise<WorkspaceFolder | undefined> {
-    const named = (args as { cwd?: unknown }).cwd;
+    const named: unknown = args.cwd;
     if (named !== undefined && (typeof named !== 'string' || named.length > 4096))
       throw new ApiError('invalid-input', '"cwd" in the launch configuration must be a folder.');
     if (named === undefined && !this.options.confined) return undefined;
@@ -165,6 +182,7 @@ export class StandaloneHost implements DebugHost {
 
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
     const http = new HttpClient();
+    let run: VerifiedRun | undefined;
     try {
       const parts = { stack: args.stack ?? true, memory: args.memory ?? false, storage: args.storage ?? false };
       const input = args.traceFile ? undefined : launchTransaction(args.transaction);
@@ -193,8 +211,8 @@ export class StandaloneHost implements DebugHost {
         throw new ApiError('invalid-input', 'Give "transaction" (id, hash or HashScan URL) or "traceFile" in the launch configuration.');
       }
       const lookup = endpoints ? (address: string) => fetchContractCode(http, endpoints.restUrl, address) : undefined;
-      const verified = endpoints && launchVerified(args, endpoints, http);
-      const { sources, files } = await mapSources(trace, await this.roots(args, ws, log), lookup, log, verified);
+      run = endpoints && launchVerified(args, endpoints, http, log);
+      const { sources, files } = await mapSources(trace, await this.roots(args, ws, log), lookup, log, run?.lookup);
       const session = new TraceSession(trace, { key: `debug:${title}`, title, network: endpoints?.network ?? 'file' });
       return {
         session,
@@ -203,9 +221,13 @@ export class StandaloneHost implements DebugHost {
         actions,
         result,
         codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
-        dispose: () => void http.close(),
+        dispose: () => {
+          run?.dispose();
+          void http.close();
+        },
       };
     } catch (err) {
+      run?.dispose();
       void http.close();
       throw err;
     }
