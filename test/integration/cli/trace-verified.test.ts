@@ -24,7 +24,8 @@ describe('CLI trace --sources: verified sources from the verification server', f
   this.timeout(120_000);
   let env: VerifiedReference;
 
-  const trace = (...args: string[]) =>
+  /** `trace` of the nested-call execution, asking `verifier` with its cache under `cacheHome`. */
+  const traceWith = (verifier: string, cacheHome: string, ...args: string[]) =>
     runCli(
       [
         'trace',
@@ -32,15 +33,16 @@ describe('CLI trace --sources: verified sources from the verification server', f
         '--mirror',
         env.ref.mirror.url,
         '--verify-url',
-        env.verifier.url,
+        verifier,
         '--chain-id',
         CHAIN_ID,
         '--build-output',
         env.emptyBuild,
         ...args,
       ],
-      { env: { XDG_CACHE_HOME: env.cacheHome } },
+      { env: { XDG_CACHE_HOME: cacheHome } },
     );
+  const trace = (...args: string[]) => traceWith(env.verifier.url, env.cacheHome, ...args);
 
   before(async () => {
     assertCliBuilt();
@@ -158,24 +160,9 @@ describe('CLI trace --sources: verified sources from the verification server', f
   }
 
   describe('a failing or rate-limiting verifier (#26): the trace is shown, each address asked once, the lookups end', () => {
+    // A cache of its own: nothing answered from an earlier run.
     const against = (verifier: string, ...more: string[]) =>
-      runCli(
-        [
-          'trace',
-          env.ref.info('nested-call').transactionId,
-          '--mirror',
-          env.ref.mirror.url,
-          '--verify-url',
-          verifier,
-          '--chain-id',
-          CHAIN_ID,
-          '--sources',
-          'verified',
-          ...more,
-        ],
-        // A cache of its own: nothing answered from an earlier run.
-        { env: { XDG_CACHE_HOME: `${env.cacheHome}-hostile` } },
-      );
+      traceWith(verifier, `${env.cacheHome}-hostile`, '--sources', 'verified', ...more);
 
     it('a verifier answering 500 is asked once per address, and the trace is shown', async () => {
       const hostile = await startHostileServer();

@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { waitUntil } from '../../helpers/wait';
-import { ADAPTER } from './dap-wire';
+import { ADAPTER, takeMessages } from './dap-wire';
 
 export const ADAPTER_PATH = join(process.cwd(), ADAPTER);
 
@@ -46,7 +46,7 @@ export class DapSocket {
   /** Bytes received in all. */
   received = 0;
   closed = false;
-  private pending = Buffer.alloc(0);
+  private pending: Buffer = Buffer.alloc(0);
   private seq = 1;
   private readonly socket: Socket;
 
@@ -65,15 +65,7 @@ export class DapSocket {
 
   private read(chunk: Buffer): void {
     this.received += chunk.length;
-    this.pending = Buffer.concat([this.pending, chunk]);
-    for (;;) {
-      const end = this.pending.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const length = Number(/Content-Length: (\d+)/.exec(this.pending.toString('latin1', 0, end))?.[1]);
-      if (this.pending.length < end + 4 + length) return;
-      this.messages.push(JSON.parse(this.pending.toString('utf8', end + 4, end + 4 + length)) as DebugProtocol.ProtocolMessage);
-      this.pending = this.pending.subarray(end + 4 + length);
-    }
+    this.pending = takeMessages(Buffer.concat([this.pending, chunk]), this.messages);
   }
 
   write(bytes: string | Buffer): void {
