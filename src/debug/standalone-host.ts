@@ -127,10 +127,18 @@ function launchVerified(
   return new VerifiedRun(sources, { timeoutMs: verifiedTimeoutMs(args), onNote: (note) => log(`Names are partial: ${note}.`) });
 }
 
-/** The trace file's decoding error without the bytes the decoder quotes from it (`found 'S'`): the file and the kind. */
+/**
+ * The trace file's decoding error without the bytes the decoder quotes from it (`found 'S'`, `not 10000000`, a
+ * key's name): the file, where it broke and which rule, never what it holds.
+ */
 function traceFileError(file: string, err: unknown): unknown {
-  const at = err instanceof Error ? /^Malformed trace response at byte (\d+)/.exec(err.message) : null;
-  return at ? new ApiError('invalid-input', `The trace file ${file} is not a valid opcode trace (malformed at byte ${at[1]}).`) : err;
+  const at = err instanceof Error ? /^Malformed trace response at byte (\d+): (.*)$/s.exec(err.message) : null;
+  if (!at) return err;
+  const rule = /is not valid JSON/.test(at[2]) ? '' : at[2].replace(/,?\s+(not|found)\s[\s\S]*$/, '').replace(/\.$/, '');
+  return new ApiError(
+    'invalid-input',
+    `The trace file ${file} is not a valid opcode trace (malformed at byte ${at[1]}${rule ? `: ${rule}` : ''}).`,
+  );
 }
 
 export interface HostOptions {

@@ -266,7 +266,7 @@ describe('debug adapter as a server (--server=PORT)', function () {
 
     it('names a trace file inside that is not a trace by the kind of problem, not its first byte', async () => {
       const answer = await session.call('launch', { traceFile: 'not-a-trace.json' });
-      assert.match(answer.message ?? '', /not-a-trace\.json is not a valid opcode trace \(malformed at byte 0\)/);
+      assert.match(answer.message ?? '', /not-a-trace\.json is not a valid opcode trace \(malformed at byte 0: expected a JSON object\)/);
       assert.doesNotMatch(session.said(), /SECRET|'S'/);
     });
 
