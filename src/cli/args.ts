@@ -4,6 +4,7 @@ import { ApiError } from '../core/errors';
 import { HttpClient, type HttpOptions } from '../core/http';
 import { isNetworkName, NETWORK_NAMES, resolveNetwork, type Endpoints } from '../core/networks';
 import { safeText } from '../core/safe-text';
+import { httpUrlOf } from './server-options';
 
 /** A subcommand: `run` gets the arguments after its name and resolves to the process exit code. */
 export interface Command {
@@ -51,17 +52,6 @@ export interface CommonValues {
   verbose?: boolean;
 }
 
-function httpUrl(option: string, value: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    // reported below
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw invalid(`--${option} needs an http(s) URL, got "${value}"`);
-  return value;
-}
-
 /** `--network NAME | --mirror URL [--web3 URL]`; testnet when neither is given. */
 export function endpointsFrom(v: CommonValues): Endpoints {
   const name = v.network ?? (v.mirror ? 'custom' : 'testnet');
@@ -70,8 +60,8 @@ export function endpointsFrom(v: CommonValues): Endpoints {
     throw invalid(`--mirror and --web3 describe a custom network; they cannot be combined with --network ${name}`);
   if (name === 'custom' && !v.mirror) throw invalid('The custom network needs --mirror URL');
   return resolveNetwork(name, {
-    mirrorUrl: v.mirror === undefined ? undefined : httpUrl('mirror', v.mirror),
-    web3Url: v.web3 === undefined ? undefined : httpUrl('web3', v.web3),
+    mirrorUrl: v.mirror === undefined ? undefined : httpUrlOf('mirror', v.mirror),
+    web3Url: v.web3 === undefined ? undefined : httpUrlOf('web3', v.web3),
   });
 }
 

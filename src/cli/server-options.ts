@@ -1,11 +1,14 @@
 // The options that name a verification server and its chain, shared by `verify` and `trace --sources`.
 import { ApiError } from '../core/errors';
+import { quotedUrl } from '../core/net/redact';
 import type { Endpoints } from '../core/networks';
 
 const invalid = (message: string) => new ApiError('invalid-input', message);
 
+/** `value` when it is an http(s) URL; the refusal quotes it without its user info (a password is never printed). */
 export function httpUrlOf(option: string, value: string): string {
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw invalid(`--${option} needs an http(s) URL, got "${value}"`);
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw invalid(`--${option} needs an http(s) URL, got "${quotedUrl(value)}"`);
   return value;
 }
 

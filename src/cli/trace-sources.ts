@@ -13,15 +13,13 @@ import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
 import { TraceSources } from '../core/sourcemap/trace-sources';
 import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
+import { VerifiedRun } from '../core/verified/verified-run';
 import { addVerifiedAbis, VerifiedSources } from '../core/verified/verified-sources';
 import { VerifyTransport } from '../core/verify/transport';
 import type { Trace } from '../shared/trace-model';
 
 export type SourcesMode = 'workspace' | 'verified' | 'none' | 'both';
 export type FrameSource = 'workspace' | 'verified' | null;
-
-/** Distinct addresses one trace may ask the verification server about. */
-const MAX_ADDRESSES = 64;
 
 export function sourcesModeOf(value: string | undefined): SourcesMode {
   if (value === undefined) return 'both';
@@ -32,6 +30,8 @@ export function sourcesModeOf(value: string | undefined): SourcesMode {
 export interface VerifiedServerChoice {
   url: string;
   chainId: number;
+  /** All lookups together (`--timeout`); default VERIFIED_RUN_LIMITS.timeoutMs. */
+  timeoutMs?: number;
 }
 
 export interface FrameSources {
@@ -71,19 +71,31 @@ export async function frameSources(
         })
       : undefined;
   if (!artifacts.length && !verified) return { origins, notes, requests: 0 };
-  const asked = new Set<string>();
+  const run = verified && new VerifiedRun(verified, { timeoutMs: server?.timeoutMs });
+  try {
+    return await matchFrames(trace, http, endpoints, artifacts, run, abis, notes, origins);
+  } finally {
+    run?.dispose();
+  }
+}
+
+async function matchFrames(
+  trace: Trace,
+  http: HttpClient,
+  endpoints: Endpoints,
+  artifacts: ContractArtifact[],
+  run: VerifiedRun | undefined,
+  abis: AbiRegistry,
+  notes: string[],
+  origins: FrameSource[],
+): Promise<FrameSources> {
   const named = new Set<ContractArtifact>();
   const sources = new TraceSources(
     trace,
     new ArtifactIndex(artifacts),
     new SourceFiles(),
     (address) => fetchContractCode(http, endpoints.restUrl, address),
-    verified &&
-      (async (address) => {
-        if (!asked.has(address.toLowerCase()) && asked.size >= MAX_ADDRESSES) return undefined;
-        asked.add(address.toLowerCase());
-        return verified.artifact(address);
-      }),
+    run?.lookup,
   );
   const failures = new Set<string>();
   const verifiedByFrame = await addVerifiedAbis(trace, sources, abis);
@@ -108,7 +120,6 @@ export async function frameSources(
       if (why) failures.add(why);
     }
   }
-  notes.push(...failures);
-  if (asked.size >= MAX_ADDRESSES) notes.push(`verified sources were asked for the first ${MAX_ADDRESSES} contract addresses only`);
-  return { origins, notes, requests: verified?.stats.requests ?? 0 };
+  notes.push(...failures, ...(run?.notes() ?? []));
+  return { origins, notes, requests: run?.requests ?? 0 };
 }

@@ -199,7 +199,12 @@ export const traceCommand: Command = {
         readActions(http, endpoints, positionals[0]),
       ]);
       const roots = values['build-output']?.length ? values['build-output'] : [process.cwd()];
-      return [trace, actions, await frameSources(trace, http, endpoints, mode, roots, server.choice, abis)] as const;
+      // --timeout bounds the verified-source lookups as a whole too, not only each request.
+      const choice = server.choice && {
+        ...server.choice,
+        timeoutMs: values.timeout === undefined ? undefined : Number(values.timeout) * 1000,
+      };
+      return [trace, actions, await frameSources(trace, http, endpoints, mode, roots, choice, abis)] as const;
     });
     for (const note of [actions.note, await enumNote, ...sources.notes])
       if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);

@@ -55,7 +55,7 @@ import { nextAtLine } from './stepping';
 import type { FramingProblem } from './framing';
 import { checkArguments, RequestError } from './requests';
 import { raisedError } from './raised-error';
-import { writesOf } from './watchpoints';
+import { checkDataBreakpoints, WriteIndex } from './watchpoints';
 import { resolvePath } from './lookup';
 import { outOfModifier, shownStack, type FrameView, type ShownFrame } from './modifier-frames';
 import { viewVariables } from './frame-views';
@@ -78,7 +78,11 @@ export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
   verifyUrl?: string;
   /** false: never ask a verification server; stdio adapter only (VS Code has ledgerMirror.sources.fetchVerified). */
   fetchVerified?: boolean;
+  /** Seconds for all verified-source lookups of the trace together (default 20); stdio adapter only. */
+  verifiedTimeout?: number;
   stopOnEntry?: boolean;
+  /** The workspace folder: the trace file and build output are read only inside it (relative paths start there). */
+  cwd?: string;
   /** Inside VS Code: the cache key of an open trace panel to debug (the Debug button). */
   traceKey?: string;
 }
@@ -164,6 +168,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private readonly frameSteps = new Map<number, ShownFrame>();
   /** What a data breakpoint id names: the value in storage and how the breakpoint is labelled. */
   private readonly dataTargets = new Map<string, { ref: StorageRef; label: string; name: string }>();
+  /** The writes of each watched value, found once. */
+  private writes: WriteIndex | undefined;
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
   private unfollow: (() => void) | undefined;
@@ -171,6 +177,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private exceptionConditions: Partial<Record<ExceptionFilter, string>> = {};
   /** The launch's URL credentials, kept out of everything the adapter sends (URL user info is stripped anyway). */
   private redactor = new Redactor();
+  /** The host opening the launch's trace, settled or not (a server frees a connection's place once it has). */
+  protected opening: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(private readonly host: DebugHost) {
     super();
@@ -282,7 +291,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.redactor = this.redactor.with(credentialsOf(args.mirrorUrl, args.web3Url));
     try {
       // Each log message is one line of the console: a newline inside a value it quotes is escaped.
-      this.opened = await this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${safeLine(m)}\n`, 'console')));
+      const opening = this.host.open(args, (m) => this.sendEvent(new OutputEvent(`${safeLine(m)}\n`, 'console')));
+      this.opening = opening.catch(() => undefined);
+      this.opened = await opening;
+      // The client went while the trace was opening: nothing more is done for it.
+      if (this.closed) return this.close();
       const { session, sources, files } = this.opened;
       const program = await Program.cached(session.trace, sources, files);
       this.runtime = new DebugRuntime(session, program);
@@ -724,13 +737,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     response: DebugProtocol.SetDataBreakpointsResponse,
     args: DebugProtocol.SetDataBreakpointsArguments,
   ): void {
+    checkDataBreakpoints(args);
     const rt = this.need();
+    this.writes ??= new WriteIndex(rt.trace);
     const specs = args.breakpoints.map((b) => {
       const target = this.dataTargets.get(b.dataId);
       return {
         label: target?.label ?? b.dataId,
         name: target?.name ?? '',
-        writes: target ? writesOf(rt.trace, target.ref) : [],
+        writes: target ? this.writes!.writesOf(b.dataId, target.ref) : [],
         condition: b.condition,
         hitCondition: b.hitCondition,
       };
@@ -932,9 +947,15 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+  /** Lets go of what the session holds (the trace's connections, the panel's follower): on disconnect, or when its client goes. */
+  close(): void {
+    this.closed = true;
     this.unfollow?.();
     this.opened?.dispose?.();
+  }
+
+  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    this.close();
     this.sendResponse(response);
     // Over stdio the process ends now (DAP clients such as nvim-dap wait for it); inline in VS Code this does nothing.
     this.shutdown();

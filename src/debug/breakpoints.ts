@@ -91,7 +91,7 @@ export class Breakpoints {
   private exceptions: Breakpoint[] = [];
   private data: Breakpoint[] = [];
   private merged: Int32Array | undefined;
-  /** Breakpoints asked for, per line source ('line:<id>'), 'function' and 'instruction': their total is bounded. */
+  /** Breakpoints asked for, per line source ('line:<id>'), 'function', 'instruction' and 'data': their total is bounded. */
   private readonly asked = new Map<string, number>();
   /** Hit counters the breakpoints being made may still take (see HIT_COUNTERS_PER_STEP). */
   private hitRoom = 0;
@@ -113,7 +113,7 @@ export class Breakpoints {
     const max = REQUEST_LIMITS.breakpoints;
     if (total > max)
       throw new RequestError(
-        `Too many breakpoints: at most ${max.toLocaleString('en-US')} breakpoints in all (lines, functions and instructions); this request would make ${total.toLocaleString('en-US')}.`,
+        `Too many breakpoints: at most ${max.toLocaleString('en-US')} breakpoints in all (lines, functions, instructions and data); this request would make ${total.toLocaleString('en-US')}.`,
       );
     this.asked.set(group, n);
   }
@@ -238,6 +238,8 @@ export class Breakpoints {
 
   /** Data breakpoints: each stops where its value is written; its condition reads the new value. */
   setData(specs: readonly DataSpec[]): Verified[] {
+    this.claim('data', specs.length);
+    this.startHits(this.data);
     this.data = [];
     const out: Verified[] = [];
     for (const spec of specs) {

@@ -1,10 +1,13 @@
 // Where the stdio adapter gets its trace and build output: the mirror named in the launch arguments (or a saved
-// trace file) and the compiler output under `buildOutput` (default: the current directory).
+// trace file) and the compiler output under `buildOutput` (default: the current directory). A launch that names a
+// workspace (`cwd`) has its trace file and build output read only inside it, as the extension reads only inside its
+// workspace folders; in server mode every launch is confined so, to `cwd` (itself inside the folder the adapter runs
+// in) or that folder. A file refused or unreadable is named with the kind of problem, never with its bytes.
 import { basename, resolve } from 'node:path';
 import { fetchContractActions, fetchContractResult } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
-import { stripUserInfo } from '../core/net/redact';
+import { quotedUrl, stripUserInfo } from '../core/net/redact';
 import { parseTraceInput, type TraceInput } from '../core/links/hashscan-url';
 import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
 import { decodeTraceFile, fetchTrace } from '../core/opcodes-client';
@@ -14,7 +17,9 @@ import { discoverArtifacts } from '../core/sourcemap/discover';
 import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
 import { TraceSources, type CodeLookup, type VerifiedLookup } from '../core/sourcemap/trace-sources';
+import { WorkspaceFolder } from '../core/workspace/confined-fs';
 import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
+import { VerifiedRun, VERIFIED_RUN_LIMITS } from '../core/verified/verified-run';
 import { VerifiedSources } from '../core/verified/verified-sources';
 import { VerifyTransport } from '../core/verify/transport';
 import { DEFAULT_VERIFY_URL } from '../core/verify/verify';
@@ -36,7 +41,7 @@ export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorU
     try {
       url = new URL(args.mirrorUrl);
     } catch {
-      throw new ApiError('invalid-input', `mirrorUrl "${args.mirrorUrl}" is not a URL.`);
+      throw new ApiError('invalid-input', `mirrorUrl "${quotedUrl(args.mirrorUrl)}" is not a URL.`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new ApiError('invalid-input', 'mirrorUrl must be an http or https URL.');
@@ -53,15 +58,15 @@ export function launchEndpoints(args: Pick<LaunchArguments, 'network' | 'mirrorU
   return resolveNetwork(network);
 }
 
-/** The folders to read build output from: `buildOutput`, else `fallback`. */
-export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback: readonly string[]): string[] {
+/** The folders to read build output from: `buildOutput` (relative to `base`), else `fallback`. */
+export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback: readonly string[], base = process.cwd()): string[] {
   const given =
     typeof args.buildOutput === 'string'
       ? [args.buildOutput]
       : Array.isArray(args.buildOutput)
         ? args.buildOutput.filter((x): x is string => typeof x === 'string')
         : [];
-  return (given.length ? given : fallback).map((p) => resolve(p));
+  return (given.length ? given : fallback).map((p) => resolve(base, p));
 }
 
 /**
@@ -88,12 +93,28 @@ export async function mapSources(
   };
 }
 
-/** The launch's verification server (`verifyUrl`, default Sourcify's), cached as the CLI caches; none when turned off. */
+/** The longest `verifiedTimeout` a launch may give, in seconds. */
+const MAX_VERIFIED_TIMEOUT_S = 600;
+
+/** The launch's `verifiedTimeout` (seconds for all verified-source lookups together) in ms. */
+function verifiedTimeoutMs(args: Pick<LaunchArguments, 'verifiedTimeout'>): number {
+  const given: unknown = args.verifiedTimeout;
+  if (given === undefined) return VERIFIED_RUN_LIMITS.timeoutMs;
+  if (typeof given !== 'number' || !Number.isFinite(given) || given <= 0 || given > MAX_VERIFIED_TIMEOUT_S)
+    throw new ApiError('invalid-input', `"verifiedTimeout" must be a number of seconds above 0 and at most ${MAX_VERIFIED_TIMEOUT_S}.`);
+  return given * 1000;
+}
+
+/**
+ * The launch's verification server (`verifyUrl`, default Sourcify's), cached as the CLI caches and asked within the
+ * same budget per trace as the CLI's (verified-run.ts); none when turned off.
+ */
 function launchVerified(
-  args: Pick<LaunchArguments, 'verifyUrl' | 'fetchVerified'>,
+  args: Pick<LaunchArguments, 'verifyUrl' | 'fetchVerified' | 'verifiedTimeout'>,
   endpoints: Endpoints,
   http: HttpClient,
-): VerifiedLookup | undefined {
+  log: (message: string) => void,
+): VerifiedRun | undefined {
   if (args.fetchVerified === false) return undefined;
   const url = args.verifyUrl ?? DEFAULT_VERIFY_URL;
   if (!/^https?:\/\//i.test(url)) throw new ApiError('invalid-input', 'verifyUrl must be an http or https URL.');
@@ -103,7 +124,26 @@ function launchVerified(
     chainId: String(endpoints.chainId),
     cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, url),
   });
-  return (address) => sources.artifact(address);
+  return new VerifiedRun(sources, { timeoutMs: verifiedTimeoutMs(args), onNote: (note) => log(`Names are partial: ${note}.`) });
+}
+
+/**
+ * The trace file's decoding error without the bytes the decoder quotes from it (`found 'S'`, `not 10000000`, a
+ * key's name): the file, where it broke and which rule, never what it holds.
+ */
+function traceFileError(file: string, err: unknown): unknown {
+  const at = err instanceof Error ? /^Malformed trace response at byte (\d+): (.*)$/s.exec(err.message) : null;
+  if (!at) return err;
+  const rule = /is not valid JSON/.test(at[2]) ? '' : at[2].replace(/,?\s+(not|found)\s[\s\S]*$/, '').replace(/\.$/, '');
+  return new ApiError(
+    'invalid-input',
+    `The trace file ${file} is not a valid opcode trace (malformed at byte ${at[1]}${rule ? `: ${rule}` : ''}).`,
+  );
+}
+
+export interface HostOptions {
+  /** Server mode: every launch's files only inside `cwd` (or the launch's `cwd`, which must be inside it). */
+  confined?: boolean;
 }
 
 export class StandaloneHost implements DebugHost {
@@ -111,10 +151,46 @@ export class StandaloneHost implements DebugHost {
   constructor(
     private readonly cwd: string,
     private readonly defaultRoots: readonly string[] = [cwd],
+    private readonly options: HostOptions = {},
   ) {}
+
+  /** The workspace the launch's files are confined to; undefined when they are not (stdio, no `cwd`). */
+  private async workspaceOf(args: LaunchArguments): Promise<WorkspaceFolder | undefined> {
+    const named: unknown = args.cwd;
+    if (named !== undefined && (typeof named !== 'string' || named.length > 4096))
+      throw new ApiError('invalid-input', '"cwd" in the launch configuration must be a folder.');
+    if (named === undefined && !this.options.confined) return undefined;
+    const root = resolve(this.cwd, named ?? '.');
+    if (this.options.confined) {
+      const inside = await new WorkspaceFolder(this.cwd).confine(root);
+      if (!inside.ok) throw new ApiError('invalid-input', `"cwd" ${root} is not a folder inside ${this.cwd}, which this adapter serves.`);
+    }
+    return new WorkspaceFolder(root);
+  }
+
+  /** The build output folders, those outside the workspace skipped with a note. */
+  private async roots(args: LaunchArguments, ws: WorkspaceFolder | undefined, log: (message: string) => void): Promise<string[]> {
+    if (!ws) return buildRoots(args, this.defaultRoots);
+    const kept: string[] = [];
+    for (const root of buildRoots(args, [ws.root], ws.root)) {
+      const where = await ws.confine(root);
+      if (where.ok) kept.push(where.real);
+      else log(`Build output skipped: ${where.message}`);
+    }
+    return kept;
+  }
+
+  /** The trace file's real path, when it is a regular file inside the workspace (any file when not confined). */
+  private async traceFile(path: string, ws: WorkspaceFolder | undefined): Promise<string> {
+    if (!ws) return resolve(this.cwd, path);
+    const where = await ws.locate(path, Number.MAX_SAFE_INTEGER);
+    if (!where.ok) throw new ApiError('invalid-input', `The trace file ${where.message}.`);
+    return where.real;
+  }
 
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
     const http = new HttpClient();
+    let run: VerifiedRun | undefined;
     try {
       const parts = { stack: args.stack ?? true, memory: args.memory ?? false, storage: args.storage ?? false };
       const input = args.traceFile ? undefined : launchTransaction(args.transaction);
@@ -125,9 +201,12 @@ export class StandaloneHost implements DebugHost {
       let title: string;
       let actions: OpenedTrace['actions'];
       let result: OpenedTrace['result'];
+      const ws = await this.workspaceOf(args);
       if (args.traceFile) {
-        const file = resolve(this.cwd, args.traceFile);
-        trace = await decodeTraceFile(file);
+        const file = await this.traceFile(args.traceFile, ws);
+        trace = await decodeTraceFile(file).catch((err: unknown) => {
+          throw traceFileError(file, err);
+        });
         title = basename(file);
       } else if (input && endpoints) {
         const id = input.transaction.value;
@@ -140,8 +219,8 @@ export class StandaloneHost implements DebugHost {
         throw new ApiError('invalid-input', 'Give "transaction" (id, hash or HashScan URL) or "traceFile" in the launch configuration.');
       }
       const lookup = endpoints ? (address: string) => fetchContractCode(http, endpoints.restUrl, address) : undefined;
-      const verified = endpoints && launchVerified(args, endpoints, http);
-      const { sources, files } = await mapSources(trace, buildRoots(args, this.defaultRoots), lookup, log, verified);
+      run = endpoints && launchVerified(args, endpoints, http, log);
+      const { sources, files } = await mapSources(trace, await this.roots(args, ws, log), lookup, log, run?.lookup);
       const session = new TraceSession(trace, { key: `debug:${title}`, title, network: endpoints?.network ?? 'file' });
       return {
         session,
@@ -150,9 +229,13 @@ export class StandaloneHost implements DebugHost {
         actions,
         result,
         codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
-        dispose: () => void http.close(),
+        dispose: () => {
+          run?.dispose();
+          void http.close();
+        },
       };
     } catch (err) {
+      run?.dispose();
       void http.close();
       throw err;
     }

@@ -33,6 +33,19 @@ export function stripUserInfoIn(text: string): string {
   return text.replace(USER_INFO_IN_TEXT, '$1');
 }
 
+// A scheme (with any slashes) and everything up to the last '@' before a query: user info, however malformed.
+const LEADING_USER_INFO = /^([a-z][a-z0-9+.-]*:\/*)?[^?#\s]*@/i;
+
+/**
+ * A value given where a URL was expected, as a refusal may quote it: user info removed whether or not the value
+ * parses (`ftp://u:secret@host`, `mailto:u:secret@host`, `u:secret@host` all lose their password).
+ */
+export function quotedUrl(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.host) return stripUserInfo(url);
+  return value.replace(LEADING_USER_INFO, `$1${REDACTED}@`);
+}
+
 /** The forms in which a server may echo `secret` back. */
 function echoes(secret: string): string[] {
   return [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])];

@@ -72,6 +72,8 @@ export interface SendOptions {
   secretHeaders?: readonly string[];
   body?: string;
   signal?: AbortSignal;
+  /** The longest 429 wait this request may take (a caller's remaining budget); a Retry-After asking more ends it at once. */
+  maxWaitMs?: number;
   /** Decompressed-size budget of a 2xx body (default BODY_LIMITS.json). */
   maxBodyBytes?: number;
   /** Who answers, for messages: "the mirror", "the verification server". */
@@ -209,7 +211,9 @@ export class Transport {
       if (opened.status !== 429) return this.respond(opened, ctx);
       const text = await this.readErrorText(opened, ctx);
       const wait = retryAfterMs(opened.headers['retry-after'], this.clock.now());
-      const decision = retryDecision(attempt, wait, this.options, this.random);
+      const policy =
+        o.maxWaitMs === undefined ? this.options : { ...this.options, backoffMaxMs: Math.min(this.options.backoffMaxMs, o.maxWaitMs) };
+      const decision = retryDecision(attempt, wait, policy, this.random);
       if (!decision.retry) throw this.rateLimited(opened, text, ctx, attempt + 1, decision.waitMs);
       attempt++;
       o.onRetry?.({ attempt, delayMs: decision.delayMs, messages: (o.errorMessages ?? parseErrorBody)(text) });

@@ -1,9 +1,19 @@
 // The code a trace frame ran, from the mirror: `GET {rest}/api/v1/contracts/{address}` gives the runtime code and,
-// for contracts deployed by a transaction, the init code.
+// for contracts deployed by a transaction, the init code. The answer is bounded before it is parsed: a mirror
+// sending megabytes of "bytecode" gets a clear error (that frame has no code to match), and the trace is still shown.
 import { z } from 'zod';
 import { ApiError } from '../errors';
 import type { HttpClient } from '../http';
 import { codeBytes } from './bytecode';
+
+/**
+ * The most code read for one contract: 1 MiB. Real code is far smaller: EIP-170 caps runtime code at 24 KiB and
+ * EIP-3860 init code at 48 KiB, Hedera enforces both, and even init code uploaded through Hedera's file service is
+ * bounded by a file's 1 MiB.
+ */
+export const MAX_CONTRACT_CODE_BYTES = 1024 * 1024;
+/** The contract's answer: its two codes in hex (2 characters a byte) and a few short fields. */
+export const MAX_CONTRACT_BODY_BYTES = 4 * MAX_CONTRACT_CODE_BYTES + 64 * 1024;
 
 export interface ChainCode {
   runtime: Uint8Array | undefined;
@@ -13,6 +23,7 @@ export interface ChainCode {
 
 const hexOrNull = z
   .string()
+  .max(2 + 2 * MAX_CONTRACT_CODE_BYTES)
   .regex(/^(0x)?([0-9a-fA-F]{2})*$/)
   .nullish();
 const contractBody = z.looseObject({ runtime_bytecode: hexOrNull, bytecode: hexOrNull });
@@ -32,12 +43,21 @@ export async function fetchContractCode(
   const url = `${restUrl.replace(/\/+$/, '')}/api/v1/contracts/${address}`;
   let body: unknown;
   try {
-    body = await http.getJson(url, { signal });
+    body = await http.getJson(url, { signal, maxBodyBytes: MAX_CONTRACT_BODY_BYTES });
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'not-found') return undefined;
     throw err;
   }
   const parsed = contractBody.safeParse(body);
-  if (!parsed.success) throw new ApiError('bad-response', `The mirror's contract ${address} has no readable bytecode (${url})`, { url });
+  if (!parsed.success) {
+    const tooLong = parsed.error.issues.some((i) => i.code === 'too_big');
+    throw new ApiError(
+      tooLong ? 'too-large' : 'bad-response',
+      tooLong
+        ? `The mirror's contract ${address} has more than ${MAX_CONTRACT_CODE_BYTES / 1024} KiB of bytecode, more than any contract can have; not read (${url})`
+        : `The mirror's contract ${address} has no readable bytecode (${url})`,
+      { url },
+    );
+  }
   return { runtime: present(parsed.data.runtime_bytecode), creation: present(parsed.data.bytecode) };
 }

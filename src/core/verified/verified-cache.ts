@@ -7,10 +7,15 @@ import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 
-/** `$XDG_CACHE_HOME/ledger-mirror/verified`, else `~/.cache/ledger-mirror/verified`: the CLI's cache. */
-export function cliVerifiedCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+/** `$XDG_CACHE_HOME/ledger-mirror`, else `~/.cache/ledger-mirror`: the CLI's and the standalone adapter's own files. */
+export function ledgerMirrorCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(homedir(), '.cache');
-  return path.join(base, 'ledger-mirror', 'verified');
+  return path.join(base, 'ledger-mirror');
+}
+
+/** `<ledgerMirrorCacheDir>/verified`: the CLI's cache of verified contracts. */
+export function cliVerifiedCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(ledgerMirrorCacheDir(env), 'verified');
 }
 
 /** The budget of the CLI's and the stdio debug adapter's cache (the extension's is a share of its trace cache). */

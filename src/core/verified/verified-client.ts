@@ -5,16 +5,22 @@ import { ApiError } from '../errors';
 import { serverMessages, statusError, type VerifyTransport } from '../verify/transport';
 import { VERIFIED_FIELDS } from './verified-contract';
 
+/** A lookup's share of its run's budget: the run's deadline, and the longest 429 wait left before it. */
+export interface LookupLimits {
+  signal?: AbortSignal;
+  maxWaitMs?: number;
+}
+
 /** The answer's text for `address` on `chainId`, or undefined when the server has not verified it. */
 export async function fetchVerifiedAnswer(
   transport: VerifyTransport,
   serverUrl: string,
   chainId: string,
   address: string,
-  signal?: AbortSignal,
+  limits: LookupLimits = {},
 ): Promise<string | undefined> {
   const url = `${serverUrl.replace(/\/+$/, '')}/v2/contract/${chainId}/${address}?fields=${VERIFIED_FIELDS}`;
-  const res = await transport.send('GET', url, { signal });
+  const res = await transport.send('GET', url, limits);
   if (res.status === 200) return res.text;
   const code = (res.body as { customCode?: unknown } | undefined)?.customCode;
   if (res.status === 404 && code === 'not_found') return undefined;

@@ -1,12 +1,12 @@
 // Verified contracts by address for one chain and server: the disk cache first, else one request per address however
 // many frames ask at once. An address the server has not verified is remembered for the session (undefined); a
-// failure is not, so a later frame asks again.
+// failure is not here, so a later trace asks again (a trace's own run remembers it: verified-run.ts).
 import { ApiError } from '../errors';
 import { isEvmAddress } from '../verify/address';
 import type { VerifyTransport } from '../verify/transport';
 import type { ContractArtifact } from '../sourcemap/artifacts';
 import type { VerifiedCache } from './verified-cache';
-import { fetchVerifiedAnswer } from './verified-client';
+import { fetchVerifiedAnswer, type LookupLimits } from './verified-client';
 import { parseVerifiedContract } from './verified-contract';
 import { serverLabel, verifiedArtifact } from './verified-artifact';
 import { parseUntrustedJson } from '../json';
@@ -35,25 +35,33 @@ function isSystemAddress(address: string): boolean {
   return BigInt(address) <= SYSTEM_RANGE;
 }
 
+/** An address a verification server could have verified code at (not a system account, not malformed). */
+export function isLookupAddress(address: string): boolean {
+  return isEvmAddress(address) && !isSystemAddress(address);
+}
+
 export class VerifiedSources {
   private readonly known = new Map<string, Promise<ContractArtifact | undefined>>();
   readonly stats: VerifiedStats = { requests: 0, cached: 0 };
 
   constructor(private readonly server: VerifiedServer) {}
 
-  /** The verified contract at `address`, undefined when the server has none; throws ApiError on a failed or bad answer. */
-  artifact(address: string): Promise<ContractArtifact | undefined> {
+  /**
+   * The verified contract at `address`, undefined when the server has none; throws ApiError on a failed or bad
+   * answer. `limits` bound a request this call starts (a run's deadline and longest wait).
+   */
+  artifact(address: string, limits: LookupLimits = {}): Promise<ContractArtifact | undefined> {
     const key = address.toLowerCase();
     let found = this.known.get(key);
     if (!found) {
-      this.known.set(key, (found = this.load(key)));
+      this.known.set(key, (found = this.load(key, limits)));
       found.catch(() => this.known.delete(key));
     }
     return found;
   }
 
-  private async load(address: string): Promise<ContractArtifact | undefined> {
-    if (!isEvmAddress(address) || isSystemAddress(address)) return undefined;
+  private async load(address: string, limits: LookupLimits): Promise<ContractArtifact | undefined> {
+    if (!isLookupAddress(address)) return undefined;
     const { cache, chainId } = this.server;
     const kept = await cache?.read(chainId, address);
     if (kept !== undefined) {
@@ -66,7 +74,7 @@ export class VerifiedSources {
       }
     }
     this.stats.requests++;
-    const text = await fetchVerifiedAnswer(this.server.transport, this.server.url, chainId, address);
+    const text = await fetchVerifiedAnswer(this.server.transport, this.server.url, chainId, address, limits);
     if (text === undefined) return undefined;
     const artifact = this.artifactOf(text, address);
     await cache?.write(chainId, address, text).catch(() => undefined);

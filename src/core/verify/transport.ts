@@ -27,6 +27,8 @@ export interface SendOptions {
   body?: unknown;
   jar?: CookieJar;
   signal?: AbortSignal;
+  /** The longest 429 wait (see core/net/transport.ts). */
+  maxWaitMs?: number;
   /** Values sent in this request (an API key in the body) that must not come back in any text. */
   secrets?: readonly string[];
 }
@@ -60,6 +62,7 @@ export class VerifyTransport {
       },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
+      maxWaitMs: opts.maxWaitMs,
       secrets: opts.secrets,
       maxBodyBytes: BODY_LIMITS.json,
       server: SERVER,

@@ -38,6 +38,18 @@ export function isWithin(base: string, path: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
+/**
+ * What is wrong with a file that is not JSON, without the bytes V8's message quotes from it (`Unexpected token 'S',
+ * "SECRET-MAR"... is not valid JSON`): a refusal names the file and the kind of problem, never its content.
+ */
+function jsonProblem(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (message.startsWith('too large to parse')) return message;
+  if (/end of JSON input/i.test(message)) return 'it ends early';
+  const position = /at position (\d+)/.exec(message)?.[1];
+  return position === undefined ? 'a syntax error' : `a syntax error at character ${position}`;
+}
+
 export class WorkspaceFolder {
   readonly root: string;
   private realRoot: Promise<string | undefined> | undefined;
@@ -145,7 +157,7 @@ export class WorkspaceFolder {
     try {
       return { ...read, json: parseBoundedJson(read.text) };
     } catch (err) {
-      return this.refused(read.file, 'malformed', `not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+      return this.refused(read.file, 'malformed', `not valid JSON (${jsonProblem(err)})`);
     }
   }
 

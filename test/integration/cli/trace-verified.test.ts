@@ -8,6 +8,7 @@ import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { startVerifier } from '../../../servers/verifier/server';
 import { sampleWorkspace } from '../helpers/sample-workspace';
 import { CHAIN_ID, MIRROR_ADDRESS, startVerifiedReference, type VerifiedReference } from '../helpers/verified-fixtures';
+import { startHostileServer } from '../helpers/hostile-server';
 
 interface TraceJson {
   calls: Array<{
@@ -23,7 +24,8 @@ describe('CLI trace --sources: verified sources from the verification server', f
   this.timeout(120_000);
   let env: VerifiedReference;
 
-  const trace = (...args: string[]) =>
+  /** `trace` of the nested-call execution, asking `verifier` with its cache under `cacheHome`. */
+  const traceWith = (verifier: string, cacheHome: string, ...args: string[]) =>
     runCli(
       [
         'trace',
@@ -31,15 +33,16 @@ describe('CLI trace --sources: verified sources from the verification server', f
         '--mirror',
         env.ref.mirror.url,
         '--verify-url',
-        env.verifier.url,
+        verifier,
         '--chain-id',
         CHAIN_ID,
         '--build-output',
         env.emptyBuild,
         ...args,
       ],
-      { env: { XDG_CACHE_HOME: env.cacheHome } },
+      { env: { XDG_CACHE_HOME: cacheHome } },
     );
+  const trace = (...args: string[]) => traceWith(env.verifier.url, env.cacheHome, ...args);
 
   before(async () => {
     assertCliBuilt();
@@ -155,4 +158,41 @@ describe('CLI trace --sources: verified sources from the verification server', f
       assert.equal(env.verifier.requests.length, before);
     });
   }
+
+  describe('a failing or rate-limiting verifier (#26): the trace is shown, each address asked once, the lookups end', () => {
+    // A cache of its own: nothing answered from an earlier run.
+    const against = (verifier: string, ...more: string[]) =>
+      traceWith(verifier, `${env.cacheHome}-hostile`, '--sources', 'verified', ...more);
+
+    it('a verifier answering 500 is asked once per address, and the trace is shown', async () => {
+      const hostile = await startHostileServer();
+      try {
+        const run = await against(`${hostile.url}/echo-500`);
+        expectExit(run, EXIT.ok);
+        assert.match(run.stdout, /callDouble|0x/);
+        assert.equal(hostile.count('echo-500'), 2, 'Caller and Callee, once each');
+        assert.match(run.stderr, /note: Could not get the verified sources of 0x[0-9a-f]{40}: .*HTTP 500/);
+      } finally {
+        await hostile.close();
+      }
+    });
+
+    it('a verifier still rate limiting within --timeout ends the lookups with a note; the other address is not asked', async () => {
+      const hostile = await startHostileServer();
+      try {
+        const run = await against(`${hostile.url}/429-retry-after`, '--timeout', '2');
+        expectExit(run, EXIT.ok);
+        assert.match(
+          run.stderr,
+          /note: verified sources: (the lookups ran out of their 2 s budget|the verification server is rate limiting)/,
+        );
+        // The first address's request and its retries within the budget; never the second address.
+        const urls = hostile.requests.map((r) => r.url);
+        assert.ok(urls.length >= 1 && urls.length <= 5, `${urls.length} requests`);
+        assert.equal(new Set(urls).size, 1, 'one address asked');
+      } finally {
+        await hostile.close();
+      }
+    });
+  });
 });

@@ -185,6 +185,25 @@ describe('debug adapter: hostile requests and frames (issue 18)', function () {
       await dc.continueRequest({ threadId: 1 });
       assert.equal(((await stopped) as DebugProtocol.StoppedEvent).body.reason, 'breakpoint');
     });
+    it('data breakpoints (#26): checked like other requests, counted in the 1,000 in all, a flood refused at once', async () => {
+      await launch('success');
+      const data = (breakpoints: unknown) => dc.customRequest('setDataBreakpoints', { breakpoints });
+      await assert.rejects(
+        data(Array.from({ length: 100_000 }, (_, i) => ({ dataId: `0x${i}:0x0:0:32` }))),
+        /breakpoints: at most 1,000 breakpoints in one request, not 100000/,
+      );
+      await assert.rejects(data([42]), /breakpoints\[0\] must be an object/);
+      await assert.rejects(data([{ dataId: 'x'.repeat(257) }]), /breakpoints\[0\]\.dataId must be a string of at most 256 characters/);
+      await assert.rejects(data([{ dataId: 'a', hitCondition: '1'.repeat(1_001) }]), /hitCondition must be a string of at most 1,000/);
+      await dc.setFunctionBreakpointsRequest({ breakpoints: Array.from({ length: 600 }, () => ({ name: 'Callee.check' })) });
+      await assert.rejects(
+        data(Array.from({ length: 600 }, () => ({ dataId: 'unknown' }))),
+        /Too many breakpoints: at most 1,000 breakpoints in all \(lines, functions, instructions and data\); this request would make 1,200/,
+      );
+      const unknown = (await data([{ dataId: 'unknown' }])).body as DebugProtocol.SetDataBreakpointsResponse['body'];
+      assert.equal(unknown.breakpoints[0].verified, false);
+      assert.ok((await frames()).length > 0, 'the session goes on');
+    });
   });
 
   describe('framing, byte by byte', () => {

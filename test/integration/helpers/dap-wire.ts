@@ -5,10 +5,23 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 
 export const ADAPTER = 'dist/debug-adapter.js';
 
+/** The whole messages at the start of `pending`, parsed into `into`; returns the bytes after them. */
+export function takeMessages(pending: Buffer, into: DebugProtocol.ProtocolMessage[]): Buffer {
+  let rest = pending;
+  for (;;) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (end < 0) return rest;
+    const length = Number(/Content-Length: (\d+)/.exec(rest.toString('latin1', 0, end))?.[1]);
+    if (rest.length < end + 4 + length) return rest;
+    into.push(JSON.parse(rest.toString('utf8', end + 4, end + 4 + length)) as DebugProtocol.ProtocolMessage);
+    rest = rest.subarray(end + 4 + length);
+  }
+}
+
 export class DapWire {
   readonly messages: DebugProtocol.ProtocolMessage[] = [];
   private readonly child: ChildProcessWithoutNullStreams;
-  private pending = Buffer.alloc(0);
+  private pending: Buffer = Buffer.alloc(0);
   private waiters: Array<() => void> = [];
   private seq = 1;
   exited = false;
@@ -23,15 +36,7 @@ export class DapWire {
   }
 
   private read(chunk: Buffer): void {
-    this.pending = Buffer.concat([this.pending, chunk]);
-    for (;;) {
-      const end = this.pending.indexOf('\r\n\r\n');
-      if (end < 0) break;
-      const length = Number(/Content-Length: (\d+)/.exec(this.pending.toString('latin1', 0, end))?.[1]);
-      if (this.pending.length < end + 4 + length) break;
-      this.messages.push(JSON.parse(this.pending.toString('utf8', end + 4, end + 4 + length)) as DebugProtocol.ProtocolMessage);
-      this.pending = this.pending.subarray(end + 4 + length);
-    }
+    this.pending = takeMessages(Buffer.concat([this.pending, chunk]), this.messages);
     this.wake();
   }
 

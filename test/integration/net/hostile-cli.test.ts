@@ -141,6 +141,18 @@ describe('CLI against a hostile server', function () {
     assert.match(run.stderr, /«redacted»/, 'the echoed Authorization is visibly redacted');
   });
 
+  it('refuses a malformed --mirror or --verify-url without printing the password it holds (#26)', async () => {
+    for (const args of [
+      ['token', '0.0.1135', '--mirror', 'ftp://u:s3cret-pw@mirror.example'],
+      ['trace', TX_HASH, '--network', 'testnet', '--verify-url', 'ftp://u:s3cret-pw@verify.example'],
+      ['token', '0.0.1135', '--mirror', 'u:s3cret-pw@mirror.example'],
+    ]) {
+      const run = await runBoundedCli(args);
+      expectFailure(run, EXIT.invalidInput, /needs an http\(s\) URL, got "/);
+      assert.doesNotMatch(run.stdout + run.stderr, /s3cret-pw/);
+    }
+  });
+
   describe('verify', () => {
     let ws: string;
     before(() => (ws = mkdtempSync(join(tmpdir(), 'ledger-hostile-ws-'))));

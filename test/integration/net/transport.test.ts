@@ -49,6 +49,16 @@ describe('one transport against a hostile server', function () {
       assert.match(err.message, /Rate limited by the mirror after 4 attempts — HTTP 429: Too Many Requests/);
     });
 
+    it("a caller's budget (maxWaitMs) shorter than Retry-After ends the request at once, not after a wait (#26)", async () => {
+      const clock = instantClock();
+      const transport = track(new VerifyTransport({ clock, maxRetries: 3, random: () => 0.5 }));
+      const before = server.count('429-retry-after');
+      const err = await rejectsWith(transport.send('GET', `${server.url}/429-retry-after/x`, { maxWaitMs: 500 }), 'rate-limited');
+      assert.equal(server.count('429-retry-after') - before, 1);
+      assert.deepEqual(clock.sleeps, []);
+      assert.match(err.message, /which asks to wait 1 s/);
+    });
+
     it('backs off exponentially when there is no Retry-After', async () => {
       const clock = instantClock();
       const http = track(new HttpClient({ clock, maxRetries: 3, backoffBaseMs: 100, backoffMaxMs: 10_000, random: () => 0.5 }));

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { ApiError } from '../../../../src/core/errors';
 import { HttpClient } from '../../../../src/core/http';
-import { fetchContractCode } from '../../../../src/core/sourcemap/contract-code';
+import { fetchContractCode, MAX_CONTRACT_CODE_BYTES } from '../../../../src/core/sourcemap/contract-code';
 import { sendJson, startServer, type TestServer } from '../../helpers/fixture-server';
 
 const ADDRESS = '0x00000000000000000000000000000000000003ea';
@@ -49,5 +49,28 @@ describe('contract code from the mirror', () => {
     );
     answers.set('/api/v1/contracts/0.0.7', { status: 500, body: '{"_status":{"messages":[{"message":"Internal error"}]}}' });
     await assert.rejects(fetchContractCode(http, server.url, '0.0.7'), (err: unknown) => err instanceof ApiError && err.kind === 'server');
+  });
+
+  it('bounds the code before parsing it (#26): 1 MiB is read, more is a clear error, a 7.9 MB answer is not downloaded', async () => {
+    const hex = (bytes: number) => `0x${'60'.repeat(bytes)}`;
+    answers.set('/api/v1/contracts/0.0.8', {
+      status: 200,
+      body: JSON.stringify({ runtime_bytecode: hex(MAX_CONTRACT_CODE_BYTES), bytecode: null }),
+    });
+    assert.equal((await fetchContractCode(http, server.url, '0.0.8'))?.runtime?.length, MAX_CONTRACT_CODE_BYTES);
+    answers.set('/api/v1/contracts/0.0.9', {
+      status: 200,
+      body: JSON.stringify({ runtime_bytecode: hex(MAX_CONTRACT_CODE_BYTES + 1), bytecode: null }),
+    });
+    await assert.rejects(
+      fetchContractCode(http, server.url, '0.0.9'),
+      (err: unknown) =>
+        err instanceof ApiError && err.kind === 'too-large' && /0\.0\.9 has more than 1024 KiB of bytecode/.test(err.message),
+    );
+    answers.set('/api/v1/contracts/0.0.10', { status: 200, body: JSON.stringify({ runtime_bytecode: hex(3_950_000), bytecode: null }) });
+    await assert.rejects(
+      fetchContractCode(http, server.url, '0.0.10'),
+      (err: unknown) => err instanceof ApiError && err.kind === 'too-large' && /larger than/.test(err.message),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { REDACTED, Redactor, redact, stripUserInfo, stripUserInfoIn } from '../../../../src/core/net/redact';
+import { REDACTED, Redactor, quotedUrl, redact, stripUserInfo, stripUserInfoIn } from '../../../../src/core/net/redact';
 
 describe('redaction', () => {
   it('strips user info from a URL and leaves other URLs as they are', () => {
@@ -12,6 +12,18 @@ describe('redaction', () => {
     const text = 'cannot forward to http://bob:pw@a.example/x and https://c:d@b.example, see http://plain.example/@home';
     assert.equal(stripUserInfoIn(text), 'cannot forward to http://a.example/x and https://b.example, see http://plain.example/@home');
     assert.equal(stripUserInfo('not a url, but ftp://u:p@h/'), 'not a url, but ftp://h/');
+  });
+
+  it('quotes a value given for a URL without its password, whether or not it parses (#26)', () => {
+    for (const [given, shown] of [
+      ['ftp://u:secret@host.example/x', 'ftp://host.example/x'],
+      ['mailto:u:secret@host.example', `mailto:${REDACTED}@host.example`],
+      ['u:secret@host.example/x', `u:${REDACTED}@host.example/x`],
+      ['http//u:secret@host.example', `${REDACTED}@host.example`],
+      ['https://h.example/a@b', 'https://h.example/a@b'],
+      ['not a url', 'not a url'],
+    ])
+      assert.equal(quotedUrl(given), shown, given);
   });
 
   it('replaces a secret as sent, JSON-escaped and percent-encoded', () => {

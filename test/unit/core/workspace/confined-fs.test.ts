@@ -88,6 +88,21 @@ describe('workspace confinement', () => {
     assert.match(problems[1], /secret\.sol: outside the workspace folder/);
   });
 
+  it('names a file that is not JSON by the kind of problem, never quoting its bytes (#26)', async () => {
+    for (const [file, text, kind] of [
+      ['quoted.json', '"SECRET-MARKER" and more', /not valid JSON \(a syntax error( at character \d+)?\)$/],
+      ['bare.json', 'SECRET-MARKER', /not valid JSON \(a syntax error( at character \d+)?\)$/],
+      ['cut.json', '{"SECRET-MARKER": 1', /not valid JSON \((it ends early|a syntax error.*)\)$/],
+    ] as const) {
+      writeFileSync(join(root, file), text);
+      const read = await ws.readJson(file);
+      assert.ok(!read.ok);
+      assert.match(read.message, kind);
+      assert.ok(read.message.startsWith(join(root, file)), read.message);
+      assert.doesNotMatch(read.message, /SECRET|'S'/);
+    }
+  });
+
   it('does not walk a folder outside the workspace, and says so', async () => {
     const problems: string[] = [];
     assert.deepEqual(await ws.walkFiles(outside, () => true, new Set(), problems), []);

@@ -1,6 +1,7 @@
 // package.json is the debugger's UI spec: the debug type with every launch argument documented, the command with a
 // category and a scoped palette entry, breakpoints in Solidity, and the activation that F5 needs.
 import { strict as assert } from 'node:assert';
+import { VERIFIED_RUN_LIMITS } from '../../../../src/core/verified/verified-run';
 import { readFileSync } from 'node:fs';
 
 interface Debugger {
@@ -29,6 +30,7 @@ describe('debugger: package.json contributions', () => {
     const props = dbg.configurationAttributes.launch.properties;
     assert.deepEqual(Object.keys(props).sort(), [
       'buildOutput',
+      'cwd',
       'fetchVerified',
       'memory',
       'mirrorUrl',
@@ -36,15 +38,24 @@ describe('debugger: package.json contributions', () => {
       'stack',
       'stopOnEntry',
       'storage',
+      'token',
       'traceFile',
       'transaction',
+      'verifiedTimeout',
       'verifyUrl',
       'web3Url',
     ]);
     for (const [name, p] of Object.entries(props)) assert.ok(p.description && p.description.length > 20, `${name} is described`);
     assert.deepEqual(
-      [props.stack.default, props.memory.default, props.storage.default, props.stopOnEntry.default, props.fetchVerified.default],
-      [true, false, false, true, true],
+      [
+        props.stack.default,
+        props.memory.default,
+        props.storage.default,
+        props.stopOnEntry.default,
+        props.fetchVerified.default,
+        props.verifiedTimeout.default,
+      ],
+      [true, false, false, true, true, VERIFIED_RUN_LIMITS.timeoutMs / 1000],
     );
   });
 
