@@ -22,7 +22,8 @@ const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirro
   <txIdOrHash>     0.0.1234-1234567890-000000001, 0.0.1234@1234567890.000000001, or a transaction hash
   --no-stack       leave the stack out (smaller and faster; the callee of each call is then unknown)
   --memory         include memory at every step (much larger response, slower replay)
-  --storage        include the written storage slots at every step
+  --storage        also fetch the mirror's storage map (a cross-check only: storage is read from the
+                   trace's own SLOAD and SSTORE, which needs only the stack)
   --out FILE       also save the raw response body (JSON) to FILE (at most 2 GB; written only once the
                    whole trace decoded)
   --build-output DIR

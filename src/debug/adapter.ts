@@ -546,7 +546,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
           vars = memoryVariables(detail.memory, referencesFor(ref.step, frame.traceFrame));
           break;
         case 'storage':
-          vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame);
+          vars = storageScope(rt.program, ref.step, frame.traceFrame);
           break;
         case 'frame':
           vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name);
@@ -637,7 +637,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       look(inView('locals')) ??
       look(argumentsOf(rt.program, frame, action)) ??
       look(variablesAt(rt.program, step, ['return', 'local'], () => localsData(rt, step, undefined))) ??
-      look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame))
+      look(storageScope(rt.program, step, frame.traceFrame))
     );
   }
 
@@ -692,7 +692,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     if (args.variablesReference !== undefined && this.children.has(args.variablesReference))
       found = childNamed(this.children.get(args.variablesReference)!, args.name);
     else if (scope?.kind === 'storage') {
-      const vars = storageScope(rt.program, scope.step, rt.detail(scope.step).storage, rt.program.frames[scope.fn].traceFrame);
+      const vars = storageScope(rt.program, scope.step, rt.program.frames[scope.fn].traceFrame);
       found = typeof vars === 'string' ? undefined : vars.find((v) => v.name === args.name);
     } else if (args.variablesReference === undefined) {
       const { step, fn } = this.frameStep(args.frameId);

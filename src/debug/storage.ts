@@ -1,5 +1,5 @@
-// The Storage scope: the slots the trace holds at a step, named through the build's storageLayout when it has one.
-// Value types are cut out of their (possibly packed) slot and decoded with viem; structs and static arrays open
+// The Storage scope: the slots the trace's own SLOAD and SSTORE prove at a step, named through the build's
+// storageLayout when it has one. Value types are cut out of their (possibly packed) slot and decoded with viem; structs and static arrays open
 // into their fields; strings, bytes and dynamic arrays are read from their data slots (keccak256 of the slot);
 // mapping entries are found when a hash the trace computed is the key's (see MappingKeys). Slots no variable
 // explains are listed raw, so nothing the trace holds is hidden.
@@ -10,7 +10,7 @@ import type { StorageLayout, StorageType, StorageVariable } from '../core/build-
 import { quote } from '../core/names/values';
 import { traceMappingKeys, type MappingKeys } from './mapping-keys';
 import type { Program } from '../core/sourcemap/program';
-import { thisOf } from './globals';
+import { storageAccessesOf, storageMismatch } from '../core/trace/storage-accesses';
 import { entityOfAddress, type StorageRef, type Variable } from './variables';
 import { LISTED_ELEMENTS } from './variable';
 
@@ -258,29 +258,30 @@ function mappingKeysAt(program: Program, step: number, layout: StorageLayout, sl
 }
 
 /**
- * The Storage scope. With a layout: the variables the trace holds a slot of, by name, then any slot none of them
- * explains; without one: the raw slots, after a line saying how to get names.
+ * The Storage scope: the slots of the account the frame runs on that the trace's own SLOAD and SSTORE prove at
+ * `step` (never the mirror's `storage` map, which newer mirrors merge across contracts). With a layout: the variables
+ * the trace holds a slot of, by name, then any slot none of them explains; without one: the raw slots, after a line
+ * saying how to get names. A disagreement of the mirror's map with the trace is one more line.
  */
-export function storageScope(
-  program: Program,
-  step: number,
-  storage: Record<string, string> | null,
-  traceFrame: number,
-): Variable[] | string {
-  if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
-  const words = storageWords(storage);
-  const account = thisOf(program.trace, program.trace.frame(traceFrame))?.toLowerCase() ?? undefined;
+export function storageScope(program: Program, step: number, traceFrame: number): Variable[] | string {
+  const index = storageAccessesOf(program.trace);
+  if (!index.available)
+    return 'The trace was fetched without the stack, so its SLOAD and SSTORE cannot be read (launch with "stack": true).';
+  const account = index.accountOf(traceFrame);
+  const words = storageWords(index.storageAt(step, account));
+  const mismatch = storageMismatch(program.trace);
+  const notes: Variable[] = mismatch ? [{ name: '(mirror)', value: mismatch }] : [];
   const contract = program.frameCode[traceFrame].artifact;
   const layout = contract?.storageLayout;
   if (!layout) {
     const why = contract
       ? `The build output of ${contract.name} has no storageLayout: slots are shown raw (the Debugger docs, "Storage by name", say how to turn it on).`
       : 'No build output matches this code: slots are shown raw.';
-    return [{ name: '(layout)', value: why }, ...rawStorage(words, account)];
+    return [{ name: '(layout)', value: why }, ...notes, ...rawStorage(words, account)];
   }
   // Enum members come from parsing the sources: only for a layout that has an enum.
   const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
-  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums, account);
+  return [...notes, ...namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums, account)];
 }
 
 /** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */

@@ -1,0 +1,109 @@
+// The storage index (each account's storage from the trace's own SLOAD and SSTORE) on real reference traces. Oracles:
+// the recorder's own view of each contract's written slots (kept from the EVM's events, a separate implementation),
+// and, on the shared-slots case, the values the contracts' code must leave (Router and Ledger share slots 0 and 1).
+import { strict as assert } from 'node:assert';
+import { encodeAbiParameters, keccak256, numberToHex, type Hex } from 'viem';
+import { storageAccessesOf, storageMismatch, storageWord } from '../../../../src/core/trace/storage-accesses';
+import type { ColumnarTrace } from '../../../../src/core/trace/trace';
+import {
+  CASE_NAMES,
+  DEBUG_CASE_NAMES,
+  HTS_CASE_NAMES,
+  NATIVE_CASE_NAMES,
+  startReference,
+  type CaseName,
+  type ReferenceMirror,
+} from '../../helpers/reference-mirror';
+
+const ALL_CASES: CaseName[] = [...CASE_NAMES, ...HTS_CASE_NAMES, ...DEBUG_CASE_NAMES, ...NATIVE_CASE_NAMES];
+const word = (n: bigint | number) => numberToHex(BigInt(n), { size: 32 });
+
+/** The written slots the index proves at `step` for the account `step`'s frame runs on. */
+function writtenAt(trace: ColumnarTrace, step: number): Record<string, string> {
+  const index = storageAccessesOf(trace);
+  const out: Record<string, string> = {};
+  for (const [slot, s] of index.stateAt(step, index.accountOf(trace.row(step).frame))) if (s.written) out[slot] = s.value;
+  return out;
+}
+
+/** The recorder's written slots of the current contract (the reference mirror's per-contract storage map). */
+function recorded(trace: ColumnarTrace, step: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(trace.detail(step).storage ?? {})) out[storageWord(k)!] = storageWord(v)!;
+  return out;
+}
+
+for (const variant of ['post-op', 'pre-op'] as const) {
+  describe(`storage from the trace's own SLOAD and SSTORE (${variant})`, () => {
+    let ref: ReferenceMirror;
+    before(async function () {
+      this.timeout(180_000);
+      ref = await startReference(variant);
+    });
+    after(() => ref?.close());
+
+    it('writes, at every step of every case, exactly the slots the recorder saw the current contract write', async function () {
+      this.timeout(60_000);
+      let writes = 0;
+      for (const name of ALL_CASES) {
+        const trace = await ref.fetch(name, { stack: true, memory: false, storage: true });
+        writes += storageAccessesOf(trace).accounts.reduce(
+          (n, a) =>
+            n +
+            storageAccessesOf(trace)
+              .accessesOf(a)
+              .filter((x) => x.kind === 'write').length,
+          0,
+        );
+        for (let s = 0; s < trace.length; s++) assert.deepEqual(writtenAt(trace, s), recorded(trace, s), `${name} step ${s}`);
+      }
+      assert.ok(writes > 10, 'the cases write storage');
+    });
+
+    it('keeps two contracts that use the same slot numbers apart, and marks slots only read as read', async () => {
+      const trace = await ref.fetch('shared-slots', { stack: true, memory: false, storage: false });
+      const index = storageAccessesOf(trace);
+      const router = trace.frame(0);
+      const ledger = trace.frame(1);
+      assert.equal(ledger.parent, 0);
+      const last = trace.length - 1;
+      const routerState = index.stateAt(last, index.accountOf(router.index));
+      const ledgerState = index.stateAt(last, index.accountOf(ledger.index));
+      assert.deepEqual(routerState.get(word(0)), { value: word(1), written: true });
+      assert.deepEqual(routerState.get(word(1)), { value: word(BigInt(ledger.callee!)), written: false });
+      assert.deepEqual(ledgerState.get(word(0)), { value: word(250), written: true });
+      assert.deepEqual(ledgerState.get(word(1)), { value: word(1_000_000), written: false });
+      const balanceSlots = [...ledgerState.keys()].filter((k) => k !== word(0) && k !== word(1));
+      assert.equal(balanceSlots.length, 1, 'one mapping entry');
+      assert.deepEqual(ledgerState.get(balanceSlots[0]), { value: word(250), written: true });
+      assert.equal(routerState.size, 2);
+      // Before Router's frame called Ledger, Ledger's storage is empty in the trace.
+      assert.equal(index.stateAt(ledger.entryStep - 1, index.accountOf(ledger.index)).size, 0);
+    });
+
+    it('finds the mapping slot the contract hashed (keccak256(key . 2))', async () => {
+      const trace = await ref.fetch('shared-slots', { stack: true, memory: false, storage: false });
+      const index = storageAccessesOf(trace);
+      const ledger = index.accountOf(1);
+      const slot = [...index.stateAt(trace.length - 1, ledger).keys()].find((k) => k !== word(0) && k !== word(1))!;
+      const senders = [...new Set(index.accessesOf(ledger).map((a) => a.slot))];
+      assert.ok(senders.includes(slot));
+      // The key is the transaction's sender; whatever it is, the slot is keccak256(sender . 2) for some 20-byte key.
+      const callerWords = Array.from({ length: trace.length }, (_, s) => trace.stackItem(s, 0)).filter(
+        (w): w is string => w !== null && w.length <= 42 && w.length > 30,
+      );
+      const matches = callerWords.some(
+        (w) => keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [BigInt(w), 2n])) === (slot as Hex),
+      );
+      assert.ok(matches, 'the slot is a balances entry');
+    });
+
+    it('has no storage without the stack, and says nothing about a mirror map it agrees with', async () => {
+      const bare = await ref.fetch('storage', { stack: false, memory: false, storage: true });
+      assert.equal(storageAccessesOf(bare).available, false);
+      assert.equal(storageAccessesOf(bare).count, 0);
+      const full = await ref.fetch('storage', { stack: true, memory: false, storage: true });
+      assert.equal(storageMismatch(full), null);
+    });
+  });
+}
