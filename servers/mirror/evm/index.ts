@@ -209,7 +209,11 @@ function traceRecord(
 ): TraceRecord {
   const log = outcome.trace.log;
   const nullParts = opts.nullParts ?? false;
-  return { transactionId, hash, writeBody: (query, sink, caps) => writeTraceBody(log, envelope, query, { nullParts, caps }, sink) };
+  return {
+    transactionId,
+    hash,
+    writeBody: (query, sink, caps, storage) => writeTraceBody(log, envelope, query, { nullParts, caps, storage }, sink),
+  };
 }
 
 /**
