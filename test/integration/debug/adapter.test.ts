@@ -717,6 +717,23 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal(Object.keys(storage).filter((k) => k.startsWith('storage[')).length, 1, 'the entry, raw');
     });
 
+    it('names each contract its own slots when two contracts of one transaction share slot numbers (Router and Ledger), storage not fetched', async () => {
+      const line = await lineOf('Router.sol', 'return total;');
+      await launch('shared-slots', { stopOnEntry: false, storage: false }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Router.sol') }, breakpoints: [{ line }] }),
+      );
+      const [ledger, router] = await stack();
+      assert.deepEqual([ledger.name, router.name], ['Ledger.deposit', 'Router.route']);
+      const inLedger = await scopeTree(ledger.id, 'Storage');
+      assert.equal(inLedger.total, '250');
+      assert.equal(inLedger.limit, '1000000', 'read, never written: from its SLOAD');
+      assert.deepEqual(Object.values(inLedger.balances as Record<string, string>), ['250']);
+      const inRouter = await scopeTree(router.id, 'Storage');
+      assert.equal(inRouter.routed, '1');
+      assert.match(inRouter.ledger as string, /^0x[0-9a-f]{40}/);
+      assert.equal(Object.keys(inRouter).length, 2, "none of Ledger's slots");
+    });
+
     it('finds the key of a mapping entry from the trace (Store.values[42])', async () => {
       await launch('storage', { stopOnEntry: false, storage: false });
       const [top] = await stack();
