@@ -37,6 +37,8 @@ export interface VerifiedServerChoice {
 export interface FrameSources {
   /** By frame index. */
   origins: FrameSource[];
+  /** The contract each frame's code matched, by frame index (for naming its storage). */
+  artifacts: (ContractArtifact | undefined)[];
   notes: string[];
   /** Requests sent to the verification server (0 when every answer came from the cache). */
   requests: number;
@@ -57,7 +59,8 @@ export async function frameSources(
 ): Promise<FrameSources> {
   const origins: FrameSource[] = new Array<FrameSource>(trace.frameCount()).fill(null);
   const notes: string[] = [];
-  if (mode === 'none') return { origins, notes, requests: 0 };
+  const matched: (ContractArtifact | undefined)[] = new Array<ContractArtifact | undefined>(trace.frameCount()).fill(undefined);
+  if (mode === 'none') return { origins, artifacts: matched, notes, requests: 0 };
   const artifacts: ContractArtifact[] = [];
   if (mode !== 'verified')
     for (const found of await Promise.all(roots.map((root) => discoverArtifacts(root)))) artifacts.push(...found.artifacts);
@@ -70,7 +73,7 @@ export async function frameSources(
           cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, server.url),
         })
       : undefined;
-  if (!artifacts.length && !verified) return { origins, notes, requests: 0 };
+  if (!artifacts.length && !verified) return { origins, artifacts: matched, notes, requests: 0 };
   const asked = new Set<string>();
   const named = new Set<ContractArtifact>();
   const sources = new TraceSources(
@@ -90,6 +93,7 @@ export async function frameSources(
   for (let i = 0; i < trace.frameCount(); i++) {
     const { match } = await sources.frameMatch(i);
     if (!match) continue;
+    matched[i] = match.artifact;
     origins[i] = verifiedByFrame[i] ? 'verified' : 'workspace';
     if (match.artifact.verified && !named.has(match.artifact)) {
       named.add(match.artifact);
@@ -110,5 +114,5 @@ export async function frameSources(
   }
   notes.push(...failures);
   if (asked.size >= MAX_ADDRESSES) notes.push(`verified sources were asked for the first ${MAX_ADDRESSES} contract addresses only`);
-  return { origins, notes, requests: verified?.stats.requests ?? 0 };
+  return { origins, artifacts: matched, notes, requests: verified?.stats.requests ?? 0 };
 }

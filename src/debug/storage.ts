@@ -312,3 +312,48 @@ export function storageAt(
   const typeId = [...layout.types].find(([id, t]) => t.label === label && !id.endsWith('_memory_ptr'))?.[0];
   return typeId === undefined ? undefined : new Decoder(layout, words, undefined, enums, undefined).variable(name, typeId, slot, 0);
 }
+
+/** One variable (or raw slot) a transaction changed: its path, and its value before and after. */
+export interface NamedChange {
+  name: string;
+  /** `unknown` when the trace did not read it before writing it. */
+  before: string;
+  after: string;
+}
+
+const UNKNOWN_BEFORE = 'unknown (not read before it was written)';
+
+/** The leaves of a variable tree by path (`values[42]`, `pair.a`), each with its value. */
+function leaves(vars: readonly Variable[], prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const v of vars) {
+    const path = prefix === '' ? v.name : v.name.startsWith('[') ? `${prefix}${v.name}` : `${prefix}.${v.name}`;
+    if (v.children?.length) leaves(v.children, path, out);
+    else out.set(path, v.value);
+  }
+  return out;
+}
+
+/**
+ * A state diff's slots of one account by variable name through `layout` (raw `storage[0x…]` without one): every
+ * variable whose value differs after from before, or whose value before the trace does not prove.
+ */
+export function namedChanges(
+  layout: StorageLayout | undefined,
+  changes: readonly { slot: string; before: string | null; after: string }[],
+  mappingKeys?: MappingKeys,
+  enums: EnumMembers = NO_ENUMS,
+): NamedChange[] {
+  const after = storageWords(Object.fromEntries(changes.map((c) => [c.slot, c.after])));
+  const before = storageWords(Object.fromEntries(changes.flatMap((c) => (c.before === null ? [] : [[c.slot, c.before]]))));
+  const tree = (words: ReadonlyMap<bigint, Hex>) => leaves(layout ? namedStorage(layout, words, mappingKeys, enums) : rawStorage(words));
+  const was = tree(before);
+  return [...tree(after)].flatMap(([name, value]) => {
+    const old = was.get(name);
+    return old === value ? [] : [{ name, before: old ?? UNKNOWN_BEFORE, after: value }];
+  });
+}
+
+/** The mapping entries the trace hashed up to `step`, for naming a contract's slots with `layout` there. */
+export function traceMappingKeysFor(program: Program, step: number, layout: StorageLayout, slots: readonly bigint[]): MappingKeys {
+  return mappingKeysAt(program, step, layout, slots);
+}
