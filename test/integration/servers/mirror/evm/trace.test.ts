@@ -50,14 +50,8 @@ async function bodyText(
   return text;
 }
 
-async function body(
-  provider: EvmTraceProvider,
-  name: string,
-  query: OpcodeQuery = ALL,
-  caps?: Partial<OpcodeCaps>,
-  storage?: StorageShape,
-): Promise<Body> {
-  return JSON.parse(await bodyText(provider, name, query, caps, storage)) as Body;
+async function body(...args: Parameters<typeof bodyText>): Promise<Body> {
+  return JSON.parse(await bodyText(...args)) as Body;
 }
 
 /** Index of the first entry with `op` (after `from`), failing the test when there is none. */
