@@ -11,7 +11,7 @@ import { truncatedNotice } from '../shared/truncation-text';
 import { storageOwner } from '../core/trace/storage-owner';
 import { stateDiff } from '../core/state/state-diff';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
-import { namedChanges, type NamedChange } from '../debug/storage';
+import { accountChanges, type NamedChange } from '../debug/storage';
 import type { DecodedRevert, Frame, TraceSummary } from '../shared/trace-model';
 import type { ColumnarTrace } from '../core/trace/trace';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
@@ -155,7 +155,7 @@ function stateDiffJson(
         account,
         contractId: frames[frame]?.contractId ?? null,
         contract: artifact?.name ?? null,
-        changes: namedChanges(artifact?.storageLayout, changes),
+        changes: accountChanges(changes, (f) => ({ layout: artifacts[f]?.storageLayout })),
       };
     }),
   };

@@ -47,7 +47,7 @@ import {
   type StorageRef,
   type Variable,
 } from './variables';
-import { storageScope } from './storage';
+import { stateChangesScope, storageScope } from './storage';
 import { childNamed, dapVariable, formatted, openedOf, page, type Opened } from './variable-pages';
 import { hexBytes, parseReference, readAt, referencesFor } from './memory-references';
 import { localsData, variablesAt } from './locals/scope';
@@ -124,7 +124,7 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
 ];
 
 type ScopeRef = {
-  kind: 'arguments' | 'locals' | 'return' | 'native' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame';
+  kind: 'arguments' | 'locals' | 'return' | 'native' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'changes' | 'frame';
   step: number;
   fn: number;
   view?: FrameView;
@@ -445,6 +445,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         scope('Stack', 'stack'),
         scope('Memory', 'memory', true),
         scope('Storage', 'storage'),
+        ...(step === rt.trace.length - 1 ? [scope('State Changes', 'changes')] : []),
         scope('Frame', 'frame'),
       ],
     };
@@ -547,6 +548,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
           break;
         case 'storage':
           vars = storageScope(rt.program, ref.step, frame.traceFrame);
+          break;
+        case 'changes':
+          vars = stateChangesScope(rt.program);
           break;
         case 'frame':
           vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name);

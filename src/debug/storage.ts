@@ -11,6 +11,7 @@ import { quote } from '../core/names/values';
 import { traceMappingKeys, type MappingKeys } from './mapping-keys';
 import type { Program } from '../core/sourcemap/program';
 import { storageAccessesOf, storageMismatch } from '../core/trace/storage-accesses';
+import { stateDiff, type SlotChange } from '../core/state/state-diff';
 import { entityOfAddress, type StorageRef, type Variable } from './variables';
 import { LISTED_ELEMENTS } from './variable';
 
@@ -333,6 +334,26 @@ function leaves(vars: readonly Variable[], prefix = '', out = new Map<string, st
   return out;
 }
 
+/** How to name the slots one frame's code wrote: its layout, mapping keys and enums (all absent without a build). */
+export interface Naming {
+  layout?: StorageLayout;
+  mappingKeys?: MappingKeys;
+  enums?: EnumMembers;
+}
+
+/**
+ * One account's changed slots by name, each group of slots named with the code that wrote them (`namingOf` its
+ * frame: a proxy's slots through its implementation's layout, the code that ran on them).
+ */
+export function accountChanges(changes: readonly SlotChange[], namingOf: (frame: number) => Naming): NamedChange[] {
+  const groups = new Map<number, SlotChange[]>();
+  for (const c of changes) groups.set(c.frame, [...(groups.get(c.frame) ?? []), c]);
+  return [...groups].flatMap(([frame, group]) => {
+    const { layout, mappingKeys, enums } = namingOf(frame);
+    return namedChanges(layout, group, mappingKeys, enums);
+  });
+}
+
 /**
  * A state diff's slots of one account by variable name through `layout` (raw `storage[0x…]` without one): every
  * variable whose value differs after from before, or whose value before the trace does not prove.
@@ -353,7 +374,34 @@ export function namedChanges(
   });
 }
 
-/** The mapping entries the trace hashed up to `step`, for naming a contract's slots with `layout` there. */
-export function traceMappingKeysFor(program: Program, step: number, layout: StorageLayout, slots: readonly bigint[]): MappingKeys {
-  return mappingKeysAt(program, step, layout, slots);
+/**
+ * The State Changes scope (at the last step): per account the transaction changed, its variables before → after, by
+ * name through the layout of the code that first ran on it (mapping entries by key where the trace hashed it).
+ */
+export function stateChangesScope(program: Program): Variable[] | string {
+  const diff = stateDiff(program.trace);
+  if (!diff.changed) return diff.note ?? 'No change.';
+  const slots = diff.accounts.flatMap((a) => a.changes.map((c) => BigInt(c.slot)));
+  const naming = (frame: number): Naming => {
+    const contract = program.frameCode[frame].artifact;
+    const layout = contract?.storageLayout;
+    if (!layout) return {};
+    // Mapping keys are looked for in the frames running this code, up to the last step one of them ran.
+    const code = program.frameCode[frame].code;
+    let last = program.trace.frame(frame).exitStep;
+    for (let f = frame + 1; f < program.trace.frameCount(); f++)
+      if (program.frameCode[f].code === code) last = Math.max(last, program.trace.frame(f).exitStep);
+    const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
+    return { layout, mappingKeys: mappingKeysAt(program, last, layout, slots), enums };
+  };
+  return diff.accounts.map(({ account, frame, changes }) => {
+    const contract = program.frameCode[frame].artifact;
+    const children = accountChanges(changes, naming).map((c) => ({ name: c.name, value: `${c.before} → ${c.after}` }));
+    const entity = account.startsWith('0x') ? entityOfAddress(account) : null;
+    return {
+      name: `${contract?.name ?? account}`,
+      value: `${account}${entity ? ` (${entity})` : ''}: ${children.length} change${children.length === 1 ? '' : 's'}`,
+      children,
+    };
+  });
 }

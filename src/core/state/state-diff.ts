@@ -10,6 +10,8 @@ export interface SlotChange {
   /** The value before the transaction; null when the trace did not read the slot before its first write. */
   before: string | null;
   after: string;
+  /** The frame of the write that set `after`: its code's layout names the slot (a proxy's slots, its implementation's). */
+  frame: number;
 }
 
 export interface AccountChanges {
@@ -40,18 +42,19 @@ export function stateDiff(trace: Trace): StateDiff {
   for (let f = trace.frameCount() - 1; f >= 0; f--) firstFrame.set(index.accountOf(f), f);
   for (const account of index.accounts) {
     const before = new Map<string, string>();
-    const after = new Map<string, string>();
+    const after = new Map<string, { value: string; frame: number }>();
     const touched = new Set<string>();
     for (const access of index.accessesOf(account)) {
       // A read before any write of the slot (undone or not) proves the value the transaction started with.
       if (access.kind === 'read' && !touched.has(access.slot)) before.set(access.slot, access.value);
       touched.add(access.slot);
-      if (access.kind === 'write' && (access.undoneAt === null || access.undoneAt > end)) after.set(access.slot, access.value);
+      if (access.kind === 'write' && (access.undoneAt === null || access.undoneAt > end))
+        after.set(access.slot, { value: access.value, frame: trace.row(access.step).frame });
     }
     const changes = [...after]
-      .filter(([slot, value]) => before.get(slot) !== value)
+      .filter(([slot, { value }]) => before.get(slot) !== value)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([slot, value]) => ({ slot, before: before.get(slot) ?? null, after: value }));
+      .map(([slot, { value, frame }]) => ({ slot, before: before.get(slot) ?? null, after: value, frame }));
     if (changes.length) accounts.push({ account, frame: firstFrame.get(account) ?? 0, changes });
   }
   return { changed: accounts.length > 0, note: accounts.length ? null : 'The transaction wrote no storage that stayed.', accounts };

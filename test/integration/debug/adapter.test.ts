@@ -734,6 +734,21 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal(Object.keys(inRouter).length, 2, "none of Ledger's slots");
     });
 
+    it('lists what the transaction changed by name at the last step (State Changes), each contract its own', async () => {
+      await launch('shared-slots', { stopOnEntry: true, storage: false });
+      const before = (await dc.scopesRequest({ frameId: (await stack())[0].id })).body.scopes.map((s) => s.name);
+      assert.ok(!before.includes('State Changes'), 'only at the last step');
+      await move(() => dc.continueRequest({ threadId: 1 }));
+      const changes = await scopeTree((await stack())[0].id, 'State Changes');
+      const ledger = changes.Ledger as Record<string, string>;
+      assert.deepEqual(changes.Router, { routed: '0 → 1' });
+      assert.equal(ledger.total, '0 → 250');
+      const [entry, ...more] = Object.keys(ledger).filter((k) => k !== 'total');
+      assert.match(entry, /^balances\[0x[0-9a-f]{40}\]$/, `the entry by its key, the sender: ${JSON.stringify(ledger)}`);
+      assert.equal(ledger[entry], '0 → 250');
+      assert.deepEqual(more, []);
+    });
+
     it('finds the key of a mapping entry from the trace (Store.values[42])', async () => {
       await launch('storage', { stopOnEntry: false, storage: false });
       const [top] = await stack();
