@@ -80,7 +80,7 @@ async function askParts(): Promise<TraceParts | undefined> {
       part: 'stack',
       label: 'Stack',
       description: 'per step',
-      detail: 'The API default. Needed for call targets, the Stack panel and storage (read from each SLOAD and SSTORE).',
+      detail: 'The API default. Needed for call targets, the Stack panel and state (read from each SLOAD and SSTORE).',
       picked: true,
     },
     {
