@@ -5,9 +5,8 @@
 // of its own step; in a pre-op one (geth) the operands are on the op's own step and the result on the next. Every
 // access belongs to the account whose storage its frame runs on: a DELEGATECALL or CALLCODE frame's caller's.
 //
-// Built in one pass over the access steps into typed columns (a million-step trace has tens of thousands of
-// accesses at most); the state at a step replays the account's accesses up to it, which is linear in those accesses
-// and needs no per-step copy. Writes (and reads) of a frame that reverted stop counting once its revert is over:
+// Built in one pass over the trace into typed columns holding only the access steps; the state at a step replays the
+// account's accesses up to it (linear in those accesses, with no per-step copy: see bench/STATE.md). Writes (and reads) of a frame that reverted stop counting once its revert is over:
 // the trace cannot tell what an undone slot held, so it is dropped rather than shown with the undone value.
 import type { Frame, Trace } from '../../shared/trace-model';
 import { storageOwnerFrame } from './storage-owner';
@@ -169,17 +168,6 @@ export class StorageAccesses {
       value: this.words[this.value[i]],
       undoneAt: this.until[i] === NEVER ? null : this.until[i],
     }));
-  }
-
-  /** Steps whose op changed a slot of `account`'s trace-proved storage (writes that are not undone at the step). */
-  changedAt(step: number, account: string): boolean {
-    const list = this.listOf(account);
-    for (let k = 0; k < list.length; k++) {
-      const i = list[k];
-      if (this.step[i] > step) break;
-      if (this.step[i] === step && this.kind[i] === WRITE) return true;
-    }
-    return false;
   }
 
   private listOf(account: string): Int32Array {
