@@ -2,6 +2,10 @@
 // the recorder's own view of each contract's written slots (kept from the EVM's events, a separate implementation),
 // and, on the shared-slots case, the values the contracts' code must leave (Router and Ledger share slots 0 and 1).
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeTraceFile } from '../../../../src/core/opcodes-client';
 import { encodeAbiParameters, keccak256, numberToHex, type Hex } from 'viem';
 import { storageAccessesOf, storageMismatch, storageWord, type StorageAccesses } from '../../../../src/core/trace/storage-accesses';
 import type { ColumnarTrace } from '../../../../src/core/trace/trace';
@@ -119,6 +123,24 @@ for (const variant of ['storage-v0.129', 'post-op', 'pre-op'] as const) {
         (w) => keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [BigInt(w), 2n])) === (slot as Hex),
       );
       assert.ok(matches, 'the slot is a balances entry');
+    });
+
+    it("notes once that a mirror's map disagrees with the trace, and shows the trace's value", async () => {
+      const body = JSON.parse(await ref.body('storage')) as { opcodes: { storage: Record<string, string> | null }[] };
+      const last = body.opcodes.at(-1)!;
+      const count = word(0);
+      assert.equal(last.storage?.[count], word(1));
+      last.storage = { ...last.storage, [count]: word(7) };
+      const dir = mkdtempSync(join(tmpdir(), 'ledger-storage-'));
+      try {
+        writeFileSync(join(dir, 'trace.json'), JSON.stringify(body));
+        const trace = await decodeTraceFile(join(dir, 'trace.json'));
+        assert.match(storageMismatch(trace) ?? '', /disagrees with the trace at slot 0x0{64} \(0x0{63}7\)/);
+        const index = storageAccessesOf(trace);
+        assert.equal(index.storageAt(trace.length - 1, index.accountOf(0))[count], word(1), "the trace's own value");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('has no storage without the stack, and says nothing about a mirror map it agrees with', async () => {
