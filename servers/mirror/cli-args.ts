@@ -18,6 +18,10 @@ export const USAGE = `Usage: npm run mirror -- [options]
   --max-memory-words N  cap the memory words captured across a trace (with memory=true)
   --max-stack N         cap the stack items captured across a trace (with stack=true)
   --max-storage N       cap the storage entries captured across a trace (with storage=true)
+  --storage-shape accesses|written|v0.129
+                        each opcode's storage map: the newest mirror's transaction-wide map merged by slot
+                        (accesses: reads and writes, the default; written: writes only), or v0.129's slots
+                        the current contract wrote
   --quiet               do not log each request
   --no-traces           skip the EVM trace generator (fast start; valid transaction ids then answer 404)
   Trace generator (servers/mirror/evm), when present:
@@ -81,6 +85,7 @@ export function parseCommandLine(argv: string[]): CommandLine | 'help' {
       'max-memory-words': { type: 'string' },
       'max-stack': { type: 'string' },
       'max-storage': { type: 'string' },
+      'storage-shape': { type: 'string' },
       'long-loop': { type: 'boolean' },
       'build-info-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -98,6 +103,7 @@ export function parseCommandLine(argv: string[]): CommandLine | 'help' {
       opcodes: oneOf(values.opcodes, 'opcodes', ['enabled', 'disabled', 'not-implemented']),
       opcodeApi: oneOf(values['opcode-api'], 'opcode-api', ['v0.129', 'v0.150']),
       unavailable: values.unavailable,
+      storage: oneOf(values['storage-shape'], 'storage-shape', ['accesses', 'written', 'v0.129']),
       opcodeRequestsPerSecond: rps,
       opcodeCaps: capsOption({
         maxOpcodes: values['max-opcodes'],

@@ -17,9 +17,17 @@ export interface Mode {
    * `every-other` refuses every other one, as when they come and go.
    */
   busy: 'never' | 'always' | 'every-other';
+  /**
+   * The `storage` map of each opcode (with storage=true): `accesses`, the newest mirror's (AbstractOpcodeTracer
+   * captureStorage: the whole transaction's accesses, merged by slot across contracts, written value preferred, reads
+   * included); `written`, the same of written slots only; `v0.129`, the slots the current contract wrote so far.
+   */
+  storage: StorageShape;
 }
 
-export const DEFAULT_MODE: Mode = { opcodes: 'enabled', opcodeApi: 'v0.129', unavailable: false, busy: 'never' };
+export type StorageShape = 'accesses' | 'written' | 'v0.129';
+
+export const DEFAULT_MODE: Mode = { opcodes: 'enabled', opcodeApi: 'v0.129', unavailable: false, busy: 'never', storage: 'accesses' };
 
 /** Path prefixes: /modes/<name>/... */
 export const MODE_PREFIXES: Readonly<Record<string, Partial<Mode>>> = {
@@ -29,4 +37,6 @@ export const MODE_PREFIXES: Readonly<Record<string, Partial<Mode>>> = {
   crowded: { busy: 'every-other' },
   'v0.150': { opcodeApi: 'v0.150' },
   unavailable: { unavailable: true },
+  'storage-written': { storage: 'written' },
+  'storage-v0.129': { storage: 'v0.129' },
 };

@@ -31,6 +31,8 @@ export interface MirrorOptions {
   opcodes?: Mode['opcodes'];
   opcodeApi?: Mode['opcodeApi'];
   unavailable?: boolean;
+  /** The shape of each opcode's `storage` map (default the newest mirror's, `accesses`). */
+  storage?: Mode['storage'];
   /** Newer mirrors' trace caps (default none, as before PR #14065); any cap left out is unlimited. */
   opcodeCaps?: Partial<OpcodeCaps>;
   /** Opcode requests allowed per second, per mode (default 1, as v0.150+ servers); Infinity turns the limit off. */
@@ -101,6 +103,7 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
     opcodeApi: opts.opcodeApi ?? DEFAULT_MODE.opcodeApi,
     unavailable: opts.unavailable ?? DEFAULT_MODE.unavailable,
     busy: DEFAULT_MODE.busy,
+    storage: opts.storage ?? DEFAULT_MODE.storage,
   };
   const caps: OpcodeCaps = { ...NO_OPCODE_CAPS, ...opts.opcodeCaps };
   const busyAsked = new Map<string, number>();

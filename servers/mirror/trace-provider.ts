@@ -1,5 +1,6 @@
 // The reference mirror answers opcode and contract requests from a pluggable provider, so the HTTP behaviour
 // (validation, errors, rate limits, gzip) is written once and the EVM trace generator only supplies data.
+import type { StorageShape } from './modes';
 import type { OpcodeCaps } from './web3/opcode-caps';
 
 /** The `stack`, `memory` and `storage` query parameters after Spring-style boolean parsing. */
@@ -16,9 +17,10 @@ export interface TraceRecord {
   hash: string;
   /**
    * Writes the 200 body (JSON) chunk by chunk; must stream, traces can exceed 500 MB. With `caps` (the server's
-   * configuration, as newer mirrors have) a trace that reaches one ends with the truncation marker.
+   * configuration, as newer mirrors have) a trace that reaches one ends with the truncation marker. `storage`: the
+   * shape of the storage map (default the newest mirror's, `accesses`).
    */
-  writeBody(query: OpcodeQuery, sink: (chunk: string) => Promise<void> | void, caps?: OpcodeCaps): Promise<void>;
+  writeBody(query: OpcodeQuery, sink: (chunk: string) => Promise<void> | void, caps?: OpcodeCaps, storage?: StorageShape): Promise<void>;
 }
 
 export interface ContractRecord {

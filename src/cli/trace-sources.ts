@@ -37,6 +37,8 @@ export interface VerifiedServerChoice {
 export interface FrameSources {
   /** By frame index. */
   origins: FrameSource[];
+  /** The contract each frame's code matched, by frame index (for naming its storage). */
+  artifacts: (ContractArtifact | undefined)[];
   notes: string[];
   /** Requests sent to the verification server (0 when every answer came from the cache). */
   requests: number;
@@ -57,7 +59,8 @@ export async function frameSources(
 ): Promise<FrameSources> {
   const origins: FrameSource[] = new Array<FrameSource>(trace.frameCount()).fill(null);
   const notes: string[] = [];
-  if (mode === 'none') return { origins, notes, requests: 0 };
+  const matched: (ContractArtifact | undefined)[] = new Array<ContractArtifact | undefined>(trace.frameCount()).fill(undefined);
+  if (mode === 'none') return { origins, artifacts: matched, notes, requests: 0 };
   const artifacts: ContractArtifact[] = [];
   if (mode !== 'verified')
     for (const found of await Promise.all(roots.map((root) => discoverArtifacts(root)))) artifacts.push(...found.artifacts);
@@ -70,10 +73,10 @@ export async function frameSources(
           cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, server.url),
         })
       : undefined;
-  if (!artifacts.length && !verified) return { origins, notes, requests: 0 };
+  if (!artifacts.length && !verified) return { origins, artifacts: matched, notes, requests: 0 };
   const run = verified && new VerifiedRun(verified, { timeoutMs: server?.timeoutMs });
   try {
-    return await matchFrames(trace, http, endpoints, artifacts, run, abis, notes, origins);
+    return await matchFrames(trace, http, endpoints, artifacts, run, abis, { origins, artifacts: matched, notes });
   } finally {
     run?.dispose();
   }
@@ -86,9 +89,9 @@ async function matchFrames(
   artifacts: ContractArtifact[],
   run: VerifiedRun | undefined,
   abis: AbiRegistry,
-  notes: string[],
-  origins: FrameSource[],
+  found: Omit<FrameSources, 'requests'>,
 ): Promise<FrameSources> {
+  const { origins, artifacts: matched, notes } = found;
   const named = new Set<ContractArtifact>();
   const sources = new TraceSources(
     trace,
@@ -102,6 +105,7 @@ async function matchFrames(
   for (let i = 0; i < trace.frameCount(); i++) {
     const { match } = await sources.frameMatch(i);
     if (!match) continue;
+    matched[i] = match.artifact;
     origins[i] = verifiedByFrame[i] ? 'verified' : 'workspace';
     if (match.artifact.verified && !named.has(match.artifact)) {
       named.add(match.artifact);
@@ -121,5 +125,5 @@ async function matchFrames(
     }
   }
   notes.push(...failures, ...(run?.notes() ?? []));
-  return { origins, notes, requests: run?.requests ?? 0 };
+  return { origins, artifacts: matched, notes, requests: run?.requests ?? 0 };
 }

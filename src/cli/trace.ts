@@ -9,6 +9,9 @@ import { warmDecoder } from '../core/trace/decode-stream';
 import { safeLine } from '../core/safe-text';
 import { truncatedNotice } from '../shared/truncation-text';
 import { storageOwner } from '../core/trace/storage-owner';
+import { stateDiff } from '../core/state/state-diff';
+import type { ContractArtifact } from '../core/sourcemap/artifacts';
+import { accountChanges, type NamedChange } from '../debug/storage';
 import type { DecodedRevert, Frame, TraceSummary } from '../shared/trace-model';
 import type { ColumnarTrace } from '../core/trace/trace';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
@@ -17,12 +20,16 @@ import { chainIdOf, httpUrlOf } from './server-options';
 import { frameSources, sourcesModeOf, type FrameSource, type SourcesMode, type VerifiedServerChoice } from './trace-sources';
 import { callsJson, frameNameText, readAbis, readActions, revertNameJson, revertText } from './trace-names';
 
-const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--build-output DIR]... [--sources verified|workspace|none] [--verify-url URL] [--chain-id N] [--json] [--out FILE]
+const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--state-diff] [--build-output DIR]... [--sources verified|workspace|none] [--verify-url URL] [--chain-id N] [--json] [--out FILE]
 
   <txIdOrHash>     0.0.1234-1234567890-000000001, 0.0.1234@1234567890.000000001, or a transaction hash
   --no-stack       leave the stack out (smaller and faster; the callee of each call is then unknown)
   --memory         include memory at every step (much larger response, slower replay)
-  --storage        include the written storage slots at every step
+  --storage        also fetch the mirror's storage map (a cross-check only: storage is read from the
+                   trace's own SLOAD and SSTORE, which needs only the stack)
+  --state-diff     also list what the transaction changed in storage, per contract, by state variable name where
+                   the build output has a storageLayout (else raw slots): before → after, as the trace's own
+                   SLOAD and SSTORE prove it (a value before that the trace did not read shows as unknown)
   --out FILE       also save the raw response body (JSON) to FILE (at most 2 GB; written only once the
                    whole trace decoded)
   --build-output DIR
@@ -37,7 +44,8 @@ const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirro
                    $XDG_CACHE_HOME/ledger-mirror (else ~/.cache/ledger-mirror)
   --json           print one JSON object: transaction, address, contractId, failed, gasUsed, steps, maxDepth,
                    frames, truncated, revert (with name, signature, args), returnValue, calls (each with
-                   source: workspace, verified or null)
+                   source: workspace, verified or null), and with --state-diff stateDiff (changed, note,
+                   accounts: each account, contractId, contract, changes: name, before, after)
 
 A transaction that reverted still exits 0: the trace was obtained.
 
@@ -123,6 +131,46 @@ function summaryLines(trace: ColumnarTrace, abis: AbiRegistry, frames: readonly 
   return lines;
 }
 
+interface StateDiffJson {
+  changed: boolean;
+  note: string | null;
+  accounts: { account: string; contractId: string | null; contract: string | null; changes: NamedChange[] }[];
+}
+
+/** `--state-diff`: the trace's state diff, each account's slots named with its first frame's storageLayout. */
+function stateDiffJson(
+  trace: ColumnarTrace,
+  frames: readonly NamedFrame[],
+  artifacts: readonly (ContractArtifact | undefined)[],
+): StateDiffJson {
+  const diff = stateDiff(trace);
+  const note =
+    diff.changed && trace.summary.truncated ? `${truncatedNotice(trace.summary.steps)} Changes after the cut are missing.` : diff.note;
+  return {
+    changed: diff.changed,
+    note,
+    accounts: diff.accounts.map(({ account, frame, changes }) => {
+      const artifact = artifacts[frame];
+      return {
+        account,
+        contractId: frames[frame]?.contractId ?? null,
+        contract: artifact?.name ?? null,
+        changes: accountChanges(changes, (f) => ({ layout: artifacts[f]?.storageLayout })),
+      };
+    }),
+  };
+}
+
+function stateDiffLines(diff: StateDiffJson): string[] {
+  const lines = ['State changes:'];
+  if (diff.note) lines.push(`  ${diff.note}`);
+  for (const a of diff.accounts) {
+    lines.push(`  ${a.account}${a.contractId ? ` (${a.contractId})` : ''}${a.contract ? ` ${a.contract}` : ''}`);
+    for (const c of a.changes) lines.push(`    ${c.name}: ${c.before} → ${c.after}`);
+  }
+  return lines;
+}
+
 /** A one-line counter on stderr, only when a person is watching it. */
 function progressReporter(): { update: (bytes: number, steps: number) => void; done: () => void } | undefined {
   if (!process.stderr.isTTY) return undefined;
@@ -165,6 +213,7 @@ export const traceCommand: Command = {
       'no-stack': { type: 'boolean' },
       memory: { type: 'boolean' },
       storage: { type: 'boolean' },
+      'state-diff': { type: 'boolean' },
       out: { type: 'string' },
       'build-output': { type: 'string', multiple: true },
       sources: { type: 'string' },
@@ -211,8 +260,9 @@ export const traceCommand: Command = {
     const frames = nameFrames(trace, abis, actions.actions);
     // With --json the object says `truncated`; the sentence goes to stderr, where a person sees it and a pipe does not.
     if (values.json && trace.summary.truncated) process.stderr.write(`ledger-mirror: note: ${truncatedNotice(trace.summary.steps)}\n`);
-    if (values.json) printJson(traceJson(trace.summary, abis, frames, sources.origins));
-    else printRows(summaryLines(trace, abis, frames, sources.origins));
+    const diff = values['state-diff'] ? stateDiffJson(trace, frames, sources.artifacts) : undefined;
+    if (values.json) printJson({ ...traceJson(trace.summary, abis, frames, sources.origins), ...(diff && { stateDiff: diff }) });
+    else printRows([...summaryLines(trace, abis, frames, sources.origins), ...(diff ? stateDiffLines(diff) : [])]);
     return EXIT.ok;
   },
 };

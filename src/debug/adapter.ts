@@ -47,7 +47,7 @@ import {
   type StorageRef,
   type Variable,
 } from './variables';
-import { storageScope } from './storage';
+import { stateChangesScope, storageScope } from './storage';
 import { childNamed, dapVariable, formatted, openedOf, page, type Opened } from './variable-pages';
 import { hexBytes, parseReference, readAt, referencesFor } from './memory-references';
 import { localsData, variablesAt } from './locals/scope';
@@ -128,7 +128,7 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
 ];
 
 type ScopeRef = {
-  kind: 'arguments' | 'locals' | 'return' | 'native' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'frame';
+  kind: 'arguments' | 'locals' | 'return' | 'native' | 'globals' | 'events' | 'stack' | 'memory' | 'storage' | 'changes' | 'frame';
   step: number;
   fn: number;
   view?: FrameView;
@@ -458,6 +458,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
         scope('Stack', 'stack'),
         scope('Memory', 'memory', true),
         scope('Storage', 'storage'),
+        ...(step === rt.trace.length - 1 ? [scope('State Changes', 'changes')] : []),
         scope('Frame', 'frame'),
       ],
     };
@@ -559,7 +560,10 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
           vars = memoryVariables(detail.memory, referencesFor(ref.step, frame.traceFrame));
           break;
         case 'storage':
-          vars = storageScope(rt.program, ref.step, detail.storage, frame.traceFrame);
+          vars = storageScope(rt.program, ref.step, frame.traceFrame);
+          break;
+        case 'changes':
+          vars = stateChangesScope(rt.program);
           break;
         case 'frame':
           vars = frameVariables(rt.trace, ref.step, frame, rt.program.frameCode[frame.traceFrame].artifact?.name);
@@ -650,7 +654,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       look(inView('locals')) ??
       look(argumentsOf(rt.program, frame, action)) ??
       look(variablesAt(rt.program, step, ['return', 'local'], () => localsData(rt, step, undefined))) ??
-      look(storageScope(rt.program, step, rt.detail(step).storage, frame.traceFrame))
+      look(storageScope(rt.program, step, frame.traceFrame))
     );
   }
 
@@ -705,7 +709,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     if (args.variablesReference !== undefined && this.children.has(args.variablesReference))
       found = childNamed(this.children.get(args.variablesReference)!, args.name);
     else if (scope?.kind === 'storage') {
-      const vars = storageScope(rt.program, scope.step, rt.detail(scope.step).storage, rt.program.frames[scope.fn].traceFrame);
+      const vars = storageScope(rt.program, scope.step, rt.program.frames[scope.fn].traceFrame);
       found = typeof vars === 'string' ? undefined : vars.find((v) => v.name === args.name);
     } else if (args.variablesReference === undefined) {
       const { step, fn } = this.frameStep(args.frameId);

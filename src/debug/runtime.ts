@@ -10,6 +10,7 @@ import type { EvalContext } from './expression';
 import type { Program } from '../core/sourcemap/program';
 import { statementStart, stepStatement, type StepKind } from './stepping';
 import { stackWordValue } from '../shared/stack-words';
+import { frameStorage } from '../core/trace/storage-accesses';
 
 export type Granularity = 'statement' | 'instruction';
 
@@ -174,7 +175,7 @@ export class DebugRuntime {
         return BigInt(`0x${word.toString('hex')}`);
       },
       storage: (slot) => {
-        const storage = this.detail(step).storage;
+        const storage = frameStorage(this.trace, step, this.program.traceFrame[step]);
         if (!storage) return undefined;
         for (const [k, v] of Object.entries(storage)) if (stackWordValue(k) === slot) return stackWordValue(v);
         return undefined;

@@ -1,5 +1,5 @@
-// The Storage scope: the slots the trace holds at a step, named through the build's storageLayout when it has one.
-// Value types are cut out of their (possibly packed) slot and decoded with viem; structs and static arrays open
+// The Storage scope: the slots the trace's own SLOAD and SSTORE prove at a step, named through the build's
+// storageLayout when it has one. Value types are cut out of their (possibly packed) slot and decoded with viem; structs and static arrays open
 // into their fields; strings, bytes and dynamic arrays are read from their data slots (keccak256 of the slot);
 // mapping entries are found when a hash the trace computed is the key's (see MappingKeys). Slots no variable
 // explains are listed raw, so nothing the trace holds is hidden.
@@ -10,7 +10,8 @@ import type { StorageLayout, StorageType, StorageVariable } from '../core/build-
 import { quote } from '../core/names/values';
 import { traceMappingKeys, type MappingKeys } from './mapping-keys';
 import type { Program } from '../core/sourcemap/program';
-import { thisOf } from './globals';
+import { storageAccessesOf, storageMismatch } from '../core/trace/storage-accesses';
+import { stateDiff, type SlotChange } from '../core/state/state-diff';
 import { entityOfAddress, type StorageRef, type Variable } from './variables';
 import { LISTED_ELEMENTS } from './variable';
 
@@ -258,29 +259,30 @@ function mappingKeysAt(program: Program, step: number, layout: StorageLayout, sl
 }
 
 /**
- * The Storage scope. With a layout: the variables the trace holds a slot of, by name, then any slot none of them
- * explains; without one: the raw slots, after a line saying how to get names.
+ * The Storage scope: the slots of the account the frame runs on that the trace's own SLOAD and SSTORE prove at
+ * `step` (never the mirror's `storage` map, which newer mirrors merge across contracts). With a layout: the variables
+ * the trace holds a slot of, by name, then any slot none of them explains; without one: the raw slots, after a line
+ * saying how to get names. A disagreement of the mirror's map with the trace is one more line.
  */
-export function storageScope(
-  program: Program,
-  step: number,
-  storage: Record<string, string> | null,
-  traceFrame: number,
-): Variable[] | string {
-  if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
-  const words = storageWords(storage);
-  const account = thisOf(program.trace, program.trace.frame(traceFrame))?.toLowerCase() ?? undefined;
+export function storageScope(program: Program, step: number, traceFrame: number): Variable[] | string {
+  const index = storageAccessesOf(program.trace);
+  if (!index.available)
+    return 'The trace was fetched without the stack, so its SLOAD and SSTORE cannot be read (launch with "stack": true).';
+  const account = index.accountOf(traceFrame);
+  const words = storageWords(index.storageAt(step, account));
+  const mismatch = storageMismatch(program.trace);
+  const notes: Variable[] = mismatch ? [{ name: '(mirror)', value: mismatch }] : [];
   const contract = program.frameCode[traceFrame].artifact;
   const layout = contract?.storageLayout;
   if (!layout) {
     const why = contract
       ? `The build output of ${contract.name} has no storageLayout: slots are shown raw (the Debugger docs, "Storage by name", say how to turn it on).`
       : 'No build output matches this code: slots are shown raw.';
-    return [{ name: '(layout)', value: why }, ...rawStorage(words, account)];
+    return [{ name: '(layout)', value: why }, ...notes, ...rawStorage(words, account)];
   }
   // Enum members come from parsing the sources: only for a layout that has an enum.
   const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
-  return namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums, account);
+  return [...notes, ...namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums, account)];
 }
 
 /** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
@@ -310,4 +312,96 @@ export function storageAt(
 ): Variable | undefined {
   const typeId = [...layout.types].find(([id, t]) => t.label === label && !id.endsWith('_memory_ptr'))?.[0];
   return typeId === undefined ? undefined : new Decoder(layout, words, undefined, enums, undefined).variable(name, typeId, slot, 0);
+}
+
+/** One variable (or raw slot) a transaction changed: its path, and its value before and after. */
+export interface NamedChange {
+  name: string;
+  /** `unknown` when the trace did not read it before writing it. */
+  before: string;
+  after: string;
+}
+
+const UNKNOWN_BEFORE = 'unknown (not read before it was written)';
+
+/** The leaves of a variable tree by path (`values[42]`, `pair.a`), each with its value. */
+function leaves(vars: readonly Variable[], prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const v of vars) {
+    const path = prefix === '' ? v.name : v.name.startsWith('[') ? `${prefix}${v.name}` : `${prefix}.${v.name}`;
+    if (v.children?.length) leaves(v.children, path, out);
+    else out.set(path, v.value);
+  }
+  return out;
+}
+
+/** How to name the slots one frame's code wrote: its layout, mapping keys and enums (all absent without a build). */
+export interface Naming {
+  layout?: StorageLayout;
+  mappingKeys?: MappingKeys;
+  enums?: EnumMembers;
+}
+
+/**
+ * One account's changed slots by name, each group of slots named with the code that wrote them (`namingOf` its
+ * frame: a proxy's slots through its implementation's layout, the code that ran on them).
+ */
+export function accountChanges(changes: readonly SlotChange[], namingOf: (frame: number) => Naming): NamedChange[] {
+  const groups = new Map<number, SlotChange[]>();
+  for (const c of changes) groups.set(c.frame, [...(groups.get(c.frame) ?? []), c]);
+  return [...groups].flatMap(([frame, group]) => {
+    const { layout, mappingKeys, enums } = namingOf(frame);
+    return namedChanges(layout, group, mappingKeys, enums);
+  });
+}
+
+/**
+ * A state diff's slots of one account by variable name through `layout` (raw `storage[0x…]` without one): every
+ * variable whose value differs after from before, or whose value before the trace does not prove.
+ */
+export function namedChanges(
+  layout: StorageLayout | undefined,
+  changes: readonly { slot: string; before: string | null; after: string }[],
+  mappingKeys?: MappingKeys,
+  enums: EnumMembers = NO_ENUMS,
+): NamedChange[] {
+  const after = storageWords(Object.fromEntries(changes.map((c) => [c.slot, c.after])));
+  const before = storageWords(Object.fromEntries(changes.flatMap((c) => (c.before === null ? [] : [[c.slot, c.before]]))));
+  const tree = (words: ReadonlyMap<bigint, Hex>) => leaves(layout ? namedStorage(layout, words, mappingKeys, enums) : rawStorage(words));
+  const was = tree(before);
+  return [...tree(after)].flatMap(([name, value]) => {
+    const old = was.get(name);
+    return old === value ? [] : [{ name, before: old ?? UNKNOWN_BEFORE, after: value }];
+  });
+}
+
+/**
+ * The State Changes scope (at the last step): per account the transaction changed, its variables before → after, by
+ * name through the layout of the code that first ran on it (mapping entries by key where the trace hashed it).
+ */
+export function stateChangesScope(program: Program): Variable[] | string {
+  const diff = stateDiff(program.trace);
+  if (!diff.changed) return diff.note ?? 'No change.';
+  const slots = diff.accounts.flatMap((a) => a.changes.map((c) => BigInt(c.slot)));
+  const naming = (frame: number): Naming => {
+    const contract = program.frameCode[frame].artifact;
+    const layout = contract?.storageLayout;
+    if (!layout) return {};
+    // Mapping keys are looked for in the frames running this code, up to the last step one of them ran.
+    const code = program.frameCode[frame].code;
+    let last = program.trace.frame(frame).exitStep;
+    for (let f = frame + 1; f < program.trace.frameCount(); f++)
+      if (program.frameCode[f].code === code) last = Math.max(last, program.trace.frame(f).exitStep);
+    const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
+    return { layout, mappingKeys: mappingKeysAt(program, last, layout, slots), enums };
+  };
+  return diff.accounts.map(({ account, frame, changes }) => {
+    const contract = program.frameCode[frame].artifact;
+    const children = accountChanges(changes, naming).map((c) => ({ name: c.name, value: `${c.before} → ${c.after}` }));
+    const entity = account.startsWith('0x') ? entityOfAddress(account) : null;
+    return {
+      name: `${contract?.name ?? account}`,
+      value: `${account}${entity ? ` (${entity})` : ''}: ${children.length} change${children.length === 1 ? '' : 's'}`,
+      children,
+    };
+  });
 }

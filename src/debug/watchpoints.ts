@@ -1,12 +1,12 @@
 // Data breakpoints on state: the SSTOREs that write a value in storage (a state variable, a struct field, a mapping
 // entry, a raw slot) of one account, with the value each writes. A packed value counts as written only where its
 // own bytes change (the slot's other values are written by the same SSTORE; the value before is the last one an
-// SLOAD read or an SSTORE wrote); a full slot at every write. Found with one walk over the trace's storage accesses
-// when the breakpoint is set (once per watched value), so continuing to it either way is a search in a list.
+// SLOAD read or an SSTORE wrote); a full slot at every write. Found in the trace's storage index (its own SLOAD and
+// SSTORE, by account) when the breakpoint is set, so continuing to it either way is a search in a list.
 // setDataBreakpoints is checked here like every other request: a list of at most 1,000, each entry an object with
 // a short dataId and conditions of at most 1,000 characters; the breakpoints count against the 1,000 in all.
 import type { Trace } from '../shared/trace-model';
-import { thisOf } from './globals';
+import { storageAccessesOf } from '../core/trace/storage-accesses';
 import { REQUEST_LIMITS, RequestError } from './requests';
 import type { StorageRef } from './variables';
 
@@ -16,45 +16,22 @@ export interface Write {
   value: bigint;
 }
 
-const ACCESS = /^S(LOAD|STORE)$/;
-const toBig = (hex: string) => BigInt(hex === '0x' || hex === '' ? '0x0' : hex);
-
 /** The steps where `ref` is written, in order, with the new value. */
 export function writesOf(trace: Trace, ref: StorageRef): Write[] {
   const out: Write[] = [];
-  const accounts = new Map<number, string | undefined>();
-  const post = trace.summary.pcConvention === 'post-op';
   const mask = (1n << BigInt(8 * ref.size)) - 1n;
-  const field = (word: bigint) => (word >> BigInt(8 * ref.offset)) & mask;
+  const field = (word: string) => (BigInt(word) >> BigInt(8 * ref.offset)) & mask;
   const packed = ref.size < 32;
   let last: bigint | undefined;
-  for (let s = trace.length && ACCESS.test(trace.row(0).op) ? 0 : nextAccess(trace, 0); s !== -1; s = nextAccess(trace, s)) {
-    const row = trace.row(s);
-    if (!accounts.has(row.frame)) accounts.set(row.frame, thisOf(trace, trace.frame(row.frame))?.toLowerCase());
-    if (accounts.get(row.frame) !== ref.account) continue;
-    // A post-op recording shows an op's operands on the step before it, and its result on its own step.
-    const before = post ? s - 1 : s;
-    if (before < 0 || trace.row(before).frame !== row.frame) continue;
-    const stack = trace.detail(before).stack;
-    if (!stack || stack.length < 2 || toBig(stack[stack.length - 1]) !== ref.slot) continue;
-    if (row.op === 'SLOAD') {
-      const after = post ? s : s + 1;
-      const result = after < trace.length && trace.row(after).frame === row.frame ? trace.detail(after).stack : null;
-      if (result?.length) last = field(toBig(result[result.length - 1]));
-      continue;
-    }
-    const value = field(toBig(stack[stack.length - 2]));
+  for (const access of storageAccessesOf(trace).accessesOf(ref.account)) {
+    if (BigInt(access.slot) !== ref.slot) continue;
+    const value = field(access.value);
     const old = last;
     last = value;
-    if (packed && old === value) continue;
-    out.push({ step: s, value });
+    if (access.kind === 'read' || (packed && old === value)) continue;
+    out.push({ step: access.step, value });
   }
   return out;
-}
-
-function nextAccess(trace: Trace, step: number): number {
-  const next = trace.navigate(step, { kind: 'class', opClass: 'storage' });
-  return next <= step || !ACCESS.test(trace.row(next).op) ? -1 : next;
 }
 
 /** A dataId is `account:slot:offset:size` (see the adapter's dataBreakpointInfo): well under this. */

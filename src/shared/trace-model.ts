@@ -120,6 +120,8 @@ export interface Trace {
   row(step: number): StepRow;
   columns(): StepColumns;
   detail(step: number): StepDetail;
+  /** The stack item `fromTop` below the top at `step` (0 = top) as sent, or null when the stack is shorter or absent. */
+  stackItem(step: number, fromTop: number): string | null;
   frame(index: number): Frame;
   frameCount(): number;
   /** Frames enclosing `step`, root first (the breadcrumb). */

@@ -38,6 +38,8 @@ export interface StorageEntry {
   atFrameStart: string | null;
   /** The slot was not in the frame's first step at all. */
   newInFrame: boolean;
+  /** This transaction wrote the value (else an SLOAD read it). */
+  written: boolean;
 }
 
 /** Everything the detail panels show for the current step. */
@@ -51,7 +53,13 @@ export interface StepView {
   memory: MemoryWindow | null;
   /** Byte ranges `[from, to)` that differ from the previous step of the same frame. */
   changedBytes: Array<[number, number]>;
+  /**
+   * The slots of the account the frame runs on that the trace's own SLOAD and SSTORE prove; null when the trace has
+   * no stack to read them from.
+   */
   storage: StorageEntry[] | null;
+  /** A sentence when the mirror's `storage` map disagrees with the trace (the trace wins); null otherwise. */
+  storageNote: string | null;
   /** Frames enclosing the step, root first. */
   frames: Frame[];
   /** The same frames by name, index for index (null where nothing names a frame). */

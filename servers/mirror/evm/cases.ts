@@ -15,6 +15,8 @@ export interface Deployment {
   args?: (addressOf: (contract: string) => string) => bigint[];
   /** Libraries to link, by contract name. */
   libraries?: string[];
+  /** Late deployments its constructor needs, deployed just before it. */
+  requires?: string[];
 }
 
 export const DEPLOYMENTS: readonly Deployment[] = [
@@ -45,6 +47,8 @@ export const LATE_DEPLOYMENTS: readonly Deployment[] = [
   { contract: 'Locals' },
   { contract: 'Guarded' },
   { contract: 'Bulk' },
+  { contract: 'Ledger', args: () => [1_000_000n] },
+  { contract: 'Router', args: (addressOf) => [BigInt(addressOf('Ledger'))], requires: ['Ledger'] },
 ];
 
 /** The sample fungible token (sample.ts `SAMPLE.fungible`), the one the token-service stand-in holds. */
@@ -175,7 +179,7 @@ export const CASE_NAMES = [
 /** The token-service cases (TokenSender calling the HTS stand-in at 0x167). */
 export const HTS_CASE_NAMES = ['hts-transfer', 'hts-insufficient'] as const;
 /** Cases added for the debugger (arguments of dynamic types, named storage). */
-export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state', 'long-values'] as const;
+export const DEBUG_CASE_NAMES = ['dynamic-args', 'enum-state', 'long-values', 'shared-slots'] as const;
 /** Calls the node runs natively (precompiles, token facade, halts, a transaction straight to 0x167). */
 export const NATIVE_CASE_NAMES = ['permit', 'sha256', 'hts-facade', 'hts-try-catch', 'hts-value', 'hts-direct'] as const;
 
@@ -346,6 +350,13 @@ export const CASES: readonly CaseSpec[] = [
         args: [Array.from({ length: 150 }, (_, i) => BigInt(i * i)), toHex('Ledger Mirror pages long arrays. '.repeat(10).slice(0, 300))],
       }),
     shows: 'a 150-element calldata array copied to memory, 300 bytes as bytes and string, a 151-element storage array',
+  },
+  {
+    name: 'shared-slots',
+    contract: 'Router',
+    signature: 'route(uint256)',
+    args: () => [250n],
+    shows: 'Router (routed 0 → 1, ledger read) calls Ledger (total 0 → 250, limit read, balances[sender] 0 → 250): slots 0 and 1 in both',
   },
 ];
 

@@ -141,9 +141,14 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
     results.push({ transactionId: tx.transactionId, hash: tx.hash, result: bodies.result, actions: bodies.actions });
   };
 
+  const deployLate = async (contract: string): Promise<void> => {
+    const late = LATE_DEPLOYMENTS.findIndex((d) => d.contract === contract);
+    if (late < 0 || deployed.has(contract)) return;
+    for (const needed of LATE_DEPLOYMENTS[late].requires ?? []) await deployLate(needed);
+    await deploy(LATE_DEPLOYMENTS[late], DEPLOYMENTS.length + late);
+  };
   for (const spec of CASES) {
-    const late = LATE_DEPLOYMENTS.findIndex((d) => d.contract === spec.contract);
-    if (late >= 0 && !deployed.has(spec.contract)) await deploy(LATE_DEPLOYMENTS[late], DEPLOYMENTS.length + late);
+    await deployLate(spec.contract);
     await run(spec, (await spec.calldata?.(addressOf)) ?? encodeCall(spec.signature, spec.args(addressOf)));
   }
   await deploy({ contract: EXTERNAL_CASE.contract }, DEPLOYMENTS.length + LATE_DEPLOYMENTS.length, external);
@@ -210,7 +215,11 @@ function traceRecord(
 ): TraceRecord {
   const log = outcome.trace.log;
   const nullParts = opts.nullParts ?? false;
-  return { transactionId, hash, writeBody: (query, sink, caps) => writeTraceBody(log, envelope, query, { nullParts, caps }, sink) };
+  return {
+    transactionId,
+    hash,
+    writeBody: (query, sink, caps, storage) => writeTraceBody(log, envelope, query, { nullParts, caps, storage }, sink),
+  };
 }
 
 /**

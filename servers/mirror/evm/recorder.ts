@@ -17,11 +17,19 @@
  * storage, `gas` what the callee frame has left and `gas_cost` what it used. Whatever a stand-in runs to answer
  * is not recorded. `reason`: the callee's revert data when it failed; for a call whose recipient is a system
  * contract, the first reverted action of the transaction (`system-reason.ts`), given to `done`.
+ *
+ * Storage is recorded in the shapes of two mirror versions (the body writer picks one): v0.129's slots the current
+ * contract wrote so far, and the newest mirror's `AbstractOpcodeTracer.captureStorage`: the storage accesses of the
+ * whole transaction so far (root world updater's `getTxStorageUsage(true).accesses()`), one TreeMap keyed by slot
+ * with the contract dropped, contracts in contract-id order and the first one to hold a slot winning, the written
+ * value preferred over the value read; once of the slots written only, once of the slots read as well. A frame that
+ * fails takes its accesses with it, as its world updater is discarded.
  */
 import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
 import { nativeKindOf, NativeScope } from './native-calls';
 import { EMPTY, type StepLog, StepLogBuilder } from './step-log';
 import { stackItemHex, widthsAfter } from './stack-widths';
+import { numOfLongZero } from './ids';
 
 /** The subset of the EVM event emitter the recorder attaches to. */
 export interface EvmEvents {
@@ -42,6 +50,12 @@ interface Pending {
   memory: number;
 }
 
+/** One contract's storage accesses this transaction: slot literal → [key id, value read or -1, value written or -1]. */
+type TxSlots = ReadonlyMap<string, readonly [number, number, number]>;
+
+/** Every contract's accesses this transaction (maps are never mutated, so a frame can keep the one it began with). */
+type TxAccesses = ReadonlyMap<string, TxSlots>;
+
 /** Storage slots written so far in one contract: slot literal → [key id, value id], plus its snapshot. */
 interface WrittenSlots {
   slots: ReadonlyMap<string, readonly [number, number]>;
@@ -61,6 +75,9 @@ interface FrameState {
   memorySnapshot: number;
   /** Written storage of every contract when this frame began (maps are never mutated): restored if it fails. */
   writtenAtEntry: ReadonlyMap<string, WrittenSlots>;
+  txAtEntry: TxAccesses;
+  /** An SLOAD of this frame whose result the frame's next step shows: [contract, key]. */
+  pendingRead: readonly [string, bigint] | undefined;
 }
 
 /** Ops that end a frame, with the number of stack items they consume (Besu pops them before tracing). */
@@ -76,6 +93,7 @@ interface NativeCall {
   depth: number;
   gasLimit: bigint;
   writtenAtEntry: ReadonlyMap<string, WrittenSlots>;
+  txAtEntry: TxAccesses;
 }
 
 export interface RecordedTransaction {
@@ -112,6 +130,11 @@ export class TraceRecorder implements EvmListener {
   private readonly log = new StepLogBuilder();
   private readonly frames: FrameState[] = [];
   private written: ReadonlyMap<string, WrittenSlots> = new Map();
+  private tx: TxAccesses = new Map();
+  /** Snapshots of `tx` merged as the mirror sends it: [written only, reads as well]. */
+  private txSnapshots: readonly [number, number] = [EMPTY, EMPTY];
+  /** Order of first access, for contracts without a long-zero address (created in this transaction). */
+  private readonly firstSeen = new Map<string, number>();
   private readonly created: string[] = [];
   private readonly scope = new NativeScope();
   private native: NativeCall | undefined;
@@ -149,7 +172,13 @@ export class TraceRecorder implements EvmListener {
     if (event.kind === 'native') {
       const recipient = message.to?.toString() ?? '';
       const reasonFromActions = event.native === 'SYSTEM' && nativeKindOf(recipient) === 'SYSTEM';
-      this.native = { reasonFromActions, depth: this.frames.length, gasLimit: message.gasLimit, writtenAtEntry: this.written };
+      this.native = {
+        reasonFromActions,
+        depth: this.frames.length,
+        gasLimit: message.gasLimit,
+        writtenAtEntry: this.written,
+        txAtEntry: this.tx,
+      };
       return;
     }
     this.frames.push({
@@ -163,6 +192,8 @@ export class TraceRecorder implements EvmListener {
       memoryWords: new Int32Array(0),
       memorySnapshot: EMPTY,
       writtenAtEntry: this.written,
+      txAtEntry: this.tx,
+      pendingRead: undefined,
     });
   }
 
@@ -180,8 +211,10 @@ export class TraceRecorder implements EvmListener {
       const gas = exceptional ? pending.gasLeft : pending.gasLeft - this.log.gasCostOf(pending.step);
       this.recordAfter(pending, pending.pc, gas, this.log.popNodes(pending.stack, pops), pending.memory);
     }
-    if (error) this.written = frame.writtenAtEntry;
-    else if (result.createdAddress) this.created.push(result.createdAddress.toString().toLowerCase());
+    if (error) {
+      this.written = frame.writtenAtEntry;
+      this.restoreTx(frame.txAtEntry);
+    } else if (result.createdAddress) this.created.push(result.createdAddress.toString().toLowerCase());
   }
 
   step(event: InterpreterStep): void {
@@ -192,6 +225,13 @@ export class TraceRecorder implements EvmListener {
     const gasLeft = Number(event.gasLeft);
     const stack = this.internStack(frame, event.stack, widthsAfter(frame.widths, frame.lastOp, event.stack.length));
     const memory = this.internMemory(frame, event.memory);
+    if (frame.pendingRead) {
+      // The SLOAD's result is on top of its frame's next stack.
+      const value = event.stack.at(-1);
+      if (value !== undefined) this.recordAccess(frame.pendingRead[0], frame.pendingRead[1], value, 'read');
+      frame.pendingRead = undefined;
+      if (!this.preOp && frame.pending) this.log.setTxStorage(frame.pending.step, ...this.txSnapshots);
+    }
     if (frame.pending) this.recordAfter(frame.pending, event.pc, gasLeft, stack, memory);
 
     const step = this.log.append(op, event.depth);
@@ -199,16 +239,21 @@ export class TraceRecorder implements EvmListener {
     if (event.error) this.log.setReason(step, `0x${Buffer.from(event.error).toString('hex')}`);
     const address = event.address.toString().toLowerCase();
     const storageBefore = this.written.get(address)?.snapshot ?? EMPTY;
+    const txBefore = this.txSnapshots;
     if (op === 'SSTORE') this.recordWrite(address, event.stack);
+    if (op === 'SLOAD' && event.stack.length > 0) frame.pendingRead = [address, event.stack.at(-1)!];
     if (this.preOp) {
       this.log.setPc(step, event.pc);
       this.log.setGas(step, gasLeft);
       this.log.setStack(step, stack);
       this.log.setMemory(step, memory);
       this.log.setStorage(step, storageBefore);
+      this.log.setTxStorage(step, ...txBefore);
     } else {
-      // Only SSTORE changes this contract's storage before the frame's next step, so this is the post-op view.
+      // Only SSTORE changes this contract's storage before the frame's next step, so this is the post-op view
+      // (an SLOAD's read is added when its result shows, on the frame's next step).
       this.log.setStorage(step, this.written.get(address)?.snapshot ?? EMPTY);
+      this.log.setTxStorage(step, ...this.txSnapshots);
     }
     frame.pending = { step, op, pc: event.pc, gasLeft, stack, memory };
     frame.lastOp = op;
@@ -225,7 +270,10 @@ export class TraceRecorder implements EvmListener {
     this.log.setGasCost(step, Number(used));
     if (native.reasonFromActions) this.systemSteps.push(step);
     else if (error) this.log.setReason(step, `0x${Buffer.from(returnValue).toString('hex')}`);
-    if (error) this.written = native.writtenAtEntry;
+    if (error) {
+      this.written = native.writtenAtEntry;
+      this.restoreTx(native.txAtEntry);
+    }
   }
 
   /** Post-op mode: fills in the state `pending` left behind. (Pre-op steps were complete when appended.) */
@@ -281,8 +329,47 @@ export class TraceRecorder implements EvmListener {
     const keyId = this.log.word(stackItemHex(key, 32));
     const slots = new Map(this.written.get(address)?.slots);
     slots.set(this.log.wordHex(keyId), [keyId, this.log.word(stackItemHex(value, 32))]);
-    const sorted = [...slots.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const pairs = new Int32Array(sorted.flatMap(([, pair]) => pair));
+    const pairs = new Int32Array(sortedBySlot(slots).flatMap(([, pair]) => pair));
     this.written = new Map(this.written).set(address, { slots, snapshot: this.log.storageSnapshot(pairs) });
+    this.recordAccess(address, key, value, 'write');
   }
+
+  /** Adds an access to the transaction's (a write replaces the value written; a read keeps the first value read). */
+  private recordAccess(address: string, key: bigint, value: bigint, kind: 'read' | 'write'): void {
+    if (!this.firstSeen.has(address)) this.firstSeen.set(address, this.firstSeen.size);
+    const keyId = this.log.word(stackItemHex(key, 32));
+    const slot = this.log.wordHex(keyId);
+    const valueId = this.log.word(stackItemHex(value, 32));
+    const slots = new Map(this.tx.get(address));
+    const [, read, written] = slots.get(slot) ?? [keyId, -1, -1];
+    if (kind === 'read' && read >= 0) return;
+    slots.set(slot, kind === 'read' ? [keyId, valueId, written] : [keyId, read, valueId]);
+    this.restoreTx(new Map(this.tx).set(address, slots));
+  }
+
+  /** Sets the transaction's accesses and snapshots them merged as `captureStorage` does. */
+  private restoreTx(tx: TxAccesses): void {
+    if (tx === this.tx) return;
+    this.tx = tx;
+    const rank = (address: string): bigint => {
+      const num = numOfLongZero(address);
+      return num === undefined ? (1n << 64n) + BigInt(this.firstSeen.get(address) ?? 0) : BigInt(num);
+    };
+    const written = new Map<string, readonly [number, number]>();
+    const accesses = new Map<string, readonly [number, number]>();
+    const contracts = [...tx.keys()].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
+    for (const contract of contracts)
+      for (const [slot, [key, read, wrote]] of tx.get(contract)!) {
+        if (wrote >= 0 && !written.has(slot)) written.set(slot, [key, wrote]);
+        if (!accesses.has(slot)) accesses.set(slot, [key, wrote >= 0 ? wrote : read]);
+      }
+    const snapshot = (map: ReadonlyMap<string, readonly [number, number]>) =>
+      this.log.storageSnapshot(new Int32Array(sortedBySlot(map).flatMap(([, pair]) => pair)));
+    this.txSnapshots = [snapshot(written), snapshot(accesses)];
+  }
+}
+
+/** Entries sorted by slot literal (`0x` + 64 hex, so by number), as a TreeMap keyed by the hex string orders them. */
+function sortedBySlot<T>(map: ReadonlyMap<string, T>): [string, T][] {
+  return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

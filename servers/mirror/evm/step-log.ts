@@ -63,8 +63,14 @@ export interface StepLog {
   /** Memory snapshot of each step (index into memorySnapshots), or EMPTY. */
   readonly memory: Int32Array;
   readonly memorySnapshots: readonly Int32Array[];
-  /** Storage snapshot of each step, or EMPTY; a snapshot is [key, value, key, value, …] word ids sorted by key. */
+  /**
+   * Storage snapshot of each step, or EMPTY; a snapshot is [key, value, key, value, …] word ids sorted by key.
+   * `storage`: the slots the current contract wrote so far (v0.129); `txWritten` and `txAccesses`: the newest
+   * mirror's transaction-wide map merged by slot, of the slots written, and of the slots read or written.
+   */
   readonly storage: Int32Array;
+  readonly txWritten: Int32Array;
+  readonly txAccesses: Int32Array;
   readonly storageSnapshots: readonly Int32Array[];
   /** `0x`-hex revert data by step, on the steps that carry one. */
   readonly reasons: ReadonlyMap<number, string>;
@@ -80,6 +86,8 @@ export class StepLogBuilder {
   private readonly stack = new Column((n) => new Int32Array(n));
   private readonly memory = new Column((n) => new Int32Array(n));
   private readonly storage = new Column((n) => new Int32Array(n));
+  private readonly txWritten = new Column((n) => new Int32Array(n));
+  private readonly txAccesses = new Column((n) => new Int32Array(n));
   private readonly nodeParent = new Column((n) => new Int32Array(n));
   private readonly nodeWord = new Column((n) => new Int32Array(n));
   private readonly opIds = new Map<string, number>();
@@ -108,6 +116,8 @@ export class StepLogBuilder {
     this.gasCost.push(0);
     this.stack.push(EMPTY);
     this.memory.push(EMPTY);
+    this.txWritten.push(EMPTY);
+    this.txAccesses.push(EMPTY);
     return this.storage.push(EMPTY);
   }
 
@@ -131,6 +141,12 @@ export class StepLogBuilder {
   }
   setStorage(step: number, snapshot: number): void {
     this.storage.set(step, snapshot);
+  }
+
+  /** The transaction-wide maps of `step` (see StepLog.txWritten). */
+  setTxStorage(step: number, written: number, accesses: number): void {
+    this.txWritten.set(step, written);
+    this.txAccesses.set(step, accesses);
   }
   setReason(step: number, hex: string): void {
     this.reasons.set(step, hex);
@@ -187,6 +203,8 @@ export class StepLogBuilder {
       memory: this.memory.done(),
       memorySnapshots: this.memorySnapshots,
       storage: this.storage.done(),
+      txWritten: this.txWritten.done(),
+      txAccesses: this.txAccesses.done(),
       storageSnapshots: this.storageSnapshots,
       reasons: this.reasons,
     };

@@ -3,6 +3,7 @@
  * trace of millions of steps (hundreds of MB of JSON) never exists as one string. Field order follows the
  * mirror's generated models (alphabetical, as in its OpenAPI spec); the JSON is compact, as Jackson writes it.
  */
+import type { StorageShape } from '../modes';
 import type { OpcodeQuery } from '../trace-provider';
 import { CapCounter, NO_OPCODE_CAPS, type OpcodeCaps, TRUNCATION_MARKER_JSON } from '../web3/opcode-caps';
 import { EMPTY, type StepLog } from './step-log';
@@ -22,6 +23,8 @@ export interface BodyOptions {
   nullParts: boolean;
   /** The server's trace caps (newer mirrors); a capped trace ends with the truncation marker. */
   caps?: OpcodeCaps;
+  /** The storage map's shape (see Mode.storage); default the newest mirror's. */
+  storage?: StorageShape;
 }
 
 const CHUNK_CHARS = 1 << 16;
@@ -37,7 +40,7 @@ export async function writeTraceBody(
   let buffer =
     `{"address":${JSON.stringify(envelope.address)},"contract_id":${contractId},` +
     `"failed":${envelope.failed},"gas":${envelope.gasUsed},"opcodes":[`;
-  const parts = new PartWriter(log, query, options.nullParts);
+  const parts = new PartWriter(log, query, options.nullParts, options.storage ?? 'accesses');
   const counter = new CapCounter(options.caps ?? NO_OPCODE_CAPS);
   for (let i = 0; i < log.length; i++) {
     const stack = parts.stack(i);
@@ -79,12 +82,15 @@ class PartWriter {
   private lastStorage = { id: Number.NaN, json: '', count: 0 };
   private readonly disabledList: Part;
   private readonly disabledMap: Part;
+  private readonly snapshots: Int32Array;
 
   constructor(
     private readonly log: StepLog,
     private readonly query: OpcodeQuery,
     nullParts: boolean,
+    shape: StorageShape,
   ) {
+    this.snapshots = shape === 'v0.129' ? log.storage : shape === 'written' ? log.txWritten : log.txAccesses;
     this.disabledList = { json: nullParts ? 'null' : '[]', count: 0 };
     this.disabledMap = { json: nullParts ? 'null' : '{}', count: 0 };
   }
@@ -110,7 +116,7 @@ class PartWriter {
 
   storage(i: number): Part {
     if (!this.query.storage) return this.disabledMap;
-    const id = this.log.storage[i]!;
+    const id = this.snapshots[i]!;
     if (id !== this.lastStorage.id) {
       const pairs = id === EMPTY ? new Int32Array(0) : this.log.storageSnapshots[id]!;
       const entries: string[] = [];

@@ -86,5 +86,5 @@ export function opcodesReply(context: OpcodesContext, request: OpcodesRequest): 
   const { parameter, query } = converted;
   const trace = context.traces.findTrace(parameter.kind, parameter.kind === 'hash' ? parameter.hash : parameter.transactionId);
   if (!trace) return web3ErrorReply(404, notFoundDetail(parameter));
-  return web3StreamReply((sink) => trace.writeBody(query, sink, context.caps));
+  return web3StreamReply((sink) => trace.writeBody(query, sink, context.caps, context.mode.storage));
 }

@@ -2,6 +2,7 @@
 // No `vscode` import, so the unit suite can check these against a real decoded trace.
 import type { Trace } from '../../shared/trace-model';
 import { isInClass } from '../trace/ops';
+import { storageAccessesOf, storageMismatch, type SlotState } from '../trace/storage-accesses';
 import { TraceNames } from './names';
 import type { FrameSpan } from '../../shared/frame-moves';
 import {
@@ -96,23 +97,21 @@ export function changedByteRanges(before: readonly string[], after: readonly str
 }
 
 function storageEntries(
-  current: Record<string, string>,
-  previous: Record<string, string> | null,
-  frameStart: Record<string, string> | null,
+  current: ReadonlyMap<string, SlotState>,
+  previous: ReadonlyMap<string, SlotState> | null,
+  frameStart: ReadonlyMap<string, SlotState>,
 ): StorageEntry[] {
-  return Object.keys(current)
-    .sort()
-    .map((slot) => {
-      const value = current[slot];
-      const start = frameStart?.[slot];
-      return {
-        slot,
-        value,
-        changed: previous !== null && previous[slot] !== value,
-        atFrameStart: start !== undefined && start !== value ? start : null,
-        newInFrame: frameStart !== null && start === undefined,
-      };
-    });
+  return [...current].map(([slot, { value, written }]) => {
+    const start = frameStart.get(slot)?.value;
+    return {
+      slot,
+      value,
+      changed: previous !== null && previous.get(slot)?.value !== value,
+      atFrameStart: start !== undefined && start !== value ? start : null,
+      newInFrame: start === undefined,
+      written,
+    };
+  });
 }
 
 export interface MemoryViewport {
@@ -122,19 +121,27 @@ export interface MemoryViewport {
 
 export function stepView(trace: Trace, step: number, viewport: MemoryViewport, names: TraceNames = TraceNames.none): StepView {
   const detail = trace.detail(step);
-  const { stack, memory, storage, reason: _reason, ...row } = detail;
+  const { stack, memory, storage: _mirrorStorage, reason: _reason, ...row } = detail;
   const prevStep = previousStepInFrame(trace, step);
   const prev = prevStep === null ? null : trace.detail(prevStep);
   const frames = trace.frameStack(step);
   const entry = frames[frames.length - 1].entryStep;
-  const atEntry = storage && entry !== step ? trace.detail(entry).storage : storage;
+  const index = storageAccessesOf(trace);
+  const account = index.accountOf(row.frame);
   return {
     row,
     stack: stack ? [...stack].reverse() : null,
     memoryWords: memory ? memory.length : null,
     memory: memory ? memoryWindow(trace, step, viewport.start, viewport.count) : null,
     changedBytes: memory && prev ? changedByteRanges(prev.memory ?? [], memory) : [],
-    storage: storage ? storageEntries(storage, prev ? prev.storage : null, atEntry) : null,
+    storage: index.available
+      ? storageEntries(
+          index.stateAt(step, account),
+          prevStep === null ? null : index.stateAt(prevStep, account),
+          index.stateAt(entry, account),
+        )
+      : null,
+    storageNote: storageMismatch(trace),
     frames,
     frameNames: frames.map((f) => names.frame(f)),
     event: names.event(trace, step),

@@ -109,6 +109,12 @@ export class ColumnarTrace implements Trace {
     };
   }
 
+  stackItem(step: number, fromTop: number): string | null {
+    this.check(step);
+    const id = this.summary.parts.stack ? this.cols.stacks.peek(step, fromTop) : -1;
+    return id < 0 ? null : this.cols.word(id);
+  }
+
   frame(index: number): Frame {
     const f = this.frames[index];
     if (!f) throw new RangeError(`No frame ${index}; the trace has ${this.frames.length}.`);

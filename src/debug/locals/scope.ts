@@ -9,6 +9,7 @@ import { localValue, type LocalsData } from './values';
 import { viaIrVariables } from './via-ir';
 import { stackSize, type Callable, type Declaration } from '../../core/locals/declarations';
 import { isViaIr } from '../../core/locals/pipeline';
+import { frameStorage } from '../../core/trace/storage-accesses';
 import { hexBytes, referencesFor } from '../memory-references';
 
 /** Whose variables: a modifier's (`of`), and where in the source its locals are taken (`place`, else the step's). */
@@ -60,7 +61,7 @@ export function localsData(rt: DebugRuntime, step: number, input: string | undef
     stack: detail.stack ?? [],
     memory: rt.memoryBytes(step),
     calldata: hexBytes(input),
-    storage: detail.storage,
+    storage: frameStorage(rt.trace, step, rt.program.traceFrame[step]),
     layout: artifact?.storageLayout,
     references: referencesFor(step, rt.program.traceFrame[step]),
   };

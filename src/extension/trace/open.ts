@@ -80,7 +80,7 @@ async function askParts(): Promise<TraceParts | undefined> {
       part: 'stack',
       label: 'Stack',
       description: 'per step',
-      detail: 'The API default. Needed for call targets and the Stack panel.',
+      detail: 'The API default. Needed for call targets, the Stack panel and state (read from each SLOAD and SSTORE).',
       picked: true,
     },
     {
@@ -89,7 +89,13 @@ async function askParts(): Promise<TraceParts | undefined> {
       description: 'per step',
       detail: 'Makes the server re-execute more slowly and the response much larger.',
     },
-    { part: 'storage', label: 'Storage', description: 'slots read and written', detail: 'Makes the server re-execute more slowly.' },
+    {
+      part: 'storage',
+      label: "The mirror's storage map",
+      description: 'a cross-check only',
+      detail:
+        'Not needed: storage is read from the trace itself. Newer mirrors merge it across contracts and cut the trace sooner with it.',
+    },
   ];
   const picked = await vscode.window.showQuickPick(items, {
     title: 'Ledger Mirror: Parts of the Trace',

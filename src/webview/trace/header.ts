@@ -50,7 +50,8 @@ export function buildHeader(
     : summary.returnValue &&
       summary.rawReturnValue !== '0x' &&
       h('div', { class: 'hd-outcome' }, h('span', { class: 'hd-label' }, 'Returned'), h('code', {}, describeRevert(summary.returnValue)));
-  const missing = (['stack', 'memory', 'storage'] as const).filter((p) => !summary.parts[p]);
+  // Storage is read from the trace's own SLOAD and SSTORE: the mirror's map is only a cross-check, never missing.
+  const missing = (['stack', 'memory'] as const).filter((p) => !summary.parts[p]);
   return h(
     'header',
     { class: 'trace-header' },

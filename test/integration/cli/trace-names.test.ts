@@ -34,6 +34,19 @@ interface TraceJson {
   calls: CallJson[];
 }
 
+interface DiffJson {
+  stateDiff: {
+    changed: boolean;
+    note: string | null;
+    accounts: {
+      account: string;
+      contractId: string | null;
+      contract: string | null;
+      changes: { name: string; before: string; after: string }[];
+    }[];
+  };
+}
+
 const CALL_KEYS = [
   'depth',
   'type',
@@ -65,6 +78,9 @@ describe('CLI trace: names from the build output and the mirror', function () {
     assert.equal(run.stderr, '');
     return JSON.parse(run.stdout) as TraceJson;
   };
+
+  const diffOf = async (name: CaseName, ...args: string[]): Promise<DiffJson['stateDiff']> =>
+    ((await traceJson(name, '--state-diff', ...args)) as unknown as DiffJson).stateDiff;
 
   before(async () => {
     assertCliBuilt();
@@ -210,5 +226,46 @@ describe('CLI trace: names from the build output and the mirror', function () {
     } finally {
       await hostile.close();
     }
+  });
+
+  it('lists exactly the changed variables of each contract, Router and Ledger sharing slots 0 and 1', async () => {
+    const diff = await diffOf('shared-slots', '--build-output', workspace);
+    assert.equal(diff.changed, true);
+    // A mapping entry's key is found through the debugger's program (hashes it saw computed); here it stays a raw slot.
+    const byContract = Object.fromEntries(
+      diff.accounts.map((a) => [
+        a.contract,
+        a.changes.map((c) => [c.name.replace(/^storage\[0x[0-9a-f]{1,64}\]$/, 'storage[entry]'), c.before, c.after]),
+      ]),
+    );
+    const word = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+    assert.deepEqual(byContract, {
+      Ledger: [
+        ['total', '0', '250'],
+        ['storage[entry]', word(0), word(250)],
+      ],
+      Router: [['routed', '0', '1']],
+    });
+    assert.ok(diff.accounts.every((a) => /^0\.0\.\d+$/.test(a.contractId ?? '')));
+    const human = await trace('shared-slots', '--state-diff', '--build-output', workspace);
+    assert.match(human.stdout, /State changes:\n {2}0x[0-9a-f]{40} \(0\.0\.\d+\) (Ledger|Router)\n/);
+    assert.match(human.stdout, / {4}routed: 0 → 1\n/);
+    assert.match(human.stdout, / {4}total: 0 → 250\n/);
+  });
+
+  it('shows raw slots without a build output, and says the value before is unknown where the trace did not read it', async () => {
+    const diff = await diffOf('storage', '--build-output', empty, '--sources', 'workspace');
+    assert.equal(diff.changed, true);
+    const changes = diff.accounts.flatMap((a) => a.changes);
+    assert.ok(changes.every((c) => /^storage\[0x[0-9a-f]+\]$/.test(c.name)));
+    assert.ok(
+      changes.some((c) => c.before.startsWith('unknown')),
+      'a slot written without being read first',
+    );
+  });
+
+  it('says a failed transaction changed nothing', async () => {
+    const diff = await diffOf('custom-error', '--build-output', workspace);
+    assert.deepEqual(diff, { changed: false, note: 'The transaction failed: every change it made was undone.', accounts: [] });
   });
 });

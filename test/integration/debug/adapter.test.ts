@@ -573,7 +573,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('names packed variables, a string, a dynamic array and mapping entries through the storageLayout, step by step', async () => {
       const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
-      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () =>
+      await launch('dynamic-args', { stopOnEntry: false, storage: false }, () =>
         dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }),
       );
       const [top] = await stack();
@@ -597,7 +597,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('evaluates member access, indexing and mapping lookups, and reads back every variable by its evaluateName', async () => {
       const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
-      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () =>
+      await launch('dynamic-args', { stopOnEntry: false, storage: false }, () =>
         dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }),
       );
       const [top] = await stack();
@@ -635,12 +635,12 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('data breakpoints stop where a packed state variable is written, forward and in reverse, with conditions on the new value and hit counts', async () => {
       const openLine = await lineOf('Wallet.sol', 'open = tag.length > 0');
-      await launch('dynamic-args', { stopOnEntry: false, storage: true }, () =>
+      await launch('dynamic-args', { stopOnEntry: false, storage: false }, () =>
         dc.setBreakpointsRequest({ source: { path: pathOf('Wallet.sol') }, breakpoints: [{ line: openLine }] }),
       );
       // The writes of slot 0 (owner, payments and open share it), from the trace itself: post-op, so SSTORE's slot
       // is on top of the stack of the step before.
-      const trace = await ref.fetch('dynamic-args', { stack: true, memory: false, storage: true });
+      const trace = await ref.fetch('dynamic-args', { stack: true, memory: false, storage: false });
       const slot0: number[] = [];
       for (let s = 1; s < trace.length; s++) {
         const st = trace.row(s).op === 'SSTORE' ? trace.detail(s - 1).stack! : undefined;
@@ -725,7 +725,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('names enum values by member (argument, return value, state variable, mapping key and value) and string keys from memory', async () => {
       const lastLine = await lineOf('Orders.sol', 'byRef[ref] = status');
-      await launch('enum-state', { stopOnEntry: false, storage: true, memory: true }, () =>
+      await launch('enum-state', { stopOnEntry: false, storage: false, memory: true }, () =>
         dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }),
       );
       const [top] = await stack();
@@ -739,7 +739,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
 
     it('without memory in the trace, a string-keyed entry stays a raw slot (its key is hashed from memory)', async () => {
       const lastLine = await lineOf('Orders.sol', 'byRef[ref] = status');
-      await launch('enum-state', { stopOnEntry: false, storage: true }, () =>
+      await launch('enum-state', { stopOnEntry: false, storage: false }, () =>
         dc.setBreakpointsRequest({ source: { path: pathOf('Orders.sol') }, breakpoints: [{ line: lastLine }] }),
       );
       await move(() => dc.nextRequest({ threadId: 1 }));
@@ -748,8 +748,40 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       assert.equal(Object.keys(storage).filter((k) => k.startsWith('storage[')).length, 1, 'the entry, raw');
     });
 
+    it('names each contract its own slots when two contracts of one transaction share slot numbers (Router and Ledger), storage not fetched', async () => {
+      const line = await lineOf('Router.sol', 'return total;');
+      await launch('shared-slots', { stopOnEntry: false, storage: false }, () =>
+        dc.setBreakpointsRequest({ source: { path: pathOf('Router.sol') }, breakpoints: [{ line }] }),
+      );
+      const [ledger, router] = await stack();
+      assert.deepEqual([ledger.name, router.name], ['Ledger.deposit', 'Router.route']);
+      const inLedger = await scopeTree(ledger.id, 'Storage');
+      assert.equal(inLedger.total, '250');
+      assert.equal(inLedger.limit, '1000000', 'read, never written: from its SLOAD');
+      assert.deepEqual(Object.values(inLedger.balances as Record<string, string>), ['250']);
+      const inRouter = await scopeTree(router.id, 'Storage');
+      assert.equal(inRouter.routed, '1');
+      assert.match(inRouter.ledger as string, /^0x[0-9a-f]{40}/);
+      assert.equal(Object.keys(inRouter).length, 2, "none of Ledger's slots");
+    });
+
+    it('lists what the transaction changed by name at the last step (State Changes), each contract its own', async () => {
+      await launch('shared-slots', { stopOnEntry: true, storage: false });
+      const before = (await dc.scopesRequest({ frameId: (await stack())[0].id })).body.scopes.map((s) => s.name);
+      assert.ok(!before.includes('State Changes'), 'only at the last step');
+      await move(() => dc.continueRequest({ threadId: 1 }));
+      const changes = await scopeTree((await stack())[0].id, 'State Changes');
+      const ledger = changes.Ledger as Record<string, string>;
+      assert.deepEqual(changes.Router, { routed: '0 → 1' });
+      assert.equal(ledger.total, '0 → 250');
+      const [entry, ...more] = Object.keys(ledger).filter((k) => k !== 'total');
+      assert.match(entry, /^balances\[0x[0-9a-f]{40}\]$/, `the entry by its key, the sender: ${JSON.stringify(ledger)}`);
+      assert.equal(ledger[entry], '0 → 250');
+      assert.deepEqual(more, []);
+    });
+
     it('finds the key of a mapping entry from the trace (Store.values[42])', async () => {
-      await launch('storage', { stopOnEntry: false, storage: true });
+      await launch('storage', { stopOnEntry: false, storage: false });
       const [top] = await stack();
       assert.deepEqual(await scopeTree(top.id, 'Storage'), { count: '1', values: { '[42]': '1234' } });
     });
@@ -758,7 +790,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
       const foundry = await temp.make();
       await copySources(foundry);
       await writeFoundry(foundry, await sampleBuildInfo());
-      await launch('storage', { stopOnEntry: false, storage: true, buildOutput: foundry });
+      await launch('storage', { stopOnEntry: false, storage: false, buildOutput: foundry });
       const [top] = await stack();
       assert.equal(top.name, 'Store.update', 'the build output still maps the code');
       const storage = await scopeOf(top.id, 'Storage');

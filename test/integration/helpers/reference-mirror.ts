@@ -10,6 +10,7 @@ import {
   type TraceCaseInfo,
 } from '../../../servers/mirror/evm/index';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
+import type { StorageShape } from '../../../servers/mirror/modes';
 import type { OpcodeQuery } from '../../../servers/mirror/trace-provider';
 import { NO_OPCODE_CAPS, type OpcodeCaps } from '../../../servers/mirror/web3/opcode-caps';
 import { HttpClient } from '../../../src/core/http';
@@ -17,7 +18,7 @@ import { resolveNetwork, type Endpoints } from '../../../src/core/networks';
 import { fetchTrace, type FetchTraceOptions } from '../../../src/core/opcodes-client';
 import type { ColumnarTrace } from '../../../src/core/trace/trace';
 
-export type Variant = 'post-op' | 'pre-op' | 'null-parts' | 'truncated' | 'long';
+export type Variant = 'post-op' | 'pre-op' | 'null-parts' | 'truncated' | 'long' | 'storage-v0.129';
 
 /** Inside the nested-call and create cases' child frames, beyond the shortest cases. */
 export const TRUNCATE_AT = 300;
@@ -30,10 +31,13 @@ const OPTIONS: Record<Variant, EvmProviderOptions> = {
   'null-parts': { nullParts: true },
   truncated: {},
   long: { longLoop: true, longLoopSteps: LONG_LOOP_STEPS },
+  'storage-v0.129': {},
 };
 const CAPS: Partial<Record<Variant, OpcodeCaps>> = { truncated: { ...NO_OPCODE_CAPS, maxOpcodes: TRUNCATE_AT + 1 } };
 /** Variants that serve another's traces (no second execution of the same cases). */
-const SAME_TRACES: Partial<Record<Variant, Variant>> = { truncated: 'post-op' };
+const SAME_TRACES: Partial<Record<Variant, Variant>> = { truncated: 'post-op', 'storage-v0.129': 'post-op' };
+/** `storage-v0.129` serves the post-op traces with v0.129's storage map (the current contract's written slots). */
+const STORAGE: Partial<Record<Variant, StorageShape>> = { 'storage-v0.129': 'v0.129' };
 
 export { CASE_NAMES, DEBUG_CASE_NAMES, HTS_CASE_NAMES, NATIVE_CASE_NAMES };
 export type CaseName =
@@ -72,7 +76,8 @@ const fetched = new Map<string, Promise<ColumnarTrace>>();
 export async function startReference(variant: Variant): Promise<ReferenceMirror> {
   const provider = await referenceProvider(variant);
   const caps = CAPS[variant];
-  const mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity, opcodeCaps: caps });
+  const storage = STORAGE[variant];
+  const mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity, opcodeCaps: caps, storage });
   const endpoints = resolveNetwork('custom', { mirrorUrl: mirror.url });
   const info = (name: CaseName): TraceCaseInfo => {
     const found = provider.cases.find((c) => c.name === name);
@@ -92,6 +97,7 @@ export async function startReference(variant: Variant): Promise<ReferenceMirror>
           text += chunk;
         },
         caps,
+        storage,
       );
       return text;
     },

@@ -24,12 +24,14 @@ const CONTRACTS = [
   'Events',
   'Factory',
   'Guarded',
+  'Ledger',
   'LibUser',
   'Locals',
   'Looper',
   'MathLib',
   'Orders',
   'Permit',
+  'Router',
   'Spawned',
   'Store',
   'TokenSender',
@@ -38,8 +40,8 @@ const CONTRACTS = [
   'Wallet',
 ];
 
-/** Source files: one per contract, but Guarded.sol holds Spawned too. */
-const SOURCE_FILES = CONTRACTS.length - 1;
+/** Source files: one per contract, but Guarded.sol holds Spawned too and Router.sol holds Ledger. */
+const SOURCE_FILES = CONTRACTS.length - 2;
 
 const names = (artifacts: ContractArtifact[]) => artifacts.map((a) => a.name).sort();
 const byName = (artifacts: ContractArtifact[], name: string) => artifacts.find((a) => a.name === name)!;

@@ -219,17 +219,20 @@ describe('trace decoder over the reference mirror', function () {
       assert.deepEqual([lib.callType, lib.callee], ['DELEGATECALL', addressOf('MathLib')]);
     });
 
-    it('storage: written slots appear after each SSTORE and are marked as changes', async () => {
+    it("storage: the newest mirror's map changes at each SSTORE and each first SLOAD of a slot, marked as changes", async () => {
       const trace = await ref('post-op').fetch('storage');
       const sstores = Array.from({ length: trace.length }, (_, i) => i).filter((i) => trace.row(i).op === 'SSTORE');
+      const sloads = Array.from({ length: trace.length }, (_, i) => i).filter((i) => trace.row(i).op === 'SLOAD');
       assert.ok(sstores.length >= 2);
       assert.deepEqual(trace.detail(0).storage, {});
       for (const i of sstores) {
         assert.ok(trace.storageChangedAt(i), `SSTORE at ${i} changes storage`);
         assert.notDeepEqual(trace.detail(i).storage, trace.detail(i - 1).storage);
       }
+      assert.ok(trace.storageChangedAt(sloads[0]), 'the first read adds its slot');
       for (let i = 1; i < trace.length; i++) {
-        if (!sstores.includes(i)) assert.deepEqual(trace.detail(i).storage, trace.detail(i - 1).storage, `step ${i}`);
+        if (!sstores.includes(i) && !sloads.includes(i))
+          assert.deepEqual(trace.detail(i).storage, trace.detail(i - 1).storage, `step ${i}`);
       }
       assert.equal(Object.keys(trace.detail(trace.length - 1).storage ?? {}).length, 2);
     });

@@ -20,6 +20,8 @@ describe('reference mirror command line', () => {
         '1000',
         '--max-memory-words',
         '7',
+        '--storage-shape',
+        'v0.129',
       ]),
       {
         server: {
@@ -28,6 +30,7 @@ describe('reference mirror command line', () => {
           opcodes: 'disabled',
           opcodeApi: 'v0.150',
           unavailable: undefined,
+          storage: 'v0.129',
           opcodeRequestsPerSecond: Infinity,
           opcodeCaps: { maxOpcodes: 1000, maxMemoryWords: 7 },
         },
@@ -39,6 +42,7 @@ describe('reference mirror command line', () => {
     assert.ok(newer !== 'help');
     assert.equal(newer.server.opcodes, 'not-implemented');
     assert.deepEqual(newer.server.opcodeCaps, { maxStack: 3, maxStorage: 4 });
+    assert.equal(newer.server.storage, undefined, "the newest mirror's storage map unless asked");
     const noTraces = parseCommandLine(['--no-traces']);
     assert.ok(noTraces !== 'help' && noTraces.evm === undefined);
     assert.equal(parseCommandLine(['-h']), 'help');
@@ -52,6 +56,7 @@ describe('reference mirror command line', () => {
       [['--opcode-rps', '0'], /--opcode-rps must be at least 1/],
       [['--max-opcodes=-1'], /--max-opcodes needs a non-negative integer, got "-1"/],
       [['--max-memory-words', '0'], /--max-memory-words must be at least 1/],
+      [['--storage-shape', 'v0.162'], /--storage-shape must be one of accesses, written, v0\.129, got "v0\.162"/],
     ];
     for (const [args, message] of cases) assert.throws(() => parseCommandLine(args), message, args.join(' '));
   });

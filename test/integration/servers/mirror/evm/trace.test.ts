@@ -11,6 +11,7 @@ import {
   NATIVE_CASE_NAMES,
 } from '../../../../../servers/mirror/evm/cases';
 import { createEvmTraceProvider, type EvmTraceProvider } from '../../../../../servers/mirror/evm/index';
+import type { StorageShape } from '../../../../../servers/mirror/modes';
 import type { OpcodeQuery } from '../../../../../servers/mirror/trace-provider';
 import { NO_OPCODE_CAPS, type OpcodeCaps, TRUNCATION_MARKER_OP } from '../../../../../servers/mirror/web3/opcode-caps';
 import type { OpcodeEntry as Entry, OpcodesBody as Body } from '../../../../helpers/opcodes-wire';
@@ -32,19 +33,25 @@ const word = (value: bigint | number): string => BigInt(value).toString(16).padS
 const keccakHex = (data: Uint8Array): string => bytesToHex(keccak_256(data));
 const selectorOf = (signature: string): string => keccakHex(utf8ToBytes(signature)).slice(0, 8);
 
-async function bodyText(provider: EvmTraceProvider, name: string, query: OpcodeQuery = ALL, caps?: Partial<OpcodeCaps>): Promise<string> {
+async function bodyText(
+  provider: EvmTraceProvider,
+  name: string,
+  query: OpcodeQuery = ALL,
+  caps?: Partial<OpcodeCaps>,
+  storage?: StorageShape,
+): Promise<string> {
   const info = provider.cases.find((c) => c.name === name);
   assert.ok(info, `case ${name}`);
   let text = '';
   const sink = (chunk: string) => {
     text += chunk;
   };
-  await provider.findTrace('id', info.transactionId)!.writeBody(query, sink, caps && { ...NO_OPCODE_CAPS, ...caps });
+  await provider.findTrace('id', info.transactionId)!.writeBody(query, sink, caps && { ...NO_OPCODE_CAPS, ...caps }, storage);
   return text;
 }
 
-async function body(provider: EvmTraceProvider, name: string, query: OpcodeQuery = ALL, caps?: Partial<OpcodeCaps>): Promise<Body> {
-  return JSON.parse(await bodyText(provider, name, query, caps)) as Body;
+async function body(...args: Parameters<typeof bodyText>): Promise<Body> {
+  return JSON.parse(await bodyText(...args)) as Body;
 }
 
 /** Index of the first entry with `op` (after `from`), failing the test when there is none. */
@@ -220,8 +227,8 @@ describe('reference mirror EVM traces', function () {
       assert.equal(post.findContract(children[1]!)!.runtimeBytecode, post.findContract(children[0]!)!.runtimeBytecode);
     });
 
-    it('shows SSTOREs in the written-slot storage map of the current contract (slot and mapping entry)', async () => {
-      const { opcodes } = await body(post, 'storage');
+    it('v0.129: shows SSTOREs in the written-slot storage map of the current contract (slot and mapping entry)', async () => {
+      const { opcodes } = await body(post, 'storage', ALL, undefined, 'v0.129');
       const first = indexOf(opcodes, 'SSTORE');
       assert.deepEqual(opcodes[first - 1]!.storage, {});
       const mappingSlot = `0x${keccakHex(Buffer.from(word(42) + word(1), 'hex'))}`;
@@ -242,6 +249,38 @@ describe('reference mirror EVM traces', function () {
       assert.equal(opcodes[i + 1]!.depth, 1);
       assert.equal(return_value, `0x${word(50)}`);
       assert.deepEqual(opcodes.filter((e) => e.op === 'SSTORE').at(-1)!.storage, { [`0x${word(0)}`]: `0x${word(50)}` });
+    });
+
+    it('newest mirror: the storage map holds the slots read too, from the SLOAD on (written value preferred)', async () => {
+      const { opcodes } = await body(post, 'storage');
+      const read = indexOf(opcodes, 'SLOAD');
+      assert.ok(read < indexOf(opcodes, 'SSTORE'), 'count is read before it is written');
+      assert.deepEqual(opcodes[read - 1]!.storage, {});
+      assert.deepEqual(opcodes[read]!.storage, { [`0x${word(0)}`]: `0x${word(0)}` });
+      const mappingSlot = `0x${keccakHex(Buffer.from(word(42) + word(1), 'hex'))}`;
+      assert.deepEqual(opcodes.at(-1)!.storage, { [`0x${word(0)}`]: `0x${word(1)}`, [mappingSlot]: `0x${word(1234)}` });
+      const written = (await body(post, 'storage', ALL, undefined, 'written')).opcodes;
+      assert.deepEqual(written[read]!.storage, {}, 'written only: a read is not in the map');
+      assert.deepEqual(written.at(-1)!.storage, opcodes.at(-1)!.storage);
+    });
+
+    it('newest mirror: two contracts sharing slot numbers are merged by slot, the lower contract id winning', async () => {
+      const { opcodes } = await body(post, 'shared-slots');
+      const enter = opcodes.findIndex((e) => e.depth === 1);
+      const routerOnly = opcodes[enter - 1]!.storage;
+      // Router alone: routed (slot 0) written 1, ledger (slot 1) read.
+      assert.equal(routerOnly![`0x${word(0)}`], `0x${word(1)}`);
+      const callStack = opcodes[enter - 1]!.stack!;
+      assert.equal(opcodes[enter - 1]!.op, 'CALL');
+      assert.equal(routerOnly![`0x${word(1)}`], `0x${word(BigInt(callStack.at(-2)!))}`, 'the address Router calls');
+      // Ledger (deployed first, so numbered lower) takes slots 0 and 1 over: Router's routed = 1 is lost.
+      const end = opcodes.at(-1)!.storage!;
+      assert.equal(end[`0x${word(0)}`], `0x${word(250)}`);
+      assert.equal(end[`0x${word(1)}`], `0x${word(1_000_000)}`);
+      assert.equal(Object.keys(end).length, 3, 'slots 0 and 1 and the balances entry, each once');
+      const written = (await body(post, 'shared-slots', ALL, undefined, 'written')).opcodes.at(-1)!.storage!;
+      assert.deepEqual(Object.keys(written).length, 2, 'slot 0 and the balances entry');
+      assert.equal(written[`0x${word(0)}`], `0x${word(250)}`);
     });
 
     it('pushes the raw PUSHn code slice (PUSH1 0x80 is "0x80", PUSH0 is "0x"); results are 32-byte words', async () => {
