@@ -38,6 +38,7 @@ describe('debugger: package.json contributions', () => {
       'storage',
       'traceFile',
       'transaction',
+      'verifiedTimeout',
       'verifyUrl',
       'web3Url',
     ]);
