@@ -1,66 +1,6 @@
-// Entry of `ledger-mirror` (dist/cli.js). Each subcommand is one entry in `commands`.
-import { EXIT } from '../core/errors';
-import type { Command } from './args';
-import { printError, printLines } from './output';
+// Entry of `ledger-mirror` (dist/cli.js): runs the command line (run.ts) and sets the exit code.
+import { runCli } from './run';
 
-interface CommandEntry {
-  summary: string;
-  load: () => Promise<Command>;
-}
-
-/**
- * Each command's modules are evaluated only when it runs (esbuild turns these imports into lazy initialisers): a
- * CPU profile of `--help` showed module evaluation (the schemas, the HTTP client, the Solidity parser, the verify
- * code) as most of the CLI's start, which `trace` on a small trace paid again on top of its decode.
- */
-const commands: Record<string, CommandEntry> = {
-  token: {
-    summary: 'Show a token: type, supplies, keys, custom fees, timestamps',
-    load: async () => (await import('./token')).tokenCommand,
-  },
-  verify: {
-    summary: 'Verify deployed contracts on a Sourcify server (session API or v2); exit 7 only when a contract does not match',
-    load: async () => (await import('./verify')).verifyCommand,
-  },
-  trace: {
-    summary: 'Fetch and decode a transaction opcode trace: steps, frames, revert reason',
-    load: async () => (await import('./trace')).traceCommand,
-  },
-};
-
-function help(): string[] {
-  const width = Math.max(...Object.keys(commands).map((n) => n.length));
-  return [
-    'Usage: ledger-mirror <command> [options]',
-    '',
-    'Commands:',
-    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
-    '',
-    "Run 'ledger-mirror <command> --help' for a command's options.",
-    'Exit codes: 0 ok, 1 other error, 2 invalid input (nothing sent), 3 not found or endpoint disabled,',
-    '            4 rate limited, 5 server error or unreadable/too large/moved answer,',
-    '            6 network error, timeout or connection closed mid-response, 7 verification failed.',
-  ];
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === '--help' || name === '-h' || name === 'help') {
-    printLines(help());
-    return EXIT.ok;
-  }
-  const command = name === undefined ? undefined : Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) {
-    process.stderr.write(`ledger-mirror: ${name === undefined ? 'missing command' : `unknown command "${name}"`}\n${help().join('\n')}\n`);
-    return EXIT.invalidInput;
-  }
-  try {
-    return await (await command.load()).run(rest);
-  } catch (err) {
-    return printError(err);
-  }
-}
-
-void main(process.argv.slice(2)).then((code) => {
+void runCli(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });
