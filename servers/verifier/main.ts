@@ -8,7 +8,8 @@ import { parseCommandLine, USAGE, UsageError } from './cli-args';
 import { MODE_NAMES } from './modes';
 import { startVerifier } from './server';
 
-async function main(): Promise<number> {
+/** Resolves to the exit code for --help or a usage error; the server runs on (until a signal) otherwise. */
+async function main(): Promise<number | undefined> {
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(process.argv.slice(2));
@@ -35,16 +36,14 @@ async function main(): Promise<number> {
     `Reference verifier listening on ${handle.url}${mirrorUrl ? ` (code from ${mirrorUrl})` : ' (no mirror: no contracts deployed)'}`,
   );
   console.log(`Failure modes (use as the verification URL): ${MODE_NAMES.map((name) => `${handle.url}/modes/${name}`).join(' ')}`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await handle.close();
-  return 0;
+  const stop = () => void handle.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return undefined;
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => code === undefined || process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
