@@ -1,9 +1,21 @@
 /** The project's layers (CONTRIBUTING.md, Architecture) and no import cycles, checked by `npm run lint`. */
-const layer = (from, to, comment) => ({ name: `${from}-not-${to}`.replace(/[^a-z-]/g, ''), comment, severity: 'error', from: { path: `^src/${from}/` }, to: { path: `^src/${to}/` } });
+const layer = (from, to, comment) => ({
+  name: `${from}-not-${to}`.replace(/[^a-z-]/g, ''),
+  comment,
+  severity: 'error',
+  from: { path: `^src/${from}/` },
+  to: { path: `^src/${to}/` },
+});
 
 module.exports = {
   forbidden: [
-    { name: 'no-cycle', comment: 'An import cycle ties modules that should change apart.', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'no-cycle',
+      comment: 'An import cycle ties modules that should change apart.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'shared-imports-nothing',
       comment: 'src/shared is the floor: the vocabulary and the host<->webview protocol; it imports nothing of the project.',
@@ -17,6 +29,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/webview/' },
       to: { path: '^(src|servers)/', pathNot: '^src/(shared|webview)/' },
+    },
+    {
+      name: 'src-imports-no-tooling',
+      comment: 'The product ships alone: src/ never imports the reference servers, tests, benchmarks or scripts.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(servers|test|bench|scripts)/' },
+    },
+    {
+      name: 'servers-import-only-core-shared',
+      comment: "The reference servers reuse the product's parsing (src/core, src/shared), never its hosts, nor the tests.",
+      severity: 'error',
+      from: { path: '^servers/' },
+      to: { path: '^(src|test|bench|scripts)/', pathNot: '^src/(core|shared)/' },
     },
     layer('core', 'extension', 'core runs in mocha and the CLI: no VS Code layer.'),
     layer('core', 'debug', 'core is below the debug adapter.'),

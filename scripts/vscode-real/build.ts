@@ -25,8 +25,9 @@ export function packageVsix({ quiet = false }: { quiet?: boolean } = {}): string
   const { name, version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { name: string; version: string };
   mkdirSync(join(projectRoot, 'out'), { recursive: true });
   const vsix = join(projectRoot, 'out', `${name}-${version}.vsix`);
-  // No repository field to rewrite relative README links against; they resolve inside the VSIX (media/ is shipped).
-  const packageFlags = ['--allow-missing-repository', '--no-rewrite-relative-links'];
+  // The README's relative links resolve inside the VSIX (media/ and docs/ are shipped), so they are not rewritten to
+  // the repository's. package.json names the repository: vsce is not told to overlook a missing one.
+  const packageFlags = ['--no-rewrite-relative-links'];
   try {
     execFileSync(vsce, ['package', noDependencies, ...packageFlags, '--out', vsix], {
       cwd: projectRoot,

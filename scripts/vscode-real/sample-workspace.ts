@@ -12,7 +12,7 @@ const sampleWorkspace = join(projectRoot, 'test/vscode/workspace');
  * Copies the sample workspace to `dir` with `settings` (the running servers' URLs) added, and compiles the reference
  * mirror's contracts into it (`contracts/`, `artifacts/`); returns `dir`.
  */
-export async function copySampleWorkspace(dir: string, settings: Record<string, string>): Promise<string> {
+export async function copySampleWorkspace(dir: string, settings: Record<string, unknown>): Promise<string> {
   cpSync(sampleWorkspace, dir, { recursive: true });
   const settingsFile = join(dir, '.vscode/settings.json');
   const committed = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;

@@ -1,5 +1,7 @@
-// The session endpoints as the HashScan build of Sourcify (9c0dd549 + server.patch) serves them. See
-// ../shared/research/sourcify.md §2–5 for the behaviour reproduced here; comments note only deliberate choices.
+// The session endpoints as the HashScan build of Sourcify (ethereum/sourcify @ 9c0dd549 + server.patch,
+// https://github.com/ethereum/sourcify/tree/9c0dd549/services/server) serves them: request validation, the session
+// cookie, the response shapes and error bodies of its server.ts (servers/verifier/README.md lists the routes);
+// comments note only deliberate choices.
 import { checksumAddress, isEvmAddress } from '../../src/core/verify/address';
 import type { InputFile } from './checked-contracts';
 import type { Exchange, Handler, VerifierContext } from './context';

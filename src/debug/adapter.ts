@@ -53,39 +53,15 @@ import { hexBytes, parseReference, readAt, referencesFor } from './memory-refere
 import { localsData, variablesAt } from './locals/scope';
 import { nextAtLine } from './stepping';
 import type { FramingProblem } from './framing';
-import { checkArguments, RequestError } from './requests';
+import { checkArguments, RequestError, type LaunchArguments } from './requests';
 import { raisedError } from './raised-error';
-import { checkDataBreakpoints, WriteIndex } from './watchpoints';
+import { WriteIndex } from './watchpoints';
 import { resolvePath } from './lookup';
 import { outOfModifier, shownStack, type FrameView, type ShownFrame } from './modifier-frames';
 import { viewVariables } from './frame-views';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
-export interface LaunchArguments extends DebugProtocol.LaunchRequestArguments {
-  /** Transaction id or hash. */
-  transaction?: string;
-  /** A saved opcodes response (JSON or gzip). */
-  traceFile?: string;
-  network?: string;
-  mirrorUrl?: string;
-  web3Url?: string;
-  stack?: boolean;
-  memory?: boolean;
-  storage?: boolean;
-  /** Folders whose compiler output maps the code to Solidity. */
-  buildOutput?: string | string[];
-  /** The verification server (Sourcify API v2) asked for code the build output does not match; stdio adapter only. */
-  verifyUrl?: string;
-  /** false: never ask a verification server; stdio adapter only (VS Code has ledgerMirror.sources.fetchVerified). */
-  fetchVerified?: boolean;
-  /** Seconds for all verified-source lookups of the trace together (default 20); stdio adapter only. */
-  verifiedTimeout?: number;
-  stopOnEntry?: boolean;
-  /** The workspace folder: the trace file and build output are read only inside it (relative paths start there). */
-  cwd?: string;
-  /** Inside VS Code: the cache key of an open trace panel to debug (the Debug button). */
-  traceKey?: string;
-}
+export type { LaunchArguments };
 
 export interface OpenedTrace {
   session: TraceSession;
@@ -741,7 +717,6 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     response: DebugProtocol.SetDataBreakpointsResponse,
     args: DebugProtocol.SetDataBreakpointsArguments,
   ): void {
-    checkDataBreakpoints(args);
     const rt = this.need();
     this.writes ??= new WriteIndex(rt.trace);
     const specs = args.breakpoints.map((b) => {

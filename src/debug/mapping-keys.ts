@@ -5,8 +5,7 @@
 // on the oldest ones rather than hang the Variables view. A `string` or `bytes` key is hashed as its bytes followed by
 // the slot, straight from memory: with memory in the trace, the hashed bytes are read at the KECCAK256's own operands
 // and kept when they end in a mapping's slot and reproduce the hash.
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { Hex } from 'viem';
+import { bytesToBigInt, keccak256, type Hex } from 'viem';
 import type { Program } from '../core/sourcemap/program';
 import { firstAbove } from './stepping';
 import { stackWordValue } from '../shared/stack-words';
@@ -35,7 +34,7 @@ const word = (v: bigint): Uint8Array => {
   return out;
 };
 
-const keccak = (input: Uint8Array): bigint => BigInt(`0x${Buffer.from(keccak_256(input)).toString('hex')}`);
+const keccak = (input: Uint8Array): bigint => bytesToBigInt(keccak256(input, 'bytes'));
 
 function hashOf(key: bigint, base: bigint): bigint {
   const input = new Uint8Array(64);

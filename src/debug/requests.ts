@@ -1,8 +1,12 @@
-// Every DAP request's arguments are checked before the adapter acts on them, as responses from servers are: types,
-// ranges and counts, each refused with one sentence naming the argument. What depends on the session (a step of this
-// trace, a frame of this stack, the breakpoints already set) is checked where it is used.
+// Every DAP request's arguments are checked before the adapter acts on them, as responses from servers are: one zod
+// schema per request (types, ranges and counts), each refusal one sentence naming the argument. The launch
+// arguments' type is derived from their schema, and a unit test holds package.json's `configurationAttributes` to
+// the same properties and types. What depends on the session (a step of this trace, a frame of this stack, the
+// breakpoints already set) is checked where it is used.
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { z } from 'zod';
 
-/** The limits a client sees in the refusals (README: Debugging a transaction, Limits). */
+/** The limits a client sees in the refusals (docs/debugger.md lists them for users). */
 export const REQUEST_LIMITS = {
   /** The largest contract (24 KB) has at most 24,576 instructions. */
   instructionCount: 25_000,
@@ -28,171 +32,172 @@ const shown = (v: unknown) =>
         : 'an object'
       : String(v);
 const INT32 = 2 ** 31;
+const LINE_MAX = 10_000_000;
+const ID_MAX = Number.MAX_SAFE_INTEGER;
+/** A path or URL in the launch configuration. */
+const PATH_CHARS = 4096;
 
-type Args = Record<string, unknown>;
+// Each builder's message follows the argument's name (see `refusal`); `iss.input` is the value refused.
+type Issue = { input?: unknown };
 
-function object(value: unknown, what: string): Args {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new RequestError(`${what} must be an object, not ${shown(value)}.`);
-  return value as Args;
+function int(min: number, max: number) {
+  const error = (iss: Issue) => `must be an integer from ${count(min)} to ${count(max)}, not ${shown(iss.input)}.`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
-function int(args: Args, key: string, min: number, max: number, optional = true, path = key): void {
-  const v = args[key];
-  if (v === undefined && optional) return;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
-    throw new RequestError(`${path} must be an integer from ${count(min)} to ${count(max)}, not ${shown(v)}.`);
-}
-
-function text(args: Args, key: string, max: number = REQUEST_LIMITS.textChars, optional = true, path = key): void {
-  const v = args[key];
-  if (v === undefined && optional) return;
-  if (typeof v !== 'string' || v.length > max)
-    throw new RequestError(
-      `${path} must be a string of at most ${count(max)} characters${typeof v === 'string' ? ` (it has ${count(v.length)})` : `, not ${shown(v)}`}.`,
-    );
-}
-
-function list(args: Args, key: string, max: number, optional = true): unknown[] {
-  const v = args[key];
-  if (v === undefined && optional) return [];
-  if (!Array.isArray(v)) throw new RequestError(`${key} must be an array, not ${shown(v)}.`);
-  if (v.length > max)
-    throw new RequestError(
-      `${key}: at most ${count(max)} ${key === 'breakpoints' ? 'breakpoints in one request' : 'entries'}, not ${v.length}.`,
-    );
-  return v;
-}
-
-function flag(args: Args, key: string): void {
-  if (args[key] !== undefined && typeof args[key] !== 'boolean')
-    throw new RequestError(`${key} must be true or false, not ${shown(args[key])}.`);
-}
-
-/** Line, column, condition, hit condition and log message of each breakpoint in `breakpoints`. */
-function conditions(items: unknown[], extra: (bp: Args, path: string) => void): void {
-  items.forEach((item, i) => {
-    const path = `breakpoints[${i}]`;
-    const bp = object(item, path);
-    for (const key of ['condition', 'hitCondition', 'logMessage']) text(bp, key, REQUEST_LIMITS.textChars, true, `${path}.${key}`);
-    extra(bp, path);
+function text(max: number = REQUEST_LIMITS.textChars) {
+  return z.string({ error: (iss: Issue) => `must be a string of at most ${count(max)} characters, not ${shown(iss.input)}.` }).max(max, {
+    error: (iss: Issue) => `must be a string of at most ${count(max)} characters (it has ${count(String(iss.input).length)}).`,
   });
 }
 
-const LINE_MAX = 10_000_000;
-const STRING_ARGS = ['transaction', 'traceFile', 'network', 'mirrorUrl', 'web3Url', 'traceKey'];
-const THREAD_MOVES = new Set(['continue', 'reverseContinue', 'next', 'stepIn', 'stepOut', 'stepBack']);
+function list<T extends z.ZodType>(item: T, max: number, what = 'entries') {
+  return z
+    .array(item, { error: (iss: Issue) => `must be an array, not ${shown(iss.input)}.` })
+    .max(max, { error: (iss: Issue) => `: at most ${count(max)} ${what}, not ${(iss.input as unknown[]).length}.` });
+}
+
+function seconds(max: number) {
+  const error = (iss: Issue) => `must be a number of seconds above 0, at most ${count(max)}, not ${shown(iss.input)}.`;
+  return z.number({ error }).positive({ error }).max(max, { error });
+}
+
+const flag = () => z.boolean({ error: (iss: Issue) => `must be true or false, not ${shown(iss.input)}.` });
+
+/** An object whose unknown properties pass (DAP clients add their own). */
+function object<T extends z.ZodRawShape>(shape: T) {
+  return z.looseObject(shape, { error: (iss: Issue) => `must be an object, not ${shown(iss.input)}.` });
+}
+
+/** Condition, hit condition and log message of a breakpoint, with the properties of its kind. */
+function breakpoint<T extends z.ZodRawShape>(shape: T) {
+  return object({ condition: text().optional(), hitCondition: text().optional(), logMessage: text().optional(), ...shape });
+}
+const breakpoints = <T extends z.ZodRawShape>(shape: T) =>
+  list(breakpoint(shape), REQUEST_LIMITS.breakpoints, 'breakpoints in one request');
+
+/** The launch configuration: package.json's `debuggers[].configurationAttributes.launch` lists the same properties. */
+export const LAUNCH_SCHEMA = object({
+  /** Transaction id or hash. */
+  transaction: text(PATH_CHARS).optional(),
+  /** A saved opcodes response (JSON or gzip). */
+  traceFile: text(PATH_CHARS).optional(),
+  /** A network name; the host explains a name it does not know. */
+  network: text(PATH_CHARS).optional(),
+  mirrorUrl: text(PATH_CHARS).optional(),
+  web3Url: text(PATH_CHARS).optional(),
+  stack: flag().optional(),
+  memory: flag().optional(),
+  storage: flag().optional(),
+  /** Folders whose compiler output maps the code to Solidity. */
+  buildOutput: z
+    .union([z.string().max(PATH_CHARS), z.array(z.string().max(PATH_CHARS)).max(REQUEST_LIMITS.buildOutputFolders)], {
+      error: `must be a folder or a list of at most ${REQUEST_LIMITS.buildOutputFolders} folders.`,
+    })
+    .optional(),
+  /** The verification server (Sourcify API v2) asked for code the build output does not match; stdio adapter only. */
+  verifyUrl: text(PATH_CHARS).optional(),
+  /** false: never ask a verification server; stdio adapter only (VS Code has ledgerMirror.sources.fetchVerified). */
+  fetchVerified: flag().optional(),
+  /** Seconds for all verified-source lookups of the trace together (default 20); stdio adapter only. */
+  verifiedTimeout: seconds(600).optional(),
+  stopOnEntry: flag().optional(),
+  /** The workspace folder: the trace file and build output are read only inside it (relative paths start there). */
+  cwd: text(PATH_CHARS).optional(),
+  /** Server mode: the token in the adapter's token file (docs/debugger.md). */
+  token: text(1024).optional(),
+  /** Inside VS Code: the cache key of an open trace panel to debug (the Debug button). */
+  traceKey: text(PATH_CHARS).optional(),
+});
+
+/** The launch arguments, as the schema admits them. */
+export type LaunchArguments = DebugProtocol.LaunchRequestArguments & z.infer<typeof LAUNCH_SCHEMA>;
+
+const source = object({ sourceReference: int(0, ID_MAX).optional() });
+const threadMove = object({ granularity: z.enum(['statement', 'line', 'instruction']).optional() });
+const frame = object({ frameId: int(0, ID_MAX) });
+
+/** Each checked request's schema; `undefined` arguments are checked as `{}` where DAP makes them optional. */
+const SCHEMAS: Record<string, { schema: z.ZodType; optional?: boolean; what?: string }> = {
+  initialize: { schema: object({}) },
+  launch: { schema: LAUNCH_SCHEMA, what: 'The launch configuration' },
+  ...Object.fromEntries(
+    ['continue', 'reverseContinue', 'next', 'stepIn', 'stepOut', 'stepBack'].map((c) => [c, { schema: threadMove, optional: true }]),
+  ),
+  setBreakpoints: {
+    schema: object({
+      source,
+      lines: list(z.unknown(), REQUEST_LIMITS.breakpoints, 'breakpoints in one request').optional(),
+      breakpoints: breakpoints({ line: int(0, LINE_MAX), column: int(0, LINE_MAX).optional() }).optional(),
+    }),
+  },
+  setFunctionBreakpoints: { schema: object({ breakpoints: breakpoints({ name: text() }) }) },
+  setInstructionBreakpoints: {
+    schema: object({ breakpoints: breakpoints({ instructionReference: text(64), offset: int(-INT32, INT32 - 1).optional() }) }),
+  },
+  setDataBreakpoints: {
+    schema: object({
+      breakpoints: breakpoints({
+        /** `account:slot:offset:size` (see the adapter's dataBreakpointInfo): well under 256 characters. */
+        dataId: text(256),
+        accessType: z.enum(['read', 'write', 'readWrite']).optional(),
+      }),
+    }),
+  },
+  setExceptionBreakpoints: {
+    schema: object({
+      filters: list(text(64), 16),
+      filterOptions: list(object({ filterId: text(64), condition: text().optional() }), 16).optional(),
+    }),
+  },
+  disassemble: {
+    schema: object({
+      memoryReference: text(64),
+      offset: int(-INT32, INT32 - 1).optional(),
+      instructionOffset: int(-INT32, INT32 - 1).optional(),
+      instructionCount: int(1, REQUEST_LIMITS.instructionCount),
+      resolveSymbols: flag().optional(),
+    }),
+  },
+  readMemory: {
+    schema: object({ memoryReference: text(64), offset: int(-INT32, INT32 - 1).optional(), count: int(0, REQUEST_LIMITS.readMemoryBytes) }),
+  },
+  evaluate: { schema: object({ expression: text(), frameId: int(0, ID_MAX).optional() }) },
+  gotoTargets: { schema: object({ source, line: int(0, LINE_MAX) }) },
+  stackTrace: { schema: object({ startFrame: int(0, ID_MAX).optional(), levels: int(0, ID_MAX).optional() }), optional: true },
+  scopes: { schema: frame },
+  restartFrame: { schema: frame },
+  variables: {
+    schema: object({
+      variablesReference: int(0, ID_MAX),
+      filter: z.enum(['indexed', 'named']).optional(),
+      start: int(0, ID_MAX).optional(),
+      count: int(0, ID_MAX).optional(),
+    }),
+  },
+  source: { schema: object({ sourceReference: int(0, ID_MAX).optional(), source: source.optional() }), optional: true },
+};
+
+/** `breakpoints[3].line` from zod's path. */
+function argumentName(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${String(p)}` : String(p))).join('');
+}
+
+/** One sentence: the argument's name, then what it must be. */
+function refusal(issue: z.core.$ZodIssue, what: string): string {
+  const name = issue.path.length ? argumentName(issue.path) : what;
+  if (issue.code === 'invalid_value') {
+    const values = issue.values.map((v) => JSON.stringify(v));
+    return `${name} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}, not ${shown(issue.input)}.`;
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined && issue.path.length) return `${name} is required.`;
+  return issue.message.startsWith(':') ? `${name}${issue.message}` : `${name} ${issue.message}`;
+}
 
 /** Throws a RequestError naming the first argument of `command` that is not acceptable. */
 export function checkArguments(command: string, raw: unknown): void {
-  if (THREAD_MOVES.has(command)) {
-    const args = object(raw ?? {}, 'arguments');
-    if (args.granularity !== undefined && !['statement', 'line', 'instruction'].includes(args.granularity as string))
-      throw new RequestError(`granularity must be "statement", "line" or "instruction", not ${shown(args.granularity)}.`);
-    return;
-  }
-  switch (command) {
-    case 'initialize':
-      return void object(raw, 'arguments');
-    case 'launch': {
-      const args = object(raw, 'The launch configuration');
-      for (const key of STRING_ARGS) text(args, key, 4096);
-      for (const key of ['stack', 'memory', 'storage', 'stopOnEntry']) flag(args, key);
-      const folders = args.buildOutput;
-      if (
-        folders !== undefined &&
-        typeof folders !== 'string' &&
-        !(
-          Array.isArray(folders) &&
-          folders.length <= REQUEST_LIMITS.buildOutputFolders &&
-          folders.every((f) => typeof f === 'string' && f.length <= 4096)
-        )
-      )
-        throw new RequestError(`buildOutput must be a folder or a list of at most ${REQUEST_LIMITS.buildOutputFolders} folders.`);
-      return;
-    }
-    case 'setBreakpoints': {
-      const args = object(raw, 'arguments');
-      object(args.source, 'source');
-      list(args, 'lines', REQUEST_LIMITS.breakpoints);
-      conditions(list(args, 'breakpoints', REQUEST_LIMITS.breakpoints), (bp, path) => {
-        int(bp, 'line', 0, LINE_MAX, false, `${path}.line`);
-        int(bp, 'column', 0, LINE_MAX, true, `${path}.column`);
-      });
-      return;
-    }
-    case 'setFunctionBreakpoints':
-      return conditions(list(object(raw, 'arguments'), 'breakpoints', REQUEST_LIMITS.breakpoints, false), (bp, path) =>
-        text(bp, 'name', REQUEST_LIMITS.textChars, false, `${path}.name`),
-      );
-    case 'setInstructionBreakpoints':
-      return conditions(list(object(raw, 'arguments'), 'breakpoints', REQUEST_LIMITS.breakpoints, false), (bp, path) => {
-        text(bp, 'instructionReference', 64, false, `${path}.instructionReference`);
-        int(bp, 'offset', -INT32, INT32 - 1, true, `${path}.offset`);
-      });
-    case 'setExceptionBreakpoints': {
-      const args = object(raw, 'arguments');
-      list(args, 'filters', 16, false).forEach((f, i) => text({ f }, 'f', 64, false, `filters[${i}]`));
-      list(args, 'filterOptions', 16).forEach((o, i) => {
-        const option = object(o, `filterOptions[${i}]`);
-        text(option, 'filterId', 64, false, `filterOptions[${i}].filterId`);
-        text(option, 'condition', REQUEST_LIMITS.textChars, true, `filterOptions[${i}].condition`);
-      });
-      return;
-    }
-    case 'disassemble': {
-      const args = object(raw, 'arguments');
-      text(args, 'memoryReference', 64, false);
-      int(args, 'offset', -INT32, INT32 - 1);
-      int(args, 'instructionOffset', -INT32, INT32 - 1);
-      int(args, 'instructionCount', 1, REQUEST_LIMITS.instructionCount, false);
-      flag(args, 'resolveSymbols');
-      return;
-    }
-    case 'readMemory': {
-      const args = object(raw, 'arguments');
-      text(args, 'memoryReference', 64, false);
-      int(args, 'offset', -INT32, INT32 - 1);
-      int(args, 'count', 0, REQUEST_LIMITS.readMemoryBytes, false);
-      return;
-    }
-    case 'evaluate': {
-      const args = object(raw, 'arguments');
-      text(args, 'expression', REQUEST_LIMITS.textChars, false);
-      int(args, 'frameId', 0, Number.MAX_SAFE_INTEGER);
-      return;
-    }
-    case 'gotoTargets': {
-      const args = object(raw, 'arguments');
-      object(args.source, 'source');
-      int(args, 'line', 0, LINE_MAX, false);
-      return;
-    }
-    case 'stackTrace': {
-      const args = object(raw ?? {}, 'arguments');
-      int(args, 'startFrame', 0, Number.MAX_SAFE_INTEGER);
-      int(args, 'levels', 0, Number.MAX_SAFE_INTEGER);
-      return;
-    }
-    case 'scopes':
-      return int(object(raw, 'arguments'), 'frameId', 0, Number.MAX_SAFE_INTEGER, false);
-    case 'variables': {
-      const args = object(raw, 'arguments');
-      int(args, 'variablesReference', 0, Number.MAX_SAFE_INTEGER, false);
-      if (args.filter !== undefined && args.filter !== 'indexed' && args.filter !== 'named')
-        throw new RequestError(`filter must be "indexed" or "named", not ${shown(args.filter)}.`);
-      int(args, 'start', 0, Number.MAX_SAFE_INTEGER);
-      int(args, 'count', 0, Number.MAX_SAFE_INTEGER);
-      return;
-    }
-    case 'restartFrame':
-      return int(object(raw, 'arguments'), 'frameId', 0, Number.MAX_SAFE_INTEGER, false);
-    case 'source': {
-      const args = object(raw ?? {}, 'arguments');
-      int(args, 'sourceReference', 0, Number.MAX_SAFE_INTEGER);
-      if (args.source !== undefined)
-        int(object(args.source, 'source'), 'sourceReference', 0, Number.MAX_SAFE_INTEGER, true, 'source.sourceReference');
-      return;
-    }
-  }
+  const checked = SCHEMAS[command];
+  if (!checked) return;
+  const parsed = checked.schema.safeParse(raw === undefined && checked.optional ? {} : raw, { reportInput: true });
+  if (!parsed.success) throw new RequestError(refusal(parsed.error.issues[0]!, checked.what ?? 'arguments'));
 }

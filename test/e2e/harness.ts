@@ -37,11 +37,18 @@ function fromRunner(name: string): string {
 
 const open = new Set<Workbench>();
 
-export async function openWorkbench(): Promise<Workbench> {
-  const mirrorUrl = fromRunner(E2E_ENV.mirrorUrl);
+/** The reference mirror the runner started (also the workbench's `mirrorUrl`). */
+export const runnerMirrorUrl = (): string => fromRunner(E2E_ENV.mirrorUrl);
+
+/** `settings`: more workspace settings, in place before the window opens (no watcher to wait for). */
+export async function openWorkbench(settings: Record<string, unknown> = {}): Promise<Workbench> {
+  const mirrorUrl = runnerMirrorUrl();
   // Each workbench gets its own folder, hence its own workspace state (pinned tokens etc.).
   const tmpDir = fromRunner(E2E_ENV.tmpDir);
-  const workspace = await copySampleWorkspace(mkdtempSync(join(tmpDir, 'workspace-')), { 'ledgerMirror.mirrorUrl': mirrorUrl });
+  const workspace = await copySampleWorkspace(mkdtempSync(join(tmpDir, 'workspace-')), {
+    'ledgerMirror.mirrorUrl': mirrorUrl,
+    ...settings,
+  });
   const browser = await launchBrowser(fromRunner(E2E_ENV.chromium), tmpDir, true);
   const { page } = browser;
   const workbench: Workbench = {
@@ -183,6 +190,13 @@ export async function readmeShot(workbench: Workbench, name: string, target: str
   await workbench.runCommand('View: Close Primary Side Bar');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
   await page.mouse.move(5, 450);
-  await page.waitForTimeout(500); // the palette fades out after it is hidden
+  // The palette and hovers fade out after they are hidden: wait until no fade (CSS transition) is running.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    undefined,
+    {
+      timeout: 15_000,
+    },
+  );
   copyFileSync(await workbench.shot(name), target);
 }

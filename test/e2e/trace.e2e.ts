@@ -141,7 +141,21 @@ describe('Trace stepper in the browser', () => {
     const step = await currentStep();
     await stepper().locator('.gas-toggle').click();
     await stepper().locator('.gas-toggle[aria-pressed="true"]').waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(500); // the webview saves its state shortly after a change
+    // The webview saves its state shortly after a change: wait for the save that has the Gas view in it (no named
+    // functions inside: the page runs this text as it is).
+    await stepper()
+      .locator('body')
+      .evaluate(
+        () =>
+          new Promise<void>((resolve) =>
+            new PerformanceObserver((_list, observer) => {
+              if (!performance.getEntriesByName('ledger-state-saved').some((e) => ((e as PerformanceMark).detail as { gas?: boolean }).gas))
+                return;
+              observer.disconnect();
+              resolve();
+            }).observe({ type: 'mark', buffered: true }),
+          ),
+      );
     // A window reload (not a bare page reload) lets the workbench store the webview state first, as on desktop.
     await workbench.runCommand('Developer: Reload Window');
     await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 90_000 });
@@ -238,8 +252,8 @@ describe('Trace stepper in the browser', () => {
     await stepper().locator('.step-table').focus();
     await workbench.page.keyboard.press('Alt+X');
     await stepper().locator('.st-row.current .c-op', { hasText: 'REVERT' }).waitFor({ timeout: 15_000 });
-    // Stepping may open the source beside the panel (source stepping); let that settle before using the palette.
-    await workbench.page.waitForTimeout(1500);
+    // Stepping opens the source beside the panel (source stepping): wait for its editor before using the palette.
+    await workbench.page.locator('.tabs-container .tab', { hasText: 'Callee.sol' }).waitFor({ timeout: 15_000 });
     await workbench.runCommand('View: Close Primary Side Bar');
     await workbench.runCommand('View: Close Editors in Other Groups');
     await workbench.page.mouse.move(5, 450);

@@ -49,7 +49,12 @@ describe('Verified sources in the browser', () => {
     await tab.waitFor({ timeout: 30_000 });
     const editor = page.locator('.editor-group-container', { has: page.locator('.tab.active', { hasText: 'Grants.sol' }) });
     await editor.locator('.view-line', { hasText: 'credit[to] += amount;' }).waitFor({ timeout: 15_000 });
-    assert.ok((await editor.locator('.view-overlays [class*="ced-"], .view-lines [class*="ced-"]').count()) > 0, 'the step is decorated');
+    // The step's decoration follows the verified names; wait for it rather than look once.
+    await editor
+      .locator('.view-overlays [class*="ced-"], .view-lines [class*="ced-"]')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => assert.fail('the step is decorated'));
 
     await readmeShot(workbench, 'verified', README_SHOT);
   });

@@ -1,6 +1,7 @@
 /**
  * Records one transaction's EVM steps from the ethereumjs `step`/`beforeMessage`/`afterMessage` events in
- * the mirror node's conventions (see the mirror research notes, §2.9).
+ * the mirror node's conventions: those of its `OpcodeTracer` (hiero-ledger/hiero-mirror-node, web3 module,
+ * https://github.com/hiero-ledger/hiero-mirror-node, `evm/contracts/execution/traceability/`), described below.
  *
  * ethereumjs reports each op BEFORE it runs; the Besu-based mirror records each op AFTER it ran
  * (`tracePostExecution`). So in post-op mode a step stays pending until the next event of its frame shows

@@ -2,27 +2,33 @@
 // copies Ignition keeps per deployment), Hardhat 3 (output in a sibling `<id>.output.json`), Foundry with
 // `build_info = true` (the same), or Foundry's minimal build info (only source index → path).
 import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import { lenient, readAs } from '../workspace/workspace-json';
 import type { WorkspaceFolder } from '../workspace/confined-fs';
 import { declarationsOf } from '../locals/declarations';
 import { contractOutput, type CompiledSource, type CompiledSources, type SolcContractOutput } from './compiled';
 
-interface RawOutput {
-  sources?: Record<string, { id?: unknown; ast?: unknown } | undefined>;
-  contracts?: Record<
-    string,
-    | Record<string, { metadata?: unknown; evm?: { bytecode?: unknown; deployedBytecode?: unknown }; storageLayout?: unknown } | undefined>
-    | undefined
-  >;
-}
+// The fields read, each lenient (absent when it does not fit); the AST, metadata and code are checked where they are read.
+const contract = z.object({
+  metadata: z.unknown().optional(),
+  evm: lenient(z.object({ bytecode: z.unknown().optional(), deployedBytecode: z.unknown().optional() })),
+  storageLayout: z.unknown().optional(),
+});
+const rawOutput = z.object({
+  sources: lenient(z.record(z.string(), lenient(z.object({ id: lenient(z.number().int()), ast: z.unknown().optional() })))),
+  contracts: lenient(z.record(z.string(), lenient(z.record(z.string(), lenient(contract))))),
+});
+type RawOutput = z.output<typeof rawOutput>;
 
-interface RawBuildInfo {
-  _format?: unknown;
-  id?: unknown;
-  input?: { sources?: Record<string, { content?: unknown } | undefined> };
-  output?: RawOutput;
+const rawBuildInfo = z.object({
+  _format: lenient(z.string()),
+  id: lenient(z.string()),
+  input: lenient(z.object({ sources: lenient(z.record(z.string(), lenient(z.object({ content: lenient(z.string()) })))) })),
+  output: lenient(rawOutput),
   /** Foundry's minimal build info. */
-  source_id_to_path?: Record<string, unknown>;
-}
+  source_id_to_path: lenient(z.record(z.string(), z.unknown())),
+});
+type RawBuildInfo = z.output<typeof rawBuildInfo>;
 
 export interface Compilation {
   id: string;
@@ -47,11 +53,11 @@ export async function readBuildInfo(
   tool: 'hardhat' | 'foundry',
   problems: string[],
 ): Promise<BuildInfoRead> {
-  const info = (await ws.optionalJson(file, problems))?.json as RawBuildInfo | undefined;
+  const info = readAs(rawBuildInfo, (await ws.optionalJson(file, problems))?.json);
   const none = { compilation: undefined, files: [file] };
-  if (!info || typeof info !== 'object') return none;
-  if (tool === 'hardhat' && !(typeof info._format === 'string' && info._format.includes('sol-build-info'))) return none;
-  const id = typeof info.id === 'string' ? info.id : basename(file, '.json');
+  if (!info) return none;
+  if (tool === 'hardhat' && !info._format?.includes('sol-build-info')) return none;
+  const id = info.id ?? basename(file, '.json');
   if (info.output) return { compilation: compilation(id, info, info.output), files: [file] };
   if (tool === 'foundry')
     return {
@@ -60,7 +66,7 @@ export async function readBuildInfo(
     };
   // `id` comes from the file: a `../` in it is refused by the workspace read like any other path.
   const outputFile = join(dirname(file), `${id}.output.json`);
-  const output = ((await ws.optionalJson(outputFile, problems))?.json as RawBuildInfo | undefined)?.output;
+  const output = readAs(rawBuildInfo, (await ws.optionalJson(outputFile, problems))?.json)?.output;
   if (!output) problems.push(`${file}: no compiler output beside it (${id}.output.json)`);
   return { compilation: output ? compilation(id, info, output) : undefined, files: [file, outputFile] };
 }
@@ -68,12 +74,11 @@ export async function readBuildInfo(
 function compilation(id: string, info: RawBuildInfo, output: RawOutput): Compilation {
   const sources = new Map<number, CompiledSource>();
   for (const [sourceName, source] of Object.entries(output.sources ?? {})) {
-    if (!Number.isInteger(source?.id)) continue;
-    const content = info.input?.sources?.[sourceName]?.content;
-    sources.set(source?.id as number, {
+    if (source?.id === undefined) continue;
+    sources.set(source.id, {
       sourceName,
-      content: typeof content === 'string' ? content : undefined,
-      declarations: declarationsOf(source?.ast),
+      content: info.input?.sources?.[sourceName]?.content,
+      declarations: declarationsOf(source.ast),
     });
   }
   const contracts = Object.entries(output.contracts ?? {}).flatMap(([sourceName, byName]) =>

@@ -1,6 +1,8 @@
 // solc's `storageLayout` output (standard JSON `outputSelection` "storageLayout"; Foundry's `extra_output`): where
 // each state variable lives (slot, byte offset in it) and how each type is laid out. The JSON is the workspace's,
-// so every field is checked and bounded; an entry that does not fit is dropped, never guessed at.
+// so every field is checked and bounded by a zod schema; an entry that does not fit is dropped, never guessed at.
+import { z } from 'zod';
+import { kept, lenient, readAs } from '../workspace/workspace-json';
 
 export interface StorageVariable {
   label: string;
@@ -33,63 +35,49 @@ export interface StorageLayout {
 const MAX_VARIABLES = 4096;
 const MAX_TYPES = 4096;
 const MAX_LABEL = 300;
-const ENCODINGS = new Set(['inplace', 'mapping', 'dynamic_array', 'bytes']);
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= MAX_LABEL ? v : undefined);
-const decimal = (v: unknown): bigint | undefined =>
-  typeof v === 'string' && /^\d{1,78}$/.test(v)
-    ? BigInt(v)
-    : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
-      ? BigInt(v)
-      : undefined;
+const label = z.string().min(1).max(MAX_LABEL);
+/** A slot or size: solc writes decimal strings (uint256), some tools numbers. */
+const decimal = z
+  .union([z.string().regex(/^\d{1,78}$/), z.number().int().nonnegative().refine(Number.isSafeInteger)])
+  .transform((v) => BigInt(v));
 
-function variables(raw: unknown): StorageVariable[] | undefined {
-  if (!Array.isArray(raw)) return undefined;
-  const out: StorageVariable[] = [];
-  for (const entry of raw.slice(0, MAX_VARIABLES) as Array<Record<string, unknown> | null>) {
-    const label = text(entry?.label);
-    const slot = decimal(entry?.slot);
-    const type = text(entry?.type);
-    const offset = entry?.offset;
-    if (
-      label === undefined ||
-      slot === undefined ||
-      type === undefined ||
-      !Number.isInteger(offset) ||
-      (offset as number) < 0 ||
-      (offset as number) > 31
-    )
-      continue;
-    out.push({ label, slot, offset: offset as number, type });
-  }
-  return out;
-}
+const variable = z.object({ label, slot: decimal, offset: z.number().int().min(0).max(31), type: label });
+const variables = kept(variable, MAX_VARIABLES);
 
-function storageType(raw: unknown): StorageType | undefined {
-  if (!raw || typeof raw !== 'object') return undefined;
-  const t = raw as Record<string, unknown>;
-  const label = text(t.label);
-  const size = decimal(t.numberOfBytes);
-  if (!ENCODINGS.has(t.encoding as string) || label === undefined || size === undefined || size > 2n ** 32n) return undefined;
-  const type: StorageType = { encoding: t.encoding as StorageType['encoding'], label, numberOfBytes: Number(size) };
-  for (const k of ['base', 'key', 'value'] as const) if (text(t[k])) type[k] = t[k] as string;
-  if (t.members !== undefined) type.members = variables(t.members);
-  return type;
-}
+const storageType = z
+  .object({
+    encoding: z.enum(['inplace', 'mapping', 'dynamic_array', 'bytes']),
+    label,
+    numberOfBytes: decimal.refine((size) => size <= 2n ** 32n),
+    base: lenient(label),
+    key: lenient(label),
+    value: lenient(label),
+    members: lenient(variables),
+  })
+  .transform(({ encoding, label, numberOfBytes, base, key, value, members }) => {
+    const type: StorageType = { encoding, label, numberOfBytes: Number(numberOfBytes) };
+    if (base) type.base = base;
+    if (key) type.key = key;
+    if (value) type.value = value;
+    if (members) type.members = members;
+    return type;
+  });
+
+const layout = z.object({
+  storage: variables,
+  // solc writes `types: null` for a contract without state variables.
+  types: lenient(z.record(z.string(), z.unknown())),
+});
 
 /** The layout in a build output entry's `storageLayout`, or undefined when it has none (or it is not one). */
 export function parseStorageLayout(raw: unknown): StorageLayout | undefined {
-  if (!raw || typeof raw !== 'object') return undefined;
-  const { storage, types } = raw as { storage?: unknown; types?: unknown };
-  const vars = variables(storage);
-  if (!vars) return undefined;
+  const parsed = readAs(layout, raw);
+  if (!parsed) return undefined;
   const byId = new Map<string, StorageType>();
-  // solc writes `types: null` for a contract without state variables.
-  if (types && typeof types === 'object') {
-    for (const [id, t] of Object.entries(types).slice(0, MAX_TYPES)) {
-      const parsed = storageType(t);
-      if (parsed && id.length <= MAX_LABEL) byId.set(id, parsed);
-    }
+  for (const [id, t] of Object.entries(parsed.types ?? {}).slice(0, MAX_TYPES)) {
+    const type = readAs(storageType, t);
+    if (type && id.length <= MAX_LABEL) byId.set(id, type);
   }
-  return { storage: vars.filter((v) => byId.has(v.type)), types: byId };
+  return { storage: parsed.storage.filter((v) => byId.has(v.type)), types: byId };
 }

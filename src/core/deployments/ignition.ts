@@ -3,8 +3,10 @@
 // and the creation transaction (TRANSACTION_CONFIRM, whose receipt names the created address). The journal wins
 // over the `chain-<id>` folder name, which is only Ignition's default deployment id.
 import { join, resolve, dirname } from 'node:path';
+import { z } from 'zod';
 import { parseBoundedJson } from '../workspace/bounded-json';
 import { BUILD_OUTPUT_BYTES, type WorkspaceFolder } from '../workspace/confined-fs';
+import { lenient, nonEmptyText, readAs } from '../workspace/workspace-json';
 import { fileRecord, type DeploymentRecord } from './record';
 
 interface JournalFacts {
@@ -14,22 +16,34 @@ interface JournalFacts {
   createdBy: Map<string, string>;
 }
 
+/** One journal line: the fields read, each absent when it does not fit. */
+const journalEntry = z.object({
+  type: lenient(z.string()),
+  futureId: nonEmptyText,
+  chainId: lenient(z.number()),
+  contractName: lenient(z.string()),
+  hash: lenient(z.string()),
+  receipt: lenient(z.object({ contractAddress: z.unknown().optional() })),
+});
+const deployedAddresses = z.record(z.string(), z.unknown());
+const debugFile = z.object({ buildInfo: lenient(z.string()) });
+
 function readJournal(text: string | undefined): JournalFacts {
   const facts: JournalFacts = { contractName: new Map(), createdBy: new Map() };
   for (const line of (text ?? '').split('\n')) {
     if (!line.trim()) continue;
-    let e: Record<string, unknown>;
+    let e: z.output<typeof journalEntry> | undefined;
     try {
-      e = parseBoundedJson(line) as Record<string, unknown>;
+      e = readAs(journalEntry, parseBoundedJson(line));
     } catch {
       continue; // Ignition appends line by line; a torn last line is possible after a crash.
     }
-    const futureId = typeof e.futureId === 'string' ? e.futureId : undefined;
-    if (e.type === 'DEPLOYMENT_INITIALIZE' && typeof e.chainId === 'number') facts.chainId = e.chainId;
-    if (e.type === 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE' && futureId && typeof e.contractName === 'string')
+    if (!e) continue;
+    const { futureId } = e;
+    if (e.type === 'DEPLOYMENT_INITIALIZE' && e.chainId !== undefined) facts.chainId = e.chainId;
+    if (e.type === 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE' && futureId && e.contractName !== undefined)
       facts.contractName.set(futureId, e.contractName);
-    const receipt = e.receipt as { contractAddress?: unknown } | undefined;
-    if (e.type === 'TRANSACTION_CONFIRM' && futureId && typeof e.hash === 'string' && receipt?.contractAddress)
+    if (e.type === 'TRANSACTION_CONFIRM' && futureId && e.hash !== undefined && e.receipt?.contractAddress)
       facts.createdBy.set(futureId, e.hash);
   }
   return facts;
@@ -38,8 +52,8 @@ function readJournal(text: string | undefined): JournalFacts {
 /** The build-info an Ignition artifact's `.dbg.json` points at, if present. */
 async function buildInfoFor(ws: WorkspaceFolder, deploymentDir: string, futureId: string): Promise<string | undefined> {
   const dbgFile = join(deploymentDir, 'artifacts', `${futureId}.dbg.json`);
-  const dbg = (await ws.optionalJson(dbgFile))?.json as { buildInfo?: unknown } | undefined;
-  return typeof dbg?.buildInfo === 'string' ? resolve(dirname(dbgFile), dbg.buildInfo) : undefined;
+  const buildInfo = readAs(debugFile, (await ws.optionalJson(dbgFile))?.json)?.buildInfo;
+  return buildInfo === undefined ? undefined : resolve(dirname(dbgFile), buildInfo);
 }
 
 export async function ignitionRecords(ws: WorkspaceFolder): Promise<DeploymentRecord[]> {
@@ -49,11 +63,12 @@ export async function ignitionRecords(ws: WorkspaceFolder): Promise<DeploymentRe
     const dir = join(base, id);
     const file = join(dir, 'deployed_addresses.json');
     const parsed = await ws.optionalJson(file);
-    if (!parsed || typeof parsed.json !== 'object' || parsed.json === null) continue;
+    const addresses = readAs(deployedAddresses, parsed?.json);
+    if (!parsed || !addresses) continue;
     const journal = readJournal(await ws.optionalText(join(dir, 'journal.jsonl'), BUILD_OUTPUT_BYTES));
     const folderChain = /^chain-(\d+)$/.exec(id)?.[1];
     const chainId = journal.chainId ?? (folderChain ? Number(folderChain) : undefined);
-    for (const [futureId, address] of Object.entries(parsed.json as Record<string, unknown>)) {
+    for (const [futureId, address] of Object.entries(addresses)) {
       if (typeof address !== 'string') continue;
       const creatorTxHash = journal.createdBy.get(futureId);
       const buildInfoFile = await buildInfoFor(ws, dir, futureId);

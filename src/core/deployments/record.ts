@@ -30,9 +30,6 @@ export interface DeploymentRecord {
   buildInfoFile?: string;
 }
 
-/** A string field of a record file, or undefined when it is absent, not a string or empty. */
-export const nonEmptyString = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-
 /** What a deployment file says about one contract; absent or empty facts are left out of the record. */
 export interface RecordFacts {
   name?: string;

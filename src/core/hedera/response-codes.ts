@@ -1,7 +1,7 @@
 // Hedera response codes (hapi `ResponseCodeEnum`) that system-contract calls return, by number.
-// Source: hiero-ledger/hiero-contracts @ e22c6f4d, contracts/common/HederaResponseCodes.sol (Apache-2.0), as
-// summarised in the project's research notes on Hedera system contracts (§3): the codes system contracts
-// typically return, with the token codes 165–200 complete. Numbers not listed are shown as numbers.
+// Source: hiero-ledger/hiero-contracts @ e22c6f4d, contracts/common/HederaResponseCodes.sol (Apache-2.0,
+// https://github.com/hiero-ledger/hiero-contracts/blob/e22c6f4d/contracts/common/HederaResponseCodes.sol): the codes
+// system contracts typically return, with the token codes 165–200 complete. Numbers not listed are shown as numbers.
 
 const CODES: ReadonlyArray<readonly [number, string]> = [
   [7, 'INVALID_SIGNATURE'],

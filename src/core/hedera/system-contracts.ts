@@ -1,8 +1,9 @@
-// Hedera's system contracts by address, with the functions each answers. Signatures, selectors and addresses:
-// the project's research notes on Hedera system contracts (§1–§2), from hiero-ledger/hiero-contracts @ e22c6f4d
-// (IHederaTokenService, IHederaAccountService/IHRC632, IHRC755/756/1215, IExchangeRate, IPrngSystemContract;
-// Apache-2.0) and the node's selector constants (hashgraph/hedera-services @ 63cdf34b). Parameter names follow
-// the interfaces; selectors are computed from these signatures (a unit test checks them against the notes).
+// Hedera's system contracts by address, with the functions each answers. Signatures, selectors and addresses come
+// from hiero-ledger/hiero-contracts @ e22c6f4d (https://github.com/hiero-ledger/hiero-contracts: IHederaTokenService,
+// IHederaAccountService/IHRC632, IHRC755/756/1215, IExchangeRate, IPrngSystemContract; Apache-2.0) and the node's
+// selector constants (https://github.com/hashgraph/hedera-services @ 63cdf34b). Parameter names follow the
+// interfaces; selectors are computed from these signatures (a unit test checks a sample against the selectors
+// those sources list).
 import { parseAbi } from 'viem';
 import { AbiRegistry } from '../names/registry';
 

@@ -1,3 +1,5 @@
+// The decoded trace's storage: one typed-array column per step field, words interned once, stacks and memory kept
+// as shared prefixes and changes. The decoder appends to it step by step; the worker hands its parts to the host.
 import { growFloat64, growInt32, growUint16 } from './columns';
 import { ByteInterner, type InternerParts } from './interner';
 import { SnapshotLog, type SnapshotParts } from './snapshots';

@@ -34,6 +34,7 @@ export class DecoderWorker {
   private decoded = 0;
   private failure: ApiError | undefined;
   private exited = false;
+  private synced = false;
   private result: DecodedColumns | undefined;
   private onProgress: ((bytes: number, steps: number) => void) | undefined;
   /** Resolves the caller waiting for room in the window, for the result, or for a failure. */
@@ -104,6 +105,15 @@ export class DecoderWorker {
     return this.result;
   }
 
+  /** Waits until every chunk sent is decoded; throws the decoder's error if one of them was refused. */
+  async settle(): Promise<void> {
+    this.check();
+    if (this.exited) return;
+    this.synced = false;
+    this.post({ type: 'sync' });
+    while (!this.synced) await this.next();
+  }
+
   terminate(): Promise<number> {
     this.worker.removeAllListeners('exit');
     this.exited = true;
@@ -135,6 +145,9 @@ export class DecoderWorker {
           this.fail(err instanceof ApiError ? err : new ApiError('bad-response', String(err)));
           return;
         }
+        break;
+      case 'synced':
+        this.synced = true;
         break;
       case 'error':
         this.fail(new ApiError(message.kind, message.message));
@@ -229,6 +242,10 @@ export async function decodeTraceStream(
     const decoded = await worker.end();
     return traceOf(decoded, options);
   } catch (err) {
+    // The body ended in an error (the server closed the connection, the network failed, a budget ran out): if the
+    // decoder refuses bytes that arrived before it, its verdict is the answer. Waited for, so the error reported
+    // never depends on which of the two came first (a busy machine decodes later, not differently).
+    if (!signal?.aborted) await worker.settle();
     throw asApiError(err, signal);
   } finally {
     giveBack(worker);

@@ -1,3 +1,5 @@
+// The trace decoder as one object in the calling thread (tests and small bodies), and the steps after decoding
+// that run in the host: the envelope's check, the analysis into a ColumnarTrace, and the errors a stream ends in.
 import { ApiError } from '../errors';
 import { TraceColumns } from './columns-store';
 import { ColumnsDecoder, type RawColumns } from './columns-decoder';

@@ -1,3 +1,5 @@
+// The opcodes response's fields around the steps (address, contract id, gas, failed, return value), checked with
+// zod once the body has ended.
 import { z } from 'zod';
 import { ApiError } from '../errors';
 

@@ -1,3 +1,5 @@
+// Call frames from the trace's depth changes, in one pass: where each frame opens, exits and resumes, how it
+// ended, and the gas at the start and end of each step under the trace's pc convention.
 import type { TraceColumns } from './columns-store';
 import type { Frame, PcConvention } from '../../shared/trace-model';
 import { callTypeOf, isNormalHalt } from './ops';

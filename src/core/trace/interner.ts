@@ -1,3 +1,4 @@
+// Byte strings the trace repeats millions of times (stack and memory words, op names) held once, by dense id.
 import { growInt32 } from './columns';
 
 /**

@@ -1,3 +1,5 @@
+// The scanner's shortcut for lists the server re-sends on every step (stack, memory): bytes already decoded are
+// matched, not scanned again.
 import { growInt32 } from './columns';
 
 /**

@@ -1,3 +1,5 @@
+// Step navigation (next/previous op of a class, call, return, same instruction, frame moves) answered from indexes
+// built in one pass, so every command is O(1) or O(log n) on a trace of millions of steps.
 import type { TraceColumns } from './columns-store';
 import type { Frame, NavCommand, OpClass } from '../../shared/trace-model';
 import { isInClass, OP_CLASSES } from './ops';

@@ -1,3 +1,5 @@
+// What the decoder and the analysis need to know of each EVM op by name: the frames it opens or ends, its size in
+// code, whether it moves pc, and the op classes navigation steps by.
 import type { CallType, OpClass } from '../../shared/trace-model';
 
 // What the analysis needs to know about op names. Names are matched as the server spells them (Besu and

@@ -1,3 +1,5 @@
+// Whether the trace records pc before each op (geth) or after it (Besu, the mirror node), read from the trace, and
+// each step's own instruction pc under that convention.
 import type { TraceColumns } from './columns-store';
 import type { PcConvention } from '../../shared/trace-model';
 import { callTypeOf, instructionSize, isControlFlow, pushSize } from './ops';

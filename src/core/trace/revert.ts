@@ -1,3 +1,4 @@
+// Revert and return data decoded as Solidity encodes it: Error(string), Panic(uint256) with its meaning, or raw.
 import type { DecodedRevert } from '../../shared/trace-model';
 
 // Solidity's two built-in error encodings, plus custom errors by selector (names need workspace ABIs, later).

@@ -1,3 +1,5 @@
+// The streaming JSON scanner of the opcodes response: bytes in, columns out, every bound of limits.ts checked as
+// the bytes pass (see the class comment).
 import { ApiError } from '../errors';
 import type { TraceColumns } from './columns-store';
 import type { ByteInterner } from './interner';

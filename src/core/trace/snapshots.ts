@@ -1,3 +1,4 @@
+// Per-step lists kept only where they change (memory words, storage pairs): deltas and periodic full copies.
 import { floorIndex, growInt32 } from './columns';
 
 /**

@@ -1,3 +1,4 @@
+// Per-step EVM stacks as a persistent tree of (word, parent) nodes: a step costs the items it changed.
 import { growInt32 } from './columns';
 
 /**

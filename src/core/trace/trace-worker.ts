@@ -85,6 +85,8 @@ port.on('message', (message: ToWorker) => {
       reportProgress();
       return;
     }
+    // A failed body's error was posted before this answer would be: the host sees it instead.
+    if (message.type === 'sync') return post({ type: 'synced', bytes: decoder.bytes });
     const { bytes, steps } = decoder;
     const { parts, transferables, fields, sawOpcodes, truncated } = decoder.finishRaw();
     decoder = new ColumnsDecoder();

@@ -1,3 +1,5 @@
+// The decoded, analysed trace behind the `Trace` interface the extension, the debugger and the CLI read: frames,
+// pc convention and navigation computed once over the columns; every lookup after that O(1) or O(log n).
 import type { TraceColumns } from './columns-store';
 import type { Envelope } from './envelope';
 import { analyseFrames } from './frames';

@@ -2,8 +2,12 @@
 import type { ErrorKind } from '../errors';
 import type { ColumnsParts } from './columns-store';
 
-/** Host → worker: body chunks (their buffers transferred), then the end of the body; then the next body's. */
-export type ToWorker = { type: 'chunk'; data: Uint8Array } | { type: 'end' };
+/**
+ * Host → worker: body chunks (their buffers transferred), then the end of the body; then the next body's. `sync`
+ * asks for `synced` once every chunk before it is decoded (the host's wait for the decoder's verdict on a body the
+ * transport cut short).
+ */
+export type ToWorker = { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'sync' };
 
 /**
  * Worker → host: progress now and then (trace-worker.ts), then the body's byte and step counts and its finished
@@ -20,4 +24,5 @@ export type FromWorker =
       sawOpcodes: boolean;
       truncated: boolean;
     }
+  | { type: 'synced'; bytes: number }
   | { type: 'error'; kind: ErrorKind; message: string };

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
+import { evictToBudget, touch, writeAtomic } from '../disk-cache';
 
 /** `$XDG_CACHE_HOME/ledger-mirror`, else `~/.cache/ledger-mirror`: the CLI's and the standalone adapter's own files. */
 export function ledgerMirrorCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -46,8 +47,7 @@ export class VerifiedCache {
     const file = this.file(chainId, address);
     try {
       const text = await fs.readFile(file, 'utf8');
-      const now = new Date();
-      await fs.utimes(file, now, now).catch(() => undefined);
+      await touch(file);
       return text;
     } catch {
       return undefined;
@@ -60,31 +60,7 @@ export class VerifiedCache {
     if (budget <= 0 || Buffer.byteLength(text) > budget) return;
     const file = this.file(chainId, address);
     await fs.mkdir(this.dir, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, text);
-    await fs.rename(partial, file);
-    await this.trim(budget, file);
-  }
-
-  private async trim(budget: number, keep: string): Promise<void> {
-    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
-    const entries = (
-      await Promise.all(
-        names
-          .filter((n) => n.endsWith('.json'))
-          .map(async (n) => {
-            const file = path.join(this.dir, n);
-            const stat = await fs.stat(file).catch(() => undefined);
-            return stat && { file, size: stat.size, used: stat.mtimeMs };
-          }),
-      )
-    ).filter((e): e is { file: string; size: number; used: number } => !!e);
-    let total = entries.reduce((sum, e) => sum + e.size, 0);
-    for (const e of entries.sort((a, b) => a.used - b.used)) {
-      if (total <= budget) break;
-      if (e.file === keep) continue;
-      await fs.rm(e.file, { force: true });
-      total -= e.size;
-    }
+    await writeAtomic(file, text);
+    await evictToBudget(this.dir, budget, { counts: (name) => name.endsWith('.json'), keep: path.basename(file) });
   }
 }

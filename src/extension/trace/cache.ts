@@ -5,17 +5,20 @@
 // at all. A trace opened from a file is not copied: its entry points at the file.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { z } from 'zod';
+import { evictToBudget, touch, writeAtomic } from '../../core/disk-cache';
 import type { TraceParts } from '../../core/trace/trace';
 
-/** What the cache remembers about an entry besides the body. */
-export interface CacheEntry {
-  key: string;
-  transaction: string;
-  network: string;
-  parts: TraceParts;
+/** What the cache remembers about an entry besides the body (read back from disk, so checked like any input). */
+const cacheEntry = z.object({
+  key: z.string().max(1024),
+  transaction: z.string().max(4096),
+  network: z.string().max(1024),
+  parts: z.object({ stack: z.boolean(), memory: z.boolean(), storage: z.boolean() }),
   /** Set for traces opened from a file: the body is that file, not a cached copy. */
-  file?: string;
-}
+  file: z.string().max(4096).optional(),
+});
+export type CacheEntry = z.output<typeof cacheEntry>;
 
 const BODY = '.json';
 const META = '.meta.json';
@@ -66,14 +69,15 @@ export class TraceCache {
       }
     }
     await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(this.file(entry.key, META), JSON.stringify(entry));
+    await writeAtomic(this.file(entry.key, META), JSON.stringify(entry));
     if (!entry.file) await this.evict(entry.key);
     return true;
   }
 
   async entry(key: string): Promise<CacheEntry | undefined> {
     try {
-      return JSON.parse(await fs.readFile(this.file(key, META), 'utf8')) as CacheEntry;
+      const parsed = cacheEntry.safeParse(JSON.parse(await fs.readFile(this.file(key, META), 'utf8')));
+      return parsed.success && parsed.data.key === key ? parsed.data : undefined;
     } catch {
       return undefined;
     }
@@ -89,31 +93,20 @@ export class TraceCache {
     } catch {
       return undefined;
     }
-    if (!entry.file) {
-      const now = new Date();
-      await fs.utimes(body, now, now).catch(() => undefined);
-    }
+    if (!entry.file) await touch(body);
     return { entry, body };
   }
 
-  /** Deletes least recently used bodies until the total fits, never `keep` (which commit made sure fits alone). */
+  /** Deletes least recently used bodies (and their entries) until the total fits, never `keep`'s (which commit made sure fits alone). */
   async evict(keep?: string): Promise<void> {
-    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
-    const bodies = await Promise.all(
-      names
-        .filter((n) => n.endsWith(BODY) && !n.endsWith(META))
-        .map(async (n) => {
-          const stat = await fs.stat(path.join(this.dir, n));
-          return { key: n.slice(0, -BODY.length), size: stat.size, used: stat.mtimeMs };
-        }),
-    );
-    let total = bodies.reduce((sum, b) => sum + b.size, 0);
-    for (const b of bodies.sort((x, y) => x.used - y.used)) {
-      if (total <= this.maxBytes()) break;
-      if (b.key === keep) continue;
-      await fs.rm(this.file(b.key, BODY), { force: true });
-      await fs.rm(this.file(b.key, META), { force: true });
-      total -= b.size;
-    }
+    await evictToBudget(this.dir, this.maxBytes(), {
+      counts: (name) => name.endsWith(BODY) && !name.endsWith(META),
+      keep: keep === undefined ? undefined : keep + BODY,
+      remove: async (name) => {
+        const key = name.slice(0, -BODY.length);
+        await fs.rm(this.file(key, BODY), { force: true });
+        await fs.rm(this.file(key, META), { force: true });
+      },
+    });
   }
 }

@@ -66,6 +66,8 @@ function build(init: TraceInit): void {
         gas: gas.shown,
       };
       host.saveState(state);
+      // Observable like the timings (timing.ts): the end-to-end tests wait for it before reloading the window.
+      performance.mark('ledger-state-saved', { detail: state });
     }, 150);
   };
 

@@ -10,6 +10,8 @@ import { createGzip, gzipSync } from 'node:zlib';
 import { parseJson, stringifyJson } from '../../../src/core/json';
 import { TOKEN_SPECS } from '../../helpers/mirror-data';
 
+const OPCODES = join(__dirname, '../../data/mirror/opcodes');
+
 export interface HostileRequest {
   scenario: string;
   method: string;
@@ -62,10 +64,26 @@ function trickle(res: ServerResponse, everyMs: number): void {
   res.on('close', () => clearInterval(timer));
 }
 
-/** A 200 promising `total` bytes of JSON whitespace, cut after `sent` by closing the socket. */
-function cutAfter(res: ServerResponse, sent: number, total: number): void {
+/** A 200 promising `total` bytes, cut after `body` (default: that many bytes of JSON whitespace) by closing the socket. */
+function cutAfter(res: ServerResponse, sent: number, total: number, body: Buffer = Buffer.alloc(sent, 0x20)): void {
   res.writeHead(200, { ...JSON_HEAD, 'content-length': total });
-  res.write(Buffer.alloc(sent, 0x20), () => setTimeout(() => res.socket?.destroy(), 20));
+  res.write(body.subarray(0, sent), () => setTimeout(() => res.socket?.destroy(), 20));
+}
+
+/** The opening of a valid opcodes response of at least `bytes`: a real response's envelope, its first step repeated. */
+function tracePrefix(bytes: number): Buffer {
+  const real = parseJson(readFileSync(join(OPCODES, 'relay-test-mock-opcodes-response.json'), 'utf8')) as {
+    opcodes: unknown[];
+  } & Record<string, unknown>;
+  const { opcodes, ...envelope } = real;
+  const head = stringifyJson(envelope).slice(0, -1) + ',"opcodes":[';
+  const step = stringifyJson(opcodes[0]);
+  return Buffer.from(
+    head +
+      Array(Math.ceil(bytes / (step.length + 1)))
+        .fill(step)
+        .join(','),
+  );
 }
 
 export const SCENARIOS: Record<string, Scenario> = {
@@ -96,6 +114,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   /** 2 MB of a promised 8 MB, then the connection closes. */
   cut: (_req, res) => cutAfter(res, 2 * MIB, 8 * MIB),
+  /** A valid trace's first 2 MB of a promised 8 MB: nothing in what arrives is wrong but its end. */
+  'cut-trace': (_req, res) => cutAfter(res, 2 * MIB, 8 * MIB, tracePrefix(2 * MIB)),
   /** 8 million nested arrays: parsers that recurse overflow the stack. */
   deep: (_req, res) => res.writeHead(200, { ...JSON_HEAD, 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * MIB, '['))),
   malformed: (_req, res) => res.writeHead(200, JSON_HEAD).end('{"token_id": "0.0.1135", "name": '),

@@ -28,4 +28,13 @@ describe('CHANGELOG.md', () => {
   it('groups changes under the Keep a Changelog headings only', () => {
     for (const [, group] of changelog.matchAll(/^### (.+)$/gm)) assert.ok(GROUPS.has(group), `unknown group "${group}"`);
   });
+
+  it('lists each unreleased change on one line, the way users read it (design notes go to the docs)', () => {
+    const unreleased = changelog.slice(
+      changelog.indexOf('## [Unreleased]'),
+      changelog.indexOf('\n## [', changelog.indexOf('## [Unreleased]') + 1),
+    );
+    const continued = unreleased.split('\n').filter((line) => /^\s+\S/.test(line));
+    assert.deepEqual(continued, [], 'an entry continues on another line');
+  });
 });

@@ -12,6 +12,7 @@ interface Launch {
   program?: string;
   args?: string[];
   preLaunchTask?: string;
+  debugWebviews?: boolean;
 }
 interface Task {
   label: string;
@@ -19,7 +20,8 @@ interface Task {
   script: string;
   isBackground?: boolean;
 }
-const launches = (jsonc('.vscode/launch.json').configurations as Launch[]) ?? [];
+const launchJson = jsonc('.vscode/launch.json');
+const launches = (launchJson.configurations as Launch[]) ?? [];
 const tasks = (jsonc('.vscode/tasks.json').tasks as Task[]) ?? [];
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 const launch = (name: string) => {
@@ -38,6 +40,29 @@ describe('.vscode: the dev loop', () => {
     assert.ok(task, `no task "${run.preLaunchTask}"`);
     assert.equal(task.script, 'build');
     assert.equal(task.isBackground ?? false, false, 'the launch waits for the build to end');
+  });
+
+  it('"Run Extension" opens the sample workspace, with the webviews\' developer tools attached', () => {
+    const run = launch('Run Extension');
+    assert.ok(run.args?.includes('${workspaceFolder}/test/vscode/workspace'));
+    assert.ok(existsSync('test/vscode/workspace/.vscode/settings.json'));
+    assert.equal(run.debugWebviews, true);
+  });
+
+  it('"Extension + Adapter" starts both, and stops both', () => {
+    const compounds = (launchJson.compounds as Array<{ name: string; configurations: string[]; stopAll?: boolean }>) ?? [];
+    const both = compounds.find((c) => c.name === 'Extension + Adapter');
+    assert.ok(both, 'no compound "Extension + Adapter"');
+    assert.deepEqual(both.configurations, ['Run Extension', 'Debug Adapter (server)']);
+    for (const name of both.configurations) launch(name);
+    assert.equal(both.stopAll, true);
+  });
+
+  it("formats on save with the project's Prettier, the formatter `npm run lint` checks", () => {
+    const settings = jsonc('.vscode/settings.json');
+    assert.equal(settings['editor.formatOnSave'], true);
+    assert.equal(settings['editor.defaultFormatter'], 'esbenp.prettier-vscode');
+    assert.ok((jsonc('.vscode/extensions.json').recommendations as string[]).includes('esbenp.prettier-vscode'));
   });
 
   it('"Debug Adapter (server)" runs the built adapter on a port, after the build', () => {

@@ -19,6 +19,17 @@ const TREE: Record<string, string[]> = {
   'src/extension/host.ts': ['../core/low', '../debug/adapter', '../cli/main', 'vscode'],
   'src/core/ring-a.ts': ['./ring-b'],
   'src/core/ring-b.ts': ['./ring-a'],
+  'src/core/tooling.ts': ['../../servers/mirror/server', '../../test/helper', '../../bench/run', '../../scripts/start'],
+  'servers/mirror/server.ts': [
+    '../../src/core/low',
+    '../../src/shared/vocabulary',
+    '../../src/debug/adapter',
+    '../../src/extension/host',
+    '../../test/helper',
+  ],
+  'test/helper.ts': [],
+  'bench/run.ts': [],
+  'scripts/start.ts': [],
 };
 
 describe('import layers (dependency-cruiser rules)', function () {
@@ -39,7 +50,7 @@ describe('import layers (dependency-cruiser rules)', function () {
     const cwd = process.cwd();
     process.chdir(root);
     try {
-      const result = await cruise(['src'], {
+      const result = await cruise(['src', 'servers', 'test', 'bench', 'scripts'], {
         validate: true,
         ruleSet: { forbidden: config.forbidden } as never,
         tsPreCompilationDeps: true,
@@ -80,6 +91,10 @@ describe('import layers (dependency-cruiser rules)', function () {
     assert.ok(has('no-vscode-outside-extension', 'src/debug/adapter.ts', 'vscode'));
     assert.ok(has('no-vscode-outside-extension', 'src/cli/main.ts', 'vscode'));
     assert.ok(violations.some((v) => v.rule === 'no-cycle' && v.from === 'src/core/ring-a.ts'));
+    for (const to of ['servers/mirror/server.ts', 'test/helper.ts', 'bench/run.ts', 'scripts/start.ts'])
+      assert.ok(has('src-imports-no-tooling', 'src/core/tooling.ts', to), to);
+    for (const to of ['src/debug/adapter.ts', 'src/extension/host.ts', 'test/helper.ts'])
+      assert.ok(has('servers-import-only-core-shared', 'servers/mirror/server.ts', to), to);
   });
 
   it('lets the allowed edges through', () => {
@@ -90,5 +105,6 @@ describe('import layers (dependency-cruiser rules)', function () {
     );
     assert.ok(!violations.some((v) => v.from === 'src/extension/host.ts' && v.to === 'vscode'));
     assert.ok(!violations.some((v) => v.from === 'src/extension/host.ts' && v.to === 'src/debug/adapter.ts'));
+    assert.ok(!violations.some((v) => v.from === 'servers/mirror/server.ts' && /^src\/(core|shared)\//.test(v.to)));
   });
 });

@@ -292,4 +292,27 @@ describe('trace decoder robustness', function () {
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i][0] > seen[i - 1][0] && seen[i][1] >= seen[i - 1][1]);
     });
   });
+
+  describe('a body that ends in an error', () => {
+    const cut = () => new ApiError('truncated', 'The server closed the connection after 2.0 MB of 8.0 MB.');
+    /** `body`, then at once the transport's error. */
+    async function* endingInError(body: Buffer): AsyncIterable<Uint8Array> {
+      yield new Uint8Array(body);
+      throw cut();
+    }
+    const whitespace = Buffer.alloc(256 * 1024, 0x20);
+
+    it("gets the decoder's verdict on the bytes that arrived, even when the close comes before it", async () => {
+      // The close is thrown the moment the bytes are handed over, long before the decoder has read them; the other
+      // order (the verdict first) ends the same way, as the next write throws it.
+      await assert.rejects(decodeTraceStream(endingInError(whitespace)), /more than 65536 bytes of whitespace in a row/);
+    });
+
+    it("gets the transport's error when what arrived was a valid opening", async () => {
+      await assert.rejects(
+        decodeTraceStream(endingInError(Buffer.concat([Buffer.from('{"opcodes":['), ENDLESS_STEPS]))),
+        (err: unknown) => err instanceof ApiError && err.kind === 'truncated' && /after 2\.0 MB of 8\.0 MB/.test(err.message),
+      );
+    });
+  });
 });

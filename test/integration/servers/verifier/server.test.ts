@@ -1,5 +1,5 @@
 // The reference verifier as the client sees it on the wire: cookie, response shapes, statuses and error bodies of
-// the HashScan Sourcify build (../shared/research/sourcify.md §2–5), and the v2 subset.
+// the HashScan Sourcify build (ethereum/sourcify @ 9c0dd549, see servers/verifier/session-api.ts), and the v2 subset.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
-// Hedera system contracts by name: selectors against the research notes' table, calls encoded with viem from the
-// interfaces' signatures, and the three ways a response code comes back (output, 32-byte revert, status name).
+// Hedera system contracts by name: selectors against those the upstream sources list (hiero-contracts, the node's
+// selector constants), calls encoded with viem from the interfaces' signatures, and the three ways a response code
+// comes back (output, 32-byte revert, status name).
 import { strict as assert } from 'node:assert';
 import { encodeAbiParameters, encodeErrorResult, encodeFunctionData, parseAbi, parseAbiParameters, toFunctionSelector, toHex } from 'viem';
 import { describeResponseCode, responseCode } from '../../../../src/core/hedera/response-codes';
@@ -31,8 +32,8 @@ describe('Hedera system contracts', () => {
     assert.equal(systemContractAt(null), undefined);
   });
 
-  it('answers the selectors the research notes list for each address', () => {
-    // A sample across the tables of §2.1 and §2.3, as written there.
+  it('answers the selectors the upstream interfaces list for each address', () => {
+    // A sample across the token service (0x167) and the exchange-rate, PRNG, account and schedule services.
     const table: Array<[string, string, string]> = [
       ['HTS', '0xeca36917', 'transferToken(address,address,address,int64)'],
       ['HTS', '0x0e71804f', 'cryptoTransfer(((address,int64,bool)[]),(address,(address,int64,bool)[],(address,address,int64,bool)[])[])'],

@@ -87,4 +87,14 @@ describe('stepper: raw trace cache', () => {
   it('refuses a key that could leave the cache folder', async () => {
     await assert.rejects(cache.bodyPath('../x'), /Bad trace cache key/);
   });
+
+  it("reads an entry file that is not an entry (edited on disk, or another key's) as no entry", async () => {
+    const entry = await put('0xaa', 10, 0);
+    writeFileSync(join(dir, `${entry.key}.meta.json`), JSON.stringify({ ...entry, parts: { stack: 'yes' } }));
+    assert.equal(await cache.locate(entry.key), undefined);
+    writeFileSync(join(dir, `${entry.key}.meta.json`), JSON.stringify({ ...entry, key: 'other' }));
+    assert.equal(await cache.entry(entry.key), undefined);
+    writeFileSync(join(dir, `${entry.key}.meta.json`), JSON.stringify(entry));
+    assert.deepEqual((await cache.entry(entry.key))?.parts, parts);
+  });
 });
