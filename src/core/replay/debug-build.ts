@@ -3,18 +3,17 @@
 // that built the code that ran: a debug replay is only accepted when its behaviour equals the transaction's, which
 // is what proves the rebuild right. Values a deployment fills in are copied from the code that ran: each immutable
 // by its declaration's id, each library address by the library's name.
-import solc from 'solc';
 import { codeBytes, referenceRanges, type ByteRange } from '../sourcemap/bytecode';
 import { ReplayRefused } from './replay-input';
 
 /** The parts of solc's standard JSON a debug build keeps from the original input. */
-interface StandardJsonInput {
+export interface StandardJsonInput {
   language: string;
   sources: Record<string, unknown>;
   settings?: Record<string, unknown>;
 }
 
-interface DeployedOutput {
+export interface DeployedOutput {
   object: string;
   sourceMap?: string;
   linkReferences?: Record<string, Record<string, ByteRange[]>>;
@@ -58,28 +57,6 @@ export function debugCompilerInput(input: StandardJsonInput): StandardJsonInput 
       },
     },
   };
-}
-
-/** Compiles `input` with the bundled solc (synchronous and CPU-bound: run it in the replay's worker). */
-export function compileDebugBuild(input: StandardJsonInput): { contracts: DebugContract[]; version: string } {
-  const output = JSON.parse(solc.compile(JSON.stringify(debugCompilerInput(input)))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts?: Record<string, Record<string, { evm?: { deployedBytecode?: DeployedOutput } }>>;
-  };
-  const error = output.errors?.find((e) => e.severity === 'error');
-  if (error)
-    throw new ReplayRefused(
-      'bad-input',
-      `The debug build does not compile with solc ${solc.version()}: ${error.formattedMessage.slice(0, 500)}`,
-    );
-  const contracts: DebugContract[] = [];
-  for (const [sourceName, byName] of Object.entries(output.contracts ?? {})) {
-    for (const [name, entry] of Object.entries(byName)) {
-      const deployed = entry.evm?.deployedBytecode;
-      if (deployed && typeof deployed.object === 'string' && deployed.object.length > 0) contracts.push({ sourceName, name, deployed });
-    }
-  }
-  return { contracts, version: solc.version() };
 }
 
 /**

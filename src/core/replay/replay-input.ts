@@ -80,6 +80,9 @@ export function checkReplayInput(raw: unknown): CheckedReplayInput {
   throw new ReplayRefused('bad-input', `The replay's input is invalid: ${field}: ${issue.message}`);
 }
 
+/** Step budget: 15M gas of real code runs about 5M steps at most (the cheapest ops cost 2–3 gas). */
+export const DEFAULT_REPLAY_BUDGETS = { maxSteps: 5_000_000 };
+
 /** Why a replay was refused: its input, a budget, or a behaviour the replay cannot prove. */
 export type RefusalKind = 'bad-input' | 'budget' | 'unknown-state' | 'gas' | 'system-call' | 'divergent' | 'cancelled';
 

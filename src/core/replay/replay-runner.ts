@@ -6,8 +6,8 @@ import { workerScript } from '../worker-script';
 import type { DebugContract } from './debug-build';
 import type { ReplayBudgets } from './engine';
 import type { ReplayPlan } from './plan';
-import { DEFAULT_REPLAY_BUDGETS, type ReplayMode, type ReplayOutcome } from './replay';
-import { ReplayRefused, type RefusalKind } from './replay-input';
+import type { ReplayMode, ReplayOutcome } from './replay';
+import { DEFAULT_REPLAY_BUDGETS, ReplayRefused, type RefusalKind } from './replay-input';
 
 export type ReplayJob =
   | { kind: 'compile'; input: { language: string; sources: Record<string, unknown>; settings?: Record<string, unknown> } }

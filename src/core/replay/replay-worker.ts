@@ -3,7 +3,7 @@
 // here (the heap budget of resourceLimits, the host's time budget ending this thread) ends this thread, not the
 // extension host, the adapter or the CLI; the host starts a fresh thread for each job.
 import { parentPort } from 'node:worker_threads';
-import { compileDebugBuild } from './debug-build';
+import { compileDebugBuild } from './debug-compile';
 import { replayInThread } from './replay';
 import { ReplayRefused } from './replay-input';
 import type { ReplayJob, ReplayJobResult } from './replay-runner';

@@ -4,7 +4,7 @@
 import { compareBehaviour } from './equivalence';
 import { runReplay, type ReplayBudgets, type ReplayObservation } from './engine';
 import type { ReplayPlan } from './plan';
-import { checkReplayInput, ReplayRefused, type RefusalKind } from './replay-input';
+import { checkReplayInput, DEFAULT_REPLAY_BUDGETS, ReplayRefused, type RefusalKind } from './replay-input';
 
 export type ReplayMode = 'debug' | 'workspace';
 
@@ -13,11 +13,12 @@ export type ReplayOutcome =
   | { kind: 'refused'; reason: RefusalKind; message: string; place?: string }
   | { kind: 'what-if'; observation: ReplayObservation };
 
-/** Step budget: the trace decoder's own bound on a trace is far above what 15M gas of real code runs. */
-export const DEFAULT_REPLAY_BUDGETS: ReplayBudgets = { maxSteps: 5_000_000 };
-
 /** Runs `plan` in this thread (see replay-runner.ts for the worker that bounds memory and time and can be cancelled). */
-export async function replayInThread(plan: ReplayPlan, mode: ReplayMode, budgets = DEFAULT_REPLAY_BUDGETS): Promise<ReplayOutcome> {
+export async function replayInThread(
+  plan: ReplayPlan,
+  mode: ReplayMode,
+  budgets: ReplayBudgets = DEFAULT_REPLAY_BUDGETS,
+): Promise<ReplayOutcome> {
   let observation: ReplayObservation;
   try {
     observation = await runReplay(checkReplayInput(plan.input), budgets);

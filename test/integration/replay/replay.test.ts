@@ -3,7 +3,7 @@
 // compiled again here with solc from npm) are accepted, since every call, log and write is the same; an edited
 // build that behaves differently is refused with the place named; hostile inputs and a loop each get a clear refusal.
 import { strict as assert } from 'node:assert';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCALS_CASES } from '../../../servers/mirror/evm/cases';
@@ -12,23 +12,17 @@ import { startMirror, type RunningMirror } from '../../../servers/mirror/server'
 import { fetchContractActions, fetchContractResult } from '../../../src/core/contract-results';
 import { HttpClient } from '../../../src/core/http';
 import { type Endpoints, resolveNetwork } from '../../../src/core/networks';
-import { compileDebugBuild, debugRuntime } from '../../../src/core/replay/debug-build';
+import { compileDebugBuild } from '../../../src/core/replay/debug-compile';
+import { debugBuildCode } from '../../../src/core/replay/debug-code';
 import { planReplay, type ReplayPlan } from '../../../src/core/replay/plan';
 import { replayInThread } from '../../../src/core/replay/replay';
 import { replayOffThread } from '../../../src/core/replay/replay-runner';
 import { MAX_CODE_BYTES } from '../../../src/core/replay/replay-input';
+import type { ContractArtifact } from '../../../src/core/sourcemap/artifacts';
 import { fetchContractCode } from '../../../src/core/sourcemap/contract-code';
+import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
+import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
-
-interface BuildInfo {
-  input: { language: string; sources: Record<string, { content: string }>; settings: Record<string, unknown> };
-  output: {
-    contracts: Record<
-      string,
-      Record<string, { evm: { deployedBytecode: { object: string; immutableReferences?: unknown; linkReferences?: unknown } } }>
-    >;
-  };
-}
 
 describe('Replay of a past transaction with a debug build (#31)', function () {
   this.timeout(600_000);
@@ -37,8 +31,9 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
   let http: HttpClient;
   let endpoints: Endpoints;
   let ids: Map<string, string>;
-  let build: BuildInfo;
-  let debug: ReturnType<typeof compileDebugBuild>;
+  let artifacts: ContractArtifact[];
+  /** The one compilation's debug build, compiled once for the whole file. */
+  let compiled: ReturnType<typeof compileDebugBuild> | undefined;
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ledger-replay-'));
@@ -47,10 +42,7 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
     mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity });
     http = new HttpClient();
     endpoints = resolveNetwork('custom', { mirrorUrl: mirror.url });
-    const infoDir = join(dir, 'artifacts', 'build-info');
-    const [file] = (await readdir(infoDir)).filter((f) => f.endsWith('.json'));
-    build = JSON.parse(await readFile(join(infoDir, file!), 'utf8')) as BuildInfo;
-    debug = compileDebugBuild(build.input);
+    artifacts = (await discoverArtifacts(dir)).artifacts;
   });
   after(async () => {
     await http?.close();
@@ -58,30 +50,20 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** The case's plan, each contract it reaches running its debug build (found by the code that ran). */
+  /** The case's plan, each contract it reaches running its debug build (found by the build info that matches its code). */
   async function planOf(name: string): Promise<ReplayPlan> {
     const id = ids.get(name)!;
     const trace = await fetchWithOwnClient(endpoints, id, { stack: true });
     const { result } = await fetchContractResult(http, endpoints, id);
     const actions = await fetchContractActions(http, endpoints, id);
     const reached = new Set([result.to!.toLowerCase(), ...actions.actions.flatMap((a) => (a.to ? [a.to.toLowerCase()] : []))]);
-    const code = new Map<string, string>();
-    const debugCode = new Map<string, string>();
+    const ran = new Map<string, string>();
     for (const address of reached) {
       const runtime = (await fetchContractCode(http, endpoints.restUrl, address))?.runtime;
-      if (!runtime) continue;
-      const ran = `0x${Buffer.from(runtime).toString('hex')}`;
-      code.set(address, ran);
-      for (const [sourceName, byName] of Object.entries(build.output.contracts)) {
-        for (const [contract, out] of Object.entries(byName)) {
-          if (out.evm.deployedBytecode.object.length * 0.5 !== runtime.length) continue;
-          const target = debug.contracts.find((c) => c.sourceName === sourceName && c.name === contract)!;
-          if (sameCode(out.evm.deployedBytecode.object, ran))
-            debugCode.set(address, debugRuntime(target, { code: ran, ...out.evm.deployedBytecode }));
-        }
-      }
+      if (runtime) ran.set(address, `0x${Buffer.from(runtime).toString('hex')}`);
     }
-    return planReplay(result, actions, trace, code, debugCode);
+    const { code } = await debugBuildCode(ran, artifacts, [dir], async (input) => (compiled ??= compileDebugBuild(input)));
+    return planReplay(result, actions, trace, ran, code);
   }
 
   /**
@@ -135,6 +117,65 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
     assert.match(outcome.kind === 'refused' ? outcome.message : '', /reads storage slot 0x[0-9a-f]{64} of 0x[0-9a-f]{40} at pc \d+/);
   });
 
+  describe('ledger-mirror trace --replay (dist/cli.js)', () => {
+    before(assertCliBuilt);
+    const replayJson = async (name: string, ...args: string[]) => {
+      const run = await runCli(
+        ['trace', ids.get(name)!, '--mirror', mirror.url, '--build-output', dir, '--sources', 'workspace', '--json', ...args],
+        {
+          timeoutMs: 300_000,
+        },
+      );
+      expectExit(run, 0);
+      return (JSON.parse(run.stdout) as { replay: { outcome: string; place: string | null; message?: string; notes: string[] } }).replay;
+    };
+
+    it('--replay debug: accepted, with the debug build named', async () => {
+      const replay = await replayJson('locals-loops', '--replay', 'debug');
+      assert.equal(replay.outcome, 'accepted', replay.message);
+      assert.ok(
+        replay.notes.some((n) => /Locals \(contracts\/Locals\.sol\), debug build with solc 0\.8\./.test(n)),
+        replay.notes.join('\n'),
+      );
+    });
+
+    it('--replay debug: refused at the place it diverged', async () => {
+      const replay = await replayJson(DIVERGENT, '--replay', 'debug');
+      assert.equal(replay.outcome, 'refused');
+      assert.equal(replay.place, 'log #4');
+    });
+
+    it('--replay workspace --contract NAME: a what-if, with its outcome', async () => {
+      const run = await runCli(
+        [
+          'trace',
+          ids.get('locals-loops')!,
+          '--mirror',
+          mirror.url,
+          '--build-output',
+          dir,
+          '--sources',
+          'workspace',
+          '--replay',
+          'workspace',
+          '--contract',
+          'Locals',
+        ],
+        {
+          timeoutMs: 300_000,
+        },
+      );
+      expectExit(run, 0);
+      assert.match(run.stdout, /Replay {8}what-if \(the workspace's build, not the code that ran\): succeeds/);
+    });
+
+    it('--replay workspace without --contract is refused before any request', async () => {
+      const run = await runCli(['trace', ids.get('locals-loops')!, '--mirror', mirror.url, '--replay', 'workspace']);
+      assert.notEqual(run.code, 0);
+      assert.match(run.stderr, /--replay workspace needs --contract NAME/);
+    });
+  });
+
   describe('hostile input', () => {
     let plan: ReplayPlan;
     before(async () => {
@@ -173,14 +214,3 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
     });
   });
 });
-
-/** Whether solc's `object` (placeholders for links and zeros for immutables) is the code that ran, those bytes aside. */
-function sameCode(object: string, ran: string): boolean {
-  const body = ran.slice(2);
-  if (object.length !== body.length) return false;
-  for (let i = 0; i < object.length; i += 64) {
-    const a = object.slice(i, i + 64);
-    if (a !== body.slice(i, i + 64) && !/^(0+|_.*)$/.test(a)) return false;
-  }
-  return true;
-}
