@@ -19,8 +19,9 @@ import { printJson, printLines, printRows } from './output';
 import { chainIdOf, httpUrlOf } from './server-options';
 import { frameSources, sourcesModeOf, type FrameSource, type SourcesMode, type VerifiedServerChoice } from './trace-sources';
 import { callsJson, frameNameText, readAbis, readActions, revertNameJson, revertText } from './trace-names';
+import { replayJson, replayLines, replayModeOf, replayTransaction, type ReplayReport } from './trace-replay';
 
-const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--state-diff] [--build-output DIR]... [--sources verified|workspace|none] [--verify-url URL] [--chain-id N] [--json] [--out FILE]
+const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirror URL] [--web3 URL] [--no-stack] [--memory] [--storage] [--state-diff] [--build-output DIR]... [--sources verified|workspace|none] [--verify-url URL] [--chain-id N] [--replay debug|workspace [--contract NAME]] [--json] [--out FILE]
 
   <txIdOrHash>     0.0.1234-1234567890-000000001, 0.0.1234@1234567890.000000001, or a transaction hash
   --no-stack       leave the stack out (smaller and faster; the callee of each call is then unknown)
@@ -42,6 +43,13 @@ const USAGE = `Usage: ledger-mirror trace <txIdOrHash> [--network NAME | --mirro
   --verify-url URL the verification server (Sourcify API v2; default ${DEFAULT_VERIFY_URL})
   --chain-id N     its chain (default the --network's); verified sources are cached under
                    $XDG_CACHE_HOME/ledger-mirror (else ~/.cache/ledger-mirror)
+  --replay debug|workspace
+                   replay the transaction locally on the state it proves (in a worker: 5M steps, 60 s at most).
+                   debug: each contract the --build-output's build info matches runs its debug build (the same
+                   sources, optimizer off), accepted only when its calls, logs, storage writes and result equal
+                   the transaction's, else refused with the call, log or slot where it diverged.
+                   workspace: the transaction's contract runs the current build of --contract NAME, a what-if
+                   (not checked): its outcome, return value and storage writes
   --json           print one JSON object: transaction, address, contractId, failed, gasUsed, steps, maxDepth,
                    frames, truncated, revert (with name, signature, args), returnValue, calls (each with
                    source: workspace, verified or null), and with --state-diff stateDiff (changed, note,
@@ -219,6 +227,8 @@ export const traceCommand: Command = {
       sources: { type: 'string' },
       'verify-url': { type: 'string' },
       'chain-id': { type: 'string' },
+      replay: { type: 'string' },
+      contract: { type: 'string' },
     });
     if (values.help) {
       printLines([USAGE]);
@@ -230,13 +240,14 @@ export const traceCommand: Command = {
     const endpoints = endpointsFrom(values);
     const mode = sourcesModeOf(values.sources);
     const server = verifiedServer(values, endpoints, mode);
+    const replay = replayModeOf(values.replay, values.contract);
     // The decoder's thread starts while the build output is read and the request is sent, not after the first byte.
     warmDecoder();
     const abis = mode === 'both' || mode === 'workspace' ? await readAbis(values['build-output']) : new AbiRegistry();
     // Enum members are parsed in a worker while the trace downloads.
     const enumNote = abis.loadEnums();
     const progress = progressReporter();
-    const [trace, actions, sources] = await withHttp(values, async (http) => {
+    const [trace, actions, sources, replayed] = await withHttp(values, async (http) => {
       const [trace, actions] = await Promise.all([
         fetchTrace(http, endpoints, positionals[0], {
           stack: !values['no-stack'],
@@ -253,7 +264,9 @@ export const traceCommand: Command = {
         ...server.choice,
         timeoutMs: values.timeout === undefined ? undefined : Number(values.timeout) * 1000,
       };
-      return [trace, actions, await frameSources(trace, http, endpoints, mode, roots, choice, abis)] as const;
+      const sources = await frameSources(trace, http, endpoints, mode, roots, choice, abis);
+      const replayed: ReplayReport | undefined = replay && (await replayTransaction(http, endpoints, positionals[0], trace, replay, roots));
+      return [trace, actions, sources, replayed] as const;
     });
     for (const note of [actions.note, await enumNote, ...sources.notes])
       if (note) process.stderr.write(`ledger-mirror: note: ${safeLine(note.replace(/\s*\n\s*/g, ' '))}\n`);
@@ -261,8 +274,18 @@ export const traceCommand: Command = {
     // With --json the object says `truncated`; the sentence goes to stderr, where a person sees it and a pipe does not.
     if (values.json && trace.summary.truncated) process.stderr.write(`ledger-mirror: note: ${truncatedNotice(trace.summary.steps)}\n`);
     const diff = values['state-diff'] ? stateDiffJson(trace, frames, sources.artifacts) : undefined;
-    if (values.json) printJson({ ...traceJson(trace.summary, abis, frames, sources.origins), ...(diff && { stateDiff: diff }) });
-    else printRows([...summaryLines(trace, abis, frames, sources.origins), ...(diff ? stateDiffLines(diff) : [])]);
+    if (values.json)
+      printJson({
+        ...traceJson(trace.summary, abis, frames, sources.origins),
+        ...(diff && { stateDiff: diff }),
+        ...(replayed && { replay: replayJson(replayed) }),
+      });
+    else
+      printRows([
+        ...summaryLines(trace, abis, frames, sources.origins),
+        ...(diff ? stateDiffLines(diff) : []),
+        ...(replayed ? replayLines(replayed) : []),
+      ]);
     return EXIT.ok;
   },
 };
