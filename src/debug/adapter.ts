@@ -94,6 +94,8 @@ export interface OpenedTrace {
   result?(): Promise<ContractResult>;
   /** Runtime code at an address, for the disassembly of contracts without build output. */
   codeAt?(address: string): Promise<Uint8Array | undefined>;
+  /** The URI of the host's own document for a source outside the workspace: the editor shows one tab for both. */
+  documentUri?(source: ProgramSource): string | undefined;
   dispose?(): void;
 }
 
@@ -150,6 +152,15 @@ function credentialsOf(...urls: Array<string | undefined>): string[] {
   });
 }
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A URI the client sent back, compared without its percent-encoding (VS Code may encode it otherwise than the host). */
+function decodedUri(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
+}
 /** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
 const CHILD_HANDLES = 1_000_000_000;
 
@@ -373,14 +384,19 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   private sourceOf(source: ProgramSource): Source {
+    const uri = this.opened?.documentUri?.(source);
+    const origin = source.verified ? verifiedOriginText(source.verified) : 'compiled source';
     return source.path
       ? new Source(basename(source.path), this.convertDebuggerPathToClient(source.path))
-      : source.verified
-        ? // Named as the file (the editor picks the language, so breakpoints bind); the origin says where it came from.
-          new Source(basename(source.sourceName), undefined, source.id + 1, verifiedOriginText(source.verified), {
-            sourceName: source.sourceName,
-          })
-        : new Source(basename(source.sourceName), undefined, source.id + 1, 'compiled source', { sourceName: source.sourceName });
+      : uri
+        ? // The host's document (VS Code opens a path that is a URI as that URI): no second tab for the same source.
+          new Source(basename(source.sourceName), uri, 0, origin, { sourceName: source.sourceName })
+        : source.verified
+          ? // Named as the file (the editor picks the language, so breakpoints bind); the origin says where it came from.
+            new Source(basename(source.sourceName), undefined, source.id + 1, verifiedOriginText(source.verified), {
+              sourceName: source.sourceName,
+            })
+          : new Source(basename(source.sourceName), undefined, source.id + 1, 'compiled source', { sourceName: source.sourceName });
   }
 
   private frameLabel(frame: FnFrame): string {
@@ -645,6 +661,12 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const rt = this.need();
     if (source.sourceReference) return rt.program.sources[source.sourceReference - 1];
     if (!source.path) return undefined;
+    const uri = decodedUri(source.path);
+    const hosted = rt.program.sources.find((s) => {
+      const own = this.opened?.documentUri?.(s);
+      return own !== undefined && decodedUri(own) === uri;
+    });
+    if (hosted) return hosted;
     const path = this.convertClientPathToDebugger(source.path);
     return (
       rt.program.sources.find((s) => s.path === path) ??

@@ -7,6 +7,7 @@ import { endpointsFor, readConfig } from '../config';
 import { registerInlineValues } from './inline-values';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
+import type { SourceStepping } from '../source/index';
 import type { TraceSourcing } from '../source/trace-sourcing';
 import type { Services } from '../services';
 import type { OpenedTrace as OpenedPanel } from '../trace/open';
@@ -22,6 +23,7 @@ class ExtensionDebugHost implements DebugHost {
     private readonly services: Services,
     private readonly panels: TracePanels,
     private readonly sourcing: TraceSourcing,
+    private readonly documentUri: SourceStepping['documentUri'],
   ) {}
 
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
@@ -41,7 +43,15 @@ class ExtensionDebugHost implements DebugHost {
     const tx = session.trace.summary.transaction;
     const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
     const result = fromMirror ? async () => (await fetchContractResult(this.services.http(), endpoints.value, tx)).result : undefined;
-    return { session, ...mapped, actions, result, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
+    return {
+      session,
+      ...mapped,
+      actions,
+      result,
+      codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
+      // The panel's document for a source outside the workspace: one tab, where a breakpoint binds whoever set it.
+      documentUri: (source) => (source.path ? undefined : this.documentUri(source).toString()),
+    };
   }
 
   /** The panel showing the trace: the one named, else opened (or revealed) through the trace commands. */
@@ -105,8 +115,13 @@ function startOn(panel: TracePanel): Thenable<boolean> {
   });
 }
 
-export function registerDebugger(context: vscode.ExtensionContext, services: Services, panels: TracePanels, sourcing: TraceSourcing): void {
-  const host = new ExtensionDebugHost(services, panels, sourcing);
+export function registerDebugger(
+  context: vscode.ExtensionContext,
+  services: Services,
+  panels: TracePanels,
+  stepping: SourceStepping,
+): void {
+  const host = new ExtensionDebugHost(services, panels, stepping.sourcing, stepping.documentUri);
   context.subscriptions.push(
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
       createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(new LedgerMirrorDebugSession(host)),

@@ -6,7 +6,7 @@ import { DEBUG_TYPE } from '../../debug/adapter';
 import { onDidChangeTraceStep } from '../trace/step-events';
 import { CompiledDocuments, VERIFIED_SCHEME } from './compiled-documents';
 import { StepFollower } from './follower';
-import { REVEAL_COMMAND, SourcePresenter, type ShownSource } from './presenter';
+import { REVEAL_COMMAND, SourcePresenter, solidity, type ShownSource } from './presenter';
 import { TraceSourcing } from './trace-sourcing';
 import { WorkspaceArtifacts } from './workspace-artifacts';
 
@@ -24,6 +24,8 @@ export interface SourceSteppingApi {
 export interface SourceStepping {
   api: SourceSteppingApi;
   sourcing: TraceSourcing;
+  /** The document URI of a source not in the workspace, the same one the panel's steps open (see SourcePresenter.uriOf). */
+  documentUri: SourcePresenter['uriOf'];
 }
 
 export function registerSourceStepping(context: vscode.ExtensionContext, services: Services): SourceStepping {
@@ -51,7 +53,15 @@ export function registerSourceStepping(context: vscode.ExtensionContext, service
       presenter.unmark();
     }),
     vscode.debug.onDidTerminateDebugSession((session) => sessions.delete(session)),
+    // Opened by the debugger before any step showed it: Solidity all the same (its title does not end in .sol), so F9 works.
+    vscode.workspace.onDidOpenTextDocument((document) => {
+      if (document.uri.scheme === VERIFIED_SCHEME) void solidity(document);
+    }),
   );
   services.registerCommand(REVEAL_COMMAND, () => presenter.reveal());
-  return { api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() }, sourcing };
+  return {
+    api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() },
+    sourcing,
+    documentUri: (source) => presenter.uriOf(source),
+  };
 }
