@@ -310,8 +310,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
     const runtime = this.runtime;
     // The panel (or anything else) moved the shared session: the debugger shows the new step.
-    this.unfollow = runtime.session.onDidMove((_step, origin) => {
-      if (origin !== 'debugger') this.sendEvent(new StoppedEvent('goto', THREAD_ID));
+    this.unfollow = runtime.session.onDidMove((step, origin) => {
+      if (origin !== 'debugger') this.sendEvent(this.stoppedEvent({ step, reason: 'goto' }));
     });
     if (args.stopOnEntry === false) this.report(runtime.run(false));
     // From the trace panel's Debug button: where the panel is.
@@ -334,13 +334,26 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private report(stop: Stop): void {
     this.children.clear();
     this.childPaths.clear();
-    const event = new StoppedEvent(stop.reason, THREAD_ID) as DebugProtocol.StoppedEvent;
-    if (stop.description) event.body.description = stop.description;
-    if (stop.ids) event.body.hitBreakpointIds = stop.ids;
-    if (stop.reason === 'exception') event.body.text = this.exceptionText(stop.step);
+    const event = this.stoppedEvent(stop);
     const summary = this.runtime?.trace.summary;
     if (stop.end === 'end' && summary?.truncated) this.sendEvent(new OutputEvent(`${pastLastStepNotice(summary.steps)}\n`, 'console'));
     this.sendEvent(event);
+  }
+
+  /**
+   * A stop on a step that reverts (REVERT, INVALID) is an exception stop however it was reached (a breakpoint, a
+   * step, the panel's position when its Debug button started the session), so VS Code always shows the widget there.
+   */
+  private stoppedEvent(stop: Stop): DebugProtocol.StoppedEvent {
+    const program = this.runtime?.program;
+    const raises = stop.reason !== 'exception' && program && (program.reverts.includes(stop.step) || program.invalids.includes(stop.step));
+    const reason = raises ? 'exception' : stop.reason;
+    const event = new StoppedEvent(reason, THREAD_ID) as DebugProtocol.StoppedEvent;
+    const description = raises ? `Revert at step ${stop.step}` : stop.description;
+    if (description) event.body.description = description;
+    if (stop.ids) event.body.hitBreakpointIds = stop.ids;
+    if (reason === 'exception') event.body.text = this.exceptionText(stop.step);
+    return event;
   }
 
   private exceptionText(step: number): string {
@@ -358,7 +371,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const loc = stack[0]?.at;
     const where = `${label(stack[0])}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
     response.body = {
-      exceptionId: raised.name ?? raised.selector ?? 'revert',
+      // The widget's title ("Exception has occurred: …"): the signature and selector, as the docs promise.
+      exceptionId: `${raised.signature ?? raised.name ?? 'revert'}${raised.selector ? ` (selector ${raised.selector})` : ''}`,
       description: raised.description,
       breakMode: 'always',
       details: {
@@ -622,9 +636,20 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       };
       return this.sendResponse(response);
     }
+    const unread = IDENTIFIER.test(expression) && this.unreadState(expression, frame.traceFrame, step);
+    if (unread) throw new Error(unread);
     const value = new Expression(args.expression).evaluate(rt.context(step));
     response.body = { result: formatValue(value), variablesReference: 0 };
     this.sendResponse(response);
+  }
+
+  /** Why a state variable of the frame's contract has no value here (the Storage scope holds none of its slots). */
+  private unreadState(name: string, traceFrame: number, step: number): string | undefined {
+    const rt = this.need();
+    const contract = rt.program.frameCode[traceFrame].artifact;
+    if (!contract?.storageLayout?.storage.some((v) => v.label === name)) return undefined;
+    const storage = rt.detail(step).storage;
+    return `"${name}" is a state variable of ${contract.name}: ${storage ? 'no slot of it was read or written yet at this step' : 'the trace was fetched without storage'}.`;
   }
 
   /**
