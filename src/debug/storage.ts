@@ -261,6 +261,8 @@ function mappingKeysAt(program: Program, step: number, layout: StorageLayout, sl
  * The Storage scope. With a layout: the variables the trace holds a slot of, by name, then any slot none of them
  * explains; without one: the raw slots, after a line saying how to get names.
  */
+export const NO_SLOT_YET = 'No slot of this contract was read or written yet at this step.';
+
 export function storageScope(
   program: Program,
   step: number,
@@ -269,6 +271,8 @@ export function storageScope(
 ): Variable[] | string {
   if (!storage) return 'The trace was fetched without storage (launch with "storage": true).';
   const words = storageWords(storage);
+  // Said, not an empty scope: a data breakpoint on a variable needs it listed, which waits for its first read or write.
+  if (words.size === 0) return NO_SLOT_YET;
   const account = thisOf(program.trace, program.trace.frame(traceFrame))?.toLowerCase() ?? undefined;
   const contract = program.frameCode[traceFrame].artifact;
   const layout = contract?.storageLayout;
