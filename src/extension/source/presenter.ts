@@ -121,6 +121,12 @@ export class SourcePresenter implements vscode.Disposable {
     this.say(statusLine(result, location), tooltip(result, location));
   }
 
+  /** The debugger's focused frame (the line its Call Stack shows): while it drives the trace, the status says the same. */
+  presentFrame(name: string, line: number, frame: string): void {
+    this.unmark();
+    this.say(`$(file-code) ${name}:${line}`, `${frame}: ${name} line ${line}, where the debugger is stopped.`);
+  }
+
   /** No build output in the workspace at all. */
   noArtifacts(): void {
     this.unmark();
