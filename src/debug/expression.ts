@@ -154,6 +154,12 @@ class Parser {
       if (this.variables.has(t)) return { k: 'var', name: t };
       if (t === t.toUpperCase() && isOpcodeName(t)) return { k: 'lit', v: t };
       this.unknown ??= token;
+      // `paid[0x99]`: indexed the way a Solidity name is; the name is the problem, not the brackets.
+      while (this.peek() === '[') {
+        this.at++;
+        this.level(0);
+        this.expect(']');
+      }
       return { k: 'lit', v: 0n };
     }
     throw new ExpressionError(`Unexpected "${t}" at column ${token.column}.`);

@@ -63,6 +63,8 @@ describe('debugger expression language', () => {
     assert.throws(() => new Expression('(by + 1'), /Expected "\)" at the end \(column 8\)/);
     assert.throws(() => new Expression('by 1'), /Unexpected "1" at column 4/);
     assert.throws(() => new Expression('by + 1'), /"by" is not a name the debugger knows here/, 'well formed: the name is the problem');
+    assert.throws(() => new Expression('paid[0x99]'), /"paid" is not a name the debugger knows here/, 'indexed like Solidity');
+    assert.throws(() => new Expression('paid[0x99'), /Expected "\]" at the end/);
   });
 
   it('formats numbers in hex and decimal, names as they are', () => {
