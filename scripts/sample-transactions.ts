@@ -30,9 +30,8 @@ export function sampleTransactions(): SampleTransaction[] {
   ];
 }
 
-/** The walkthrough's page: one row per sample, the id in code so it copies whole. */
+/** The walkthrough's page: one line per sample, the id in code so it copies whole (a list: a table would clip). */
 export function samplesMarkdown(): string {
-  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return [
     '# Sample transactions',
     '',
@@ -40,9 +39,7 @@ export function samplesMarkdown(): string {
     'Trace…** or **Ledger Mirror: Debug Transaction…**. The sample workspace has the build output of all but',
     '`verified-only`, whose sources come from the reference verifier.',
     '',
-    '| Case | Transaction id | What it shows |',
-    '|---|---|---|',
-    ...sampleTransactions().map((s) => `| ${s.name} | \`${s.transactionId}\` | ${cell(s.shows)} |`),
+    ...sampleTransactions().map((s) => `- **${s.name}** \`${s.transactionId}\`: ${s.shows.replace(/\n/g, ' ')}`),
     '',
   ].join('\n');
 }

@@ -54,12 +54,37 @@ describe('a new user on F5', function () {
       await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extension.extensionUri, step.media.markdown)),
     );
     [...CASES, EXTERNAL_CASE].forEach((c, index) => {
-      const row = page.split('\n').find((l) => l.startsWith(`| ${c.name} |`));
+      const row = page.split('\n').find((l) => l.startsWith(`- **${c.name}** `));
       assert.ok(row?.includes(`\`${caseTransaction(index, c.name).transactionId}\``), `${c.name}: ${row}`);
     });
-    const id = /`(0\.0\.\d+-\d+-\d+)`/.exec(page.split('\n').find((l) => l.startsWith('| hts-transfer |'))!)![1];
+    const id = /`(0\.0\.\d+-\d+-\d+)`/.exec(page.split('\n').find((l) => l.startsWith('- **hts-transfer** '))!)![1];
     const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', id, { stack: true })) as OpenedTrace | undefined;
     assert.ok(opened && opened.length > 0, `${id} did not open`);
+    await vscode.window.tabGroups.close(
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(TRACE_VIEW_TYPE)),
+    );
+  });
+
+  it('F5 with no trace named debugs the open trace panel, with a .sol editor in front too, without asking (#28 §12)', async () => {
+    const opened = (await vscode.commands.executeCommand('ledgerMirror.openTrace', transactionId, { stack: true })) as OpenedTrace;
+    await vscode.window.showTextDocument(guarded(), { preview: false });
+    const window = vscode.window as { showInputBox: unknown };
+    const original = window.showInputBox;
+    let asked = 0;
+    window.showInputBox = () => {
+      asked++;
+      return Promise.resolve(undefined);
+    };
+    try {
+      assert.ok(await vscode.debug.startDebugging(undefined, { type: 'ledger-mirror', request: 'launch', name: 'F5' }));
+    } finally {
+      window.showInputBox = original;
+    }
+    assert.equal(asked, 0);
+    assert.equal(vscode.debug.activeDebugSession?.configuration.traceKey, opened.key);
+    await vscode.debug.stopDebugging();
     await vscode.window.tabGroups.close(
       vscode.window.tabGroups.all
         .flatMap((g) => g.tabs)

@@ -88,8 +88,14 @@ function withCustomMirror(args: LaunchArguments): LaunchArguments {
 
 const askTransaction = () => askTraceInput('Ledger Mirror: Debug Transaction');
 
-/** F5 without a launch.json, or a configuration that names no trace: ask for the transaction. */
+/**
+ * F5 without a launch.json, or a configuration that names no trace, one way wherever the focus is (a .sol editor, no
+ * editor, a trace panel): the trace panel the palette commands act on (the active one, else the only one open), as
+ * its Debug button does; with no such panel, ask for the transaction.
+ */
 class ConfigurationProvider implements vscode.DebugConfigurationProvider {
+  constructor(private readonly panels: TracePanels) {}
+
   async resolveDebugConfiguration(
     _folder: vscode.WorkspaceFolder | undefined,
     config: vscode.DebugConfiguration,
@@ -98,6 +104,8 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
       ? config
       : { ...config, type: DEBUG_TYPE, request: 'launch', name: 'Debug Hedera transaction', stopOnEntry: true };
     if (c.traceKey || c.traceFile || c.transaction) return c;
+    const panel = this.panels.active;
+    if (panel) return { ...c, traceKey: panel.session.meta.key };
     const transaction = await askTransaction();
     // undefined cancels the launch without an error.
     return transaction ? { ...c, transaction } : undefined;
@@ -126,7 +134,7 @@ export function registerDebugger(
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
       createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(new LedgerMirrorDebugSession(host)),
     }),
-    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new ConfigurationProvider()),
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new ConfigurationProvider(panels)),
     registerInlineValues(),
   );
   panels.onDebug((panel) => Promise.resolve(startOn(panel)));
