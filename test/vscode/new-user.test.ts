@@ -11,14 +11,11 @@ import { caseTransaction } from '../../servers/mirror/evm/ids';
 import type { OpenedTrace } from '../../src/extension/trace/open';
 import { TRACE_VIEW_TYPE } from '../../src/shared/trace-protocol';
 import { activate } from './tokens-support';
-import { launch, nextStop } from './debug-support';
+import { caseTransactionId, guardedSol, launch, nextStop } from './debug-support';
 
 const CASE = 'locals-modifiers';
-const transactionId = caseTransaction(
-  CASES.findIndex((c) => c.name === CASE),
-  CASE,
-).transactionId;
-const guarded = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'contracts/Guarded.sol');
+const transactionId = caseTransactionId(CASE);
+const guarded = guardedSol;
 const lineOf = (needle: string) =>
   readFileSync(guarded().fsPath, 'utf8')
     .split('\n')
