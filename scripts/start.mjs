@@ -14,6 +14,7 @@ const { buildBundles, packageVsix } = helper('build');
 const { startSession } = helper('session');
 const { createProfile, installVsix, startCodeServer, workbenchUrl } = helper('code-server');
 const { SAMPLE } = load('../servers/mirror/sample.ts', import.meta.url);
+const { sampleTransactions } = load('./sample-transactions.ts', import.meta.url);
 
 function onPath(command) {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -27,9 +28,15 @@ function onPath(command) {
   return undefined;
 }
 
+/** Every sample transaction the mirror serves (the walkthrough's "Find the sample transactions" shows the same). */
+const samples = () => sampleTransactions().map((s) => `  ${s.name.padEnd(19)} ${s.transactionId}  ${s.shows}`);
+
 const servers = (session) => {
   const revert = session.traceCases.find((c) => c.name === 'revert-error') ?? session.traceCases[0];
   return [
+    'Sample transactions (the same table is in the walkthrough, "Find the sample transactions"):',
+    ...samples(),
+    '',
     `  Reference mirror:    ${session.mirrorUrl}   (Hedera mirror node REST + web3, sample tokens and traces)`,
     `  Reference verifier:  ${session.verifierUrl}   (Sourcify)`,
     `  Sample workspace:    ${session.workspace}`,

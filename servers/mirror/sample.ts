@@ -1,6 +1,6 @@
 // The root dataset: a small sample network for `npm start`, the tree view and the e2e tests. Its tokens are the
-// spec fixtures' token 0.0.1135 renumbered, so each keeps data the real server is known to answer for, plus a
-// token with markup in its text and one with every key type.
+// spec fixtures' token 0.0.1135 renumbered, so each keeps data the real server is known to answer for (the two a
+// user is told to try with readable names), plus a token with markup in its text and one with every key type.
 
 import { entityKey, parseSetupEntityId, type EntityId } from './rest/entity-id';
 import type { Setup } from './rest/token-store';
@@ -30,6 +30,16 @@ export const SAMPLE_MARKUP = {
   memo: '<img src=x onerror=alert(1)>',
   name: '<script>alert("name")</script><b>Bold</b> & Co',
   symbol: '<i>MARKUP</i>',
+} as const;
+
+/**
+ * What a user reads in the tree for the two tokens `npm start` suggests: the fixtures' shared "Token name" and
+ * 1000 decimals (an edge case, `1000000 × 10^-1000`) stay in the fixtures' own tests, not in the sample.
+ */
+export const SAMPLE_READABLE = {
+  // The symbol stays the fixture's: it is what tells its history rows apart (OLDSYMBOL before, ORIGINALRDKSE now).
+  fungible: { name: 'Sample Dollar', decimals: '2' },
+  nft: { name: 'Sample Collectibles', symbol: 'SCOL' },
 } as const;
 
 // Public keys from RFC 8032's Ed25519 test vectors and the secp256k1 generator point (compressed).
@@ -94,8 +104,8 @@ export function sampleSetup(specs: ReadonlyMap<string, Setup>): Setup {
       ...keys.entities.map((row) => ({ ...row, key: adminKey })),
     ],
     tokens: [
-      ...fungible.tokens,
-      ...nft.tokens,
+      ...fungible.tokens.map((row) => ({ ...row, ...SAMPLE_READABLE.fungible })),
+      ...nft.tokens.map((row) => ({ ...row, ...SAMPLE_READABLE.nft })),
       ...markup.tokens.map((row) => ({ ...row, name: SAMPLE_MARKUP.name, symbol: SAMPLE_MARKUP.symbol })),
       ...keys.tokens.map((row) => ({ ...row, ...tokenKeys })),
     ],

@@ -74,6 +74,8 @@ export interface OpenedTrace {
   result?(): Promise<ContractResult>;
   /** Runtime code at an address, for the disassembly of contracts without build output. */
   codeAt?(address: string): Promise<Uint8Array | undefined>;
+  /** The URI of the host's own document for a source outside the workspace: the editor shows one tab for both. */
+  documentUri?(source: ProgramSource): string | undefined;
   dispose?(): void;
 }
 
@@ -130,6 +132,15 @@ function credentialsOf(...urls: Array<string | undefined>): string[] {
   });
 }
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A URI the client sent back, compared without its percent-encoding (VS Code may encode it otherwise than the host). */
+function decodedUri(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
+}
 /** Where the handles of what variables open into start: apart from the scopes' (which start at 1000). */
 const CHILD_HANDLES = 1_000_000_000;
 
@@ -288,8 +299,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
     const runtime = this.runtime;
     // The panel (or anything else) moved the shared session: the debugger shows the new step.
-    this.unfollow = runtime.session.onDidMove((_step, origin) => {
-      if (origin !== 'debugger') this.sendEvent(new StoppedEvent('goto', THREAD_ID));
+    this.unfollow = runtime.session.onDidMove((step, origin) => {
+      if (origin !== 'debugger') this.sendEvent(this.stoppedEvent({ step, reason: 'goto' }));
     });
     if (args.stopOnEntry === false) this.report(runtime.run(false));
     // From the trace panel's Debug button: where the panel is.
@@ -312,13 +323,26 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   private report(stop: Stop): void {
     this.children.clear();
     this.childPaths.clear();
-    const event = new StoppedEvent(stop.reason, THREAD_ID) as DebugProtocol.StoppedEvent;
-    if (stop.description) event.body.description = stop.description;
-    if (stop.ids) event.body.hitBreakpointIds = stop.ids;
-    if (stop.reason === 'exception') event.body.text = this.exceptionText(stop.step);
+    const event = this.stoppedEvent(stop);
     const summary = this.runtime?.trace.summary;
     if (stop.end === 'end' && summary?.truncated) this.sendEvent(new OutputEvent(`${pastLastStepNotice(summary.steps)}\n`, 'console'));
     this.sendEvent(event);
+  }
+
+  /**
+   * A stop on a step that reverts (REVERT, INVALID) is an exception stop however it was reached (a breakpoint, a
+   * step, the panel's position when its Debug button started the session), so VS Code always shows the widget there.
+   */
+  private stoppedEvent(stop: Stop): DebugProtocol.StoppedEvent {
+    const program = this.runtime?.program;
+    const raises = stop.reason !== 'exception' && program && (program.reverts.includes(stop.step) || program.invalids.includes(stop.step));
+    const reason = raises ? 'exception' : stop.reason;
+    const event = new StoppedEvent(reason, THREAD_ID) as DebugProtocol.StoppedEvent;
+    const description = raises ? `Revert at step ${stop.step}` : stop.description;
+    if (description) event.body.description = description;
+    if (stop.ids) event.body.hitBreakpointIds = stop.ids;
+    if (reason === 'exception') event.body.text = this.exceptionText(stop.step);
+    return event;
   }
 
   private exceptionText(step: number): string {
@@ -336,7 +360,8 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const loc = stack[0]?.at;
     const where = `${label(stack[0])}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
     response.body = {
-      exceptionId: raised.name ?? raised.selector ?? 'revert',
+      // The widget's title ("Exception has occurred: …"): the signature and selector, as the docs promise.
+      exceptionId: `${raised.signature ?? raised.name ?? 'revert'}${raised.selector ? ` (selector ${raised.selector})` : ''}`,
       description: raised.description,
       breakMode: 'always',
       details: {
@@ -362,14 +387,19 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   private sourceOf(source: ProgramSource): Source {
+    const uri = this.opened?.documentUri?.(source);
+    const origin = source.verified ? verifiedOriginText(source.verified) : 'compiled source';
     return source.path
       ? new Source(basename(source.path), this.convertDebuggerPathToClient(source.path))
-      : source.verified
-        ? // Named as the file (the editor picks the language, so breakpoints bind); the origin says where it came from.
-          new Source(basename(source.sourceName), undefined, source.id + 1, verifiedOriginText(source.verified), {
-            sourceName: source.sourceName,
-          })
-        : new Source(basename(source.sourceName), undefined, source.id + 1, 'compiled source', { sourceName: source.sourceName });
+      : uri
+        ? // The host's document (VS Code opens a path that is a URI as that URI): no second tab for the same source.
+          new Source(basename(source.sourceName), uri, 0, origin, { sourceName: source.sourceName })
+        : source.verified
+          ? // Named as the file (the editor picks the language, so breakpoints bind); the origin says where it came from.
+            new Source(basename(source.sourceName), undefined, source.id + 1, verifiedOriginText(source.verified), {
+              sourceName: source.sourceName,
+            })
+          : new Source(basename(source.sourceName), undefined, source.id + 1, 'compiled source', { sourceName: source.sourceName });
   }
 
   private frameLabel(frame: FnFrame): string {
@@ -599,9 +629,20 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       };
       return this.sendResponse(response);
     }
+    const unread = IDENTIFIER.test(expression) && this.unreadState(expression, frame.traceFrame, step);
+    if (unread) throw new Error(unread);
     const value = new Expression(args.expression).evaluate(rt.context(step));
     response.body = { result: formatValue(value), variablesReference: 0 };
     this.sendResponse(response);
+  }
+
+  /** Why a state variable of the frame's contract has no value here (the Storage scope holds none of its slots). */
+  private unreadState(name: string, traceFrame: number, step: number): string | undefined {
+    const rt = this.need();
+    const contract = rt.program.frameCode[traceFrame].artifact;
+    if (!contract?.storageLayout?.storage.some((v) => v.label === name)) return undefined;
+    const storage = rt.detail(step).storage;
+    return `"${name}" is a state variable of ${contract.name}: ${storage ? 'no slot of it was read or written yet at this step' : 'the trace was fetched without storage'}.`;
   }
 
   /**
@@ -638,6 +679,12 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
     const rt = this.need();
     if (source.sourceReference) return rt.program.sources[source.sourceReference - 1];
     if (!source.path) return undefined;
+    const uri = decodedUri(source.path);
+    const hosted = rt.program.sources.find((s) => {
+      const own = this.opened?.documentUri?.(s);
+      return own !== undefined && decodedUri(own) === uri;
+    });
+    if (hosted) return hosted;
     const path = this.convertClientPathToDebugger(source.path);
     return (
       rt.program.sources.find((s) => s.path === path) ??

@@ -38,24 +38,32 @@ const WORD = (1n << 256n) - 1n;
 const TOKEN = /\s*(0x[0-9a-fA-F]+|\d+|[A-Za-z_][A-Za-z0-9_]*|"[^"]*"|'[^']*'|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%<>!()[\]&|^])/y;
 const TRAILING_SPACE = /\s*$/y;
 
+interface Token {
+  text: string;
+  /** 1-based column of its first character. */
+  column: number;
+}
+
 /** One pass over the text: each token is matched where the last ended (sticky), never on a slice of the rest. */
-function tokenize(text: string): string[] {
+function tokenize(text: string): Token[] {
   if (text.length > MAX_LENGTH) throw new ExpressionError(`The expression is longer than ${MAX_LENGTH} characters.`);
-  const tokens: string[] = [];
+  const tokens: Token[] = [];
   let at = 0;
   for (;;) {
     TRAILING_SPACE.lastIndex = at;
     if (TRAILING_SPACE.test(text)) break;
     TOKEN.lastIndex = at;
     const m = TOKEN.exec(text);
-    if (!m)
+    if (!m) {
+      const column = at + text.slice(at).search(/\S/) + 1;
       throw new ExpressionError(
         `Unexpected "${text
           .slice(at, at + 40)
           .trim()
-          .slice(0, 20)}" at column ${at + 1}.`,
+          .slice(0, 20)}" at column ${column}.`,
       );
-    tokens.push(m[1]);
+    }
+    tokens.push({ text: m[1], column: TOKEN.lastIndex - m[1].length + 1 });
     at = TOKEN.lastIndex;
   }
   return tokens;
@@ -65,25 +73,35 @@ const LEVELS: string[][] = [['||'], ['&&'], ['==', '!=', '<', '<=', '>', '>='], 
 
 class Parser {
   private at = 0;
+  /** The first name nobody knows: reported once the whole text parsed, so a syntax error is named as one first. */
+  private unknown: Token | undefined;
+
   constructor(
-    private readonly tokens: string[],
+    private readonly tokens: Token[],
     private readonly variables: ReadonlySet<string>,
+    /** Column just past the text, where "at the end" points. */
+    private readonly endColumn: number,
   ) {}
 
   parse(): Node {
     if (this.tokens.length === 0) throw new ExpressionError('The expression is empty.');
     const node = this.level(0);
-    if (this.at < this.tokens.length) throw new ExpressionError(`Unexpected "${this.tokens[this.at]}".`);
+    const extra = this.tokens[this.at];
+    if (extra) throw new ExpressionError(`Unexpected "${extra.text}" at column ${extra.column}.`);
+    if (this.unknown) throw new ExpressionError(`"${this.unknown.text}" is not a name the debugger knows here.`);
     return node;
   }
 
   private peek(): string | undefined {
-    return this.tokens[this.at];
+    return this.tokens[this.at]?.text;
   }
 
   private expect(t: string): void {
-    if (this.tokens[this.at] !== t)
-      throw new ExpressionError(`Expected "${t}"${this.peek() ? ` before "${this.peek()}"` : ' at the end'}.`);
+    const next = this.tokens[this.at];
+    if (next?.text !== t)
+      throw new ExpressionError(
+        `Expected "${t}"${next ? ` before "${next.text}" at column ${next.column}` : ` at the end (column ${this.endColumn})`}.`,
+      );
     this.at++;
   }
 
@@ -93,7 +111,7 @@ class Parser {
     // Comparisons do not chain: `a < b < c` is an error, not a surprise.
     const single = n === 2;
     while (LEVELS[n].includes(this.peek() ?? '')) {
-      const op = this.tokens[this.at++];
+      const op = this.tokens[this.at++].text;
       left = { k: 'bin', op, left, right: this.level(n + 1) };
       if (single) break;
     }
@@ -110,8 +128,14 @@ class Parser {
   }
 
   private atom(): Node {
-    const t = this.tokens[this.at++];
-    if (t === undefined) throw new ExpressionError('The expression ends too early.');
+    const token = this.tokens[this.at++];
+    if (token === undefined) {
+      const last = this.tokens[this.at - 2];
+      throw new ExpressionError(
+        `The expression ends too early: a value is missing${last ? ` after "${last.text}"` : ''} at column ${this.endColumn}.`,
+      );
+    }
+    const t = token.text;
     if (t === '(') {
       const inner = this.level(0);
       this.expect(')');
@@ -129,9 +153,16 @@ class Parser {
       if (SCALARS.has(t)) return { k: 'name', name: t };
       if (this.variables.has(t)) return { k: 'var', name: t };
       if (t === t.toUpperCase() && isOpcodeName(t)) return { k: 'lit', v: t };
-      throw new ExpressionError(`"${t}" is not a name the debugger knows here.`);
+      this.unknown ??= token;
+      // `paid[0x99]`: indexed the way a Solidity name is; the name is the problem, not the brackets.
+      while (this.peek() === '[') {
+        this.at++;
+        this.level(0);
+        this.expect(']');
+      }
+      return { k: 'lit', v: 0n };
     }
-    throw new ExpressionError(`Unexpected "${t}".`);
+    throw new ExpressionError(`Unexpected "${t}" at column ${token.column}.`);
   }
 }
 
@@ -143,7 +174,7 @@ function parse(text: string, variables: readonly string[]): Node {
   const key = variables.length ? `${variables.join(',')}\u0000${text}` : text;
   let root = parsed.get(key);
   if (!root) {
-    root = new Parser(tokenize(text), new Set(variables)).parse();
+    root = new Parser(tokenize(text), new Set(variables), text.trimEnd().length + 1).parse();
     if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
     parsed.set(key, root);
   }

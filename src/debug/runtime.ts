@@ -7,7 +7,7 @@ import type { StepDetail } from '../shared/trace-model';
 import { CUT_END } from '../shared/truncation-text';
 import { Breakpoints, type StopAt } from './breakpoints';
 import type { EvalContext } from './expression';
-import type { Program } from '../core/sourcemap/program';
+import type { Loc, Program } from '../core/sourcemap/program';
 import { statementStart, stepStatement, type StepKind } from './stepping';
 import { stackWordValue } from '../shared/stack-words';
 import { frameStorage } from '../core/trace/storage-accesses';
@@ -79,13 +79,22 @@ export class DebugRuntime {
     return this.session.moveTo(step, origin);
   }
 
-  /** Where the session starts: the first statement (else the first step), or where the session already is. */
+  /** Where the session starts: the first statement (else the first step), or where the session already is (`here`) past it. */
   entry(here = false): Stop {
-    if (here) return { step: this.step, reason: 'entry' };
     const p = this.program;
-    let first = 0;
-    while (first < p.entry.length && p.entry[first] !== 1) first++;
-    return { step: this.move(first < p.entry.length ? first : 0), reason: 'entry' };
+    // The first statement inside a function or modifier the call runs: not the dispatcher's contract-wide range,
+    // nor a constant's declaration that code inlines; else the first statement at all, else the first step.
+    const bodies = p.locs.filter((l) => l.defines);
+    const inBody = (s: number) => {
+      const l = p.locs[p.loc[s]];
+      return bodies.some((b) => b !== l && b.source === l.source && !before(l, b) && !after(l, b));
+    };
+    let first = -1;
+    for (let s = 0; s < p.entry.length && first < 0; s++) if (p.entry[s] === 1 && inBody(s)) first = s;
+    for (let s = 0; s < p.entry.length && first < 0; s++) if (p.entry[s] === 1) first = s;
+    // From the panel: where it is, unless that is before the first statement (a panel just opened is at step 0).
+    if (here && this.step >= first) return { step: this.step, reason: 'entry' };
+    return { step: this.move(Math.max(first, 0)), reason: 'entry' };
   }
 
   stepBy(kind: StepKind, backward: boolean, granularity: Granularity = 'statement'): Stop {
@@ -189,3 +198,9 @@ export class DebugRuntime {
     return memory ? Buffer.from(memory.map((w) => w.slice(2)).join(''), 'hex') : undefined;
   }
 }
+
+type Range = Pick<Loc, 'line' | 'column' | 'endLine' | 'endColumn'>;
+/** `a` starts before `b` does. */
+const before = (a: Range, b: Range) => a.line < b.line || (a.line === b.line && a.column < b.column);
+/** `a` ends after `b` does. */
+const after = (a: Range, b: Range) => a.endLine > b.endLine || (a.endLine === b.endLine && a.endColumn > b.endColumn);

@@ -264,12 +264,16 @@ function mappingKeysAt(program: Program, step: number, layout: StorageLayout, sl
  * the trace holds a slot of, by name, then any slot none of them explains; without one: the raw slots, after a line
  * saying how to get names. A disagreement of the mirror's map with the trace is one more line.
  */
+export const NO_SLOT_YET = 'No slot of this contract was read or written yet at this step.';
+
 export function storageScope(program: Program, step: number, traceFrame: number): Variable[] | string {
   const index = storageAccessesOf(program.trace);
   if (!index.available)
     return 'The trace was fetched without the stack, so its SLOAD and SSTORE cannot be read (launch with "stack": true).';
   const account = index.accountOf(traceFrame);
   const words = storageWords(index.storageAt(step, account));
+  // Said, not an empty scope: a data breakpoint on a variable needs it listed, which waits for its first read or write.
+  if (words.size === 0) return NO_SLOT_YET;
   const mismatch = storageMismatch(program.trace);
   const notes: Variable[] = mismatch ? [{ name: '(mirror)', value: mismatch }] : [];
   const contract = program.frameCode[traceFrame].artifact;

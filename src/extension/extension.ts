@@ -38,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): LedgerMirrorApi {
   const verification = registerVerification(context, services);
   const sourceStepping = registerSourceStepping(context, services);
   trace.useVerifiedNames((t, abis) => sourceStepping.sourcing.addVerifiedNames(t, abis));
-  registerDebugger(context, services, trace.panels, sourceStepping.sourcing);
+  registerDebugger(context, services, trace.panels, sourceStepping);
   registerGasProfile(context, services, trace.panels, sourceStepping.sourcing);
   const traceLinks = registerTraceLinks(context, services, trace.panels);
   registerDocs(context, services);

@@ -122,7 +122,7 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     await stepper().locator('.st-row:not(.loading)').first().waitFor({ timeout: OPEN_TIMEOUT });
     assert.equal(await currentStep(), 0);
     await stepper()
-      .locator('.status', { hasText: `Step 0 of ${formatCount(loop.steps - 1)}:` })
+      .locator('.status', { hasText: `Step 0 of 0–${formatCount(loop.steps - 1)}:` })
       .waitFor({ timeout: 15_000 });
     assert.equal(await stepper().locator('.trace-header h1').innerText(), loop.transactionId);
   });

@@ -92,7 +92,7 @@ describe('Trace stepper webview names (plain chromium)', () => {
           'TransferFailed(token: 0x0000000000000000000000000000000000001389, responseCode: 178)',
         );
         assert.match(await page.locator('[data-testid="header-to"]').innerText(), /0\.0\.1011/);
-        assert.equal(await page.locator('.hd-field', { hasText: 'Gas limit' }).locator('.hd-value').innerText(), '15000000');
+        assert.equal(await page.locator('.hd-field', { hasText: 'Gas limit' }).locator('.hd-value').innerText(), '15,000,000');
 
         const token = page.locator('.crumbs li').nth(1).locator('button.token-link');
         assert.equal(await token.innerText(), '0.0.5001');

@@ -85,7 +85,7 @@ describe('Trace stepper in the browser', () => {
     assert.equal(await first.locator('.c-op').innerText(), expected.row(0).op);
     assert.equal(await stepper().locator('.trace-header h1').innerText(), caseId('nested-call'));
     await stepper()
-      .locator('.status', { hasText: `Step 0 of ${expected.length - 1}` })
+      .locator('.status', { hasText: `Step 0 of 0–${expected.length - 1}` })
       .waitFor();
   });
 
@@ -354,7 +354,7 @@ describe('Trace stepper webview in plain chromium (the shipped bundle and CSP)',
         await page
           .locator('.status', {
             hasText:
-              /^Step 299 of 299: .*End of what the mirror sent: the trace was cut here \(the rest of the transaction is missing\)\.$/,
+              /^Step 299 of 0–299: .*End of what the mirror sent: the trace was cut here \(the rest of the transaction is missing\)\.$/,
           })
           .waitFor();
       });

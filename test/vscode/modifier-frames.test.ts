@@ -5,17 +5,12 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { CASES } from '../../servers/mirror/evm/cases';
-import { caseTransaction } from '../../servers/mirror/evm/ids';
 import { activate, waitFor } from './tokens-support';
-import { launch, nextStop } from './debug-support';
+import { caseTransactionId, guardedSol, launch, nextStop } from './debug-support';
 
 const CASE = 'locals-modifiers';
-const transactionId = caseTransaction(
-  CASES.findIndex((c) => c.name === CASE),
-  CASE,
-).transactionId;
-const guarded = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'contracts/Guarded.sol');
+const transactionId = caseTransactionId(CASE);
+const guarded = guardedSol;
 /** 1-based line of the first line holding `needle` after the one holding `after`. */
 const lineOf = (needle: string, after = '') => {
   const lines = readFileSync(guarded().fsPath, 'utf8').split('\n');

@@ -1,7 +1,7 @@
 // Verified sources inside the real extension host: the reference mirror's verified-only trace runs Grants, which the
 // sample workspace's build output lacks and the run's reference verifier has verified. Opened by command, its call is
 // named from the verified ABI, a step lights its Solidity line in a read-only `ledger-mirror-verified:` document
-// titled with where it came from, and the debugger stops at a breakpoint set in the fetched source.
+// titled with where it came from, and the debugger stops at a breakpoint set in that same document (one tab).
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -97,42 +97,51 @@ describe('verified sources in VS Code', function () {
     );
   });
 
-  it('stops the debugger at a breakpoint in the fetched source', async () => {
-    const started = new Promise<vscode.DebugSession>((resolve) => {
-      const sub = vscode.debug.onDidStartDebugSession((s) => {
-        sub.dispose();
-        resolve(s);
+  it("binds a breakpoint set in the panel's tab, and the debugger stops in that same document (#28 §1)", async () => {
+    assert.equal(await vscode.commands.executeCommand(actionCommand('gotoStep'), 0), 0);
+    await vscode.commands.executeCommand(actionCommand('nextSstore'));
+    await api.sourceStepping.settled();
+    const shown = api.sourceStepping.shown();
+    assert.ok(shown, `nothing shown; status: ${api.sourceStepping.status()}`);
+    // A correctly verified source is not a warning.
+    assert.doesNotMatch(api.sourceStepping.status() ?? '', /\$\(warning\)/);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown.uri);
+    assert.ok(document, 'the fetched source is open');
+    const line = document.getText().slice(0, document.getText().indexOf('granted += amount;')).split('\n').length - 1;
+    // F9 in the panel's "Grants.sol — verified on …" tab, before the debugger starts.
+    const breakpoint = new vscode.SourceBreakpoint(new vscode.Location(document.uri, new vscode.Position(line, 0)));
+    vscode.debug.addBreakpoints([breakpoint]);
+    try {
+      const started = new Promise<vscode.DebugSession>((resolve) => {
+        const sub = vscode.debug.onDidStartDebugSession((s) => {
+          sub.dispose();
+          resolve(s);
+        });
       });
-    });
-    assert.ok(
-      await vscode.debug.startDebugging(undefined, {
-        type: 'ledger-mirror',
-        request: 'launch',
-        name: 'verified',
-        traceKey: opened.key,
-        stopOnEntry: true,
-      }),
-    );
-    const session = await started;
-    const top = async () =>
-      ((await session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body']).stackFrames[0];
-    await waitFor('a stop on entry', async () => !!(await top().catch(() => undefined))?.source);
-    const source = (await top()).source!;
-    assert.ok(source.sourceReference, JSON.stringify(source));
-    assert.match(source.origin ?? '', /^verified on /);
-    const { content } = (await session.customRequest('source', {
-      source,
-      sourceReference: source.sourceReference,
-    })) as DebugProtocol.SourceResponse['body'];
-    const line = content.slice(0, content.indexOf('granted += amount;')).split('\n').length;
-    const set = (await session.customRequest('setBreakpoints', {
-      source,
-      breakpoints: [{ line }],
-    })) as DebugProtocol.SetBreakpointsResponse['body'];
-    assert.equal(set.breakpoints[0]?.verified, true);
-    await session.customRequest('continue', { threadId: 1 });
-    await waitFor('the stop at the breakpoint', async () => (await top()).line === line);
-    assert.equal((await top()).source?.sourceReference, source.sourceReference);
+      assert.ok(
+        await vscode.debug.startDebugging(undefined, {
+          type: 'ledger-mirror',
+          request: 'launch',
+          name: 'verified',
+          traceKey: opened.key,
+          stopOnEntry: false,
+        }),
+      );
+      const session = await started;
+      const top = async () =>
+        ((await session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body']).stackFrames[0];
+      await waitFor('the stop at the breakpoint', async () => (await top().catch(() => undefined))?.line === line + 1);
+      const source = (await top()).source!;
+      assert.match(source.origin ?? '', /^verified on /);
+      // The debugger names the panel's document: VS Code opens no second tab for it.
+      assert.equal(vscode.Uri.parse(source.path ?? '').toString(), document.uri.toString());
+      assert.ok(!source.sourceReference, JSON.stringify(source));
+      await waitFor('the stopped document in front', () => vscode.window.activeTextEditor?.document.uri.toString() === shown.uri);
+      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label.startsWith('Grants.sol'));
+      assert.equal(tabs.length, 1, tabs.map((t) => t.label).join(', '));
+    } finally {
+      vscode.debug.removeBreakpoints([breakpoint]);
+    }
   });
 });
 

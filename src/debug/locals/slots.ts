@@ -137,7 +137,10 @@ export class LocalSlots {
     else if (this.tables.every((t) => t === undefined))
       this.why = program.frameCode.some((f) => f.artifact?.from === 'artifact')
         ? "Foundry's out/ artifacts hold no AST, which locals are found through: set `ast = true` in foundry.toml (or `build_info = true`) and run `forge build --force`."
-        : 'The build output has no AST (solc output selection `ast`): locals are found through it.';
+        : program.frameCode.every((f) => !f.artifact || f.artifact.verified)
+          ? // Sources from a verification server come without the compiler's AST; there is no build output to blame.
+            "The verification server's answer has no AST (only sources and source maps): locals are found through it. Arguments, Storage and Globals are shown."
+          : 'The build output has no AST (solc output selection `ast`): locals are found through it.';
     else this.heights = store.stacks.heights();
   }
 

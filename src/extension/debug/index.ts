@@ -7,6 +7,7 @@ import { endpointsFor, readConfig } from '../config';
 import { registerInlineValues } from './inline-values';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
 import { buildRoots, mapSources, StandaloneHost } from '../../debug/standalone-host';
+import type { SourceStepping } from '../source/index';
 import type { TraceSourcing } from '../source/trace-sourcing';
 import type { Services } from '../services';
 import type { OpenedTrace as OpenedPanel } from '../trace/open';
@@ -22,6 +23,7 @@ class ExtensionDebugHost implements DebugHost {
     private readonly services: Services,
     private readonly panels: TracePanels,
     private readonly sourcing: TraceSourcing,
+    private readonly documentUri: SourceStepping['documentUri'],
   ) {}
 
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
@@ -41,7 +43,15 @@ class ExtensionDebugHost implements DebugHost {
     const tx = session.trace.summary.transaction;
     const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
     const result = fromMirror ? async () => (await fetchContractResult(this.services.http(), endpoints.value, tx)).result : undefined;
-    return { session, ...mapped, actions, result, codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined) };
+    return {
+      session,
+      ...mapped,
+      actions,
+      result,
+      codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
+      // The panel's document for a source outside the workspace: one tab, where a breakpoint binds whoever set it.
+      documentUri: (source) => (source.path ? undefined : this.documentUri(source).toString()),
+    };
   }
 
   /** The panel showing the trace: the one named, else opened (or revealed) through the trace commands. */
@@ -78,8 +88,14 @@ function withCustomMirror(args: LaunchArguments): LaunchArguments {
 
 const askTransaction = () => askTraceInput('Ledger Mirror: Debug Transaction');
 
-/** F5 without a launch.json, or a configuration that names no trace: ask for the transaction. */
+/**
+ * F5 without a launch.json, or a configuration that names no trace, one way wherever the focus is (a .sol editor, no
+ * editor, a trace panel): the trace panel the palette commands act on (the active one, else the only one open), as
+ * its Debug button does; with no such panel, ask for the transaction.
+ */
 class ConfigurationProvider implements vscode.DebugConfigurationProvider {
+  constructor(private readonly panels: TracePanels) {}
+
   async resolveDebugConfiguration(
     _folder: vscode.WorkspaceFolder | undefined,
     config: vscode.DebugConfiguration,
@@ -88,6 +104,8 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
       ? config
       : { ...config, type: DEBUG_TYPE, request: 'launch', name: 'Debug Hedera transaction', stopOnEntry: true };
     if (c.traceKey || c.traceFile || c.transaction) return c;
+    const panel = this.panels.active;
+    if (panel) return { ...c, traceKey: panel.session.meta.key };
     const transaction = await askTransaction();
     // undefined cancels the launch without an error.
     return transaction ? { ...c, transaction } : undefined;
@@ -105,13 +123,18 @@ function startOn(panel: TracePanel): Thenable<boolean> {
   });
 }
 
-export function registerDebugger(context: vscode.ExtensionContext, services: Services, panels: TracePanels, sourcing: TraceSourcing): void {
-  const host = new ExtensionDebugHost(services, panels, sourcing);
+export function registerDebugger(
+  context: vscode.ExtensionContext,
+  services: Services,
+  panels: TracePanels,
+  stepping: SourceStepping,
+): void {
+  const host = new ExtensionDebugHost(services, panels, stepping.sourcing, stepping.documentUri);
   context.subscriptions.push(
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
       createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(new LedgerMirrorDebugSession(host)),
     }),
-    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new ConfigurationProvider()),
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new ConfigurationProvider(panels)),
     registerInlineValues(),
   );
   panels.onDebug((panel) => Promise.resolve(startOn(panel)));

@@ -31,7 +31,7 @@ export class StepFollower implements vscode.Disposable {
     services: Services,
     private readonly sourcing: TraceSourcing,
     private readonly presenter: SourcePresenter,
-    /** True while the debugger marks the source itself: only the status bar follows the step then. */
+    /** True while the debugger marks the source itself: it drives the status bar too then. */
     private readonly statusOnly: () => boolean = () => false,
   ) {
     this.updates = new LatestOnly(
@@ -73,9 +73,9 @@ export class StepFollower implements vscode.Disposable {
       const result = await sources.locate(target.step);
       // A newer step of the same panel is queued: showing this one would only flash by.
       if (!this.watched.has(target.panel) || this.updates.queued?.panel === target.panel) return;
-      // Decided after the await: a session that started meanwhile gets no second editor marked.
-      if (this.statusOnly()) this.presenter.presentStatus(result);
-      else await this.presenter.present(result);
+      // Decided after the await: a session that started meanwhile gets no second editor marked, and the status bar
+      // follows the debugger's focused frame instead (the Call Stack's line, not the source map's raw range).
+      if (!this.statusOnly()) await this.presenter.present(result);
     }
     if (this.watched.has(target.panel)) this.last = target;
     else this.presenter.clear();

@@ -1,12 +1,13 @@
 // Source stepping: while a trace panel steps, the Solidity line of the current step is shown in the editor when the
 // workspace has build artifacts for the contracts it runs, or the verification server has them verified.
 import * as vscode from 'vscode';
+import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Services } from '../services';
 import { DEBUG_TYPE } from '../../debug/adapter';
 import { onDidChangeTraceStep } from '../trace/step-events';
 import { CompiledDocuments, VERIFIED_SCHEME } from './compiled-documents';
 import { StepFollower } from './follower';
-import { REVEAL_COMMAND, SourcePresenter, type ShownSource } from './presenter';
+import { REVEAL_COMMAND, SourcePresenter, solidity, type ShownSource } from './presenter';
 import { TraceSourcing } from './trace-sourcing';
 import { WorkspaceArtifacts } from './workspace-artifacts';
 
@@ -24,6 +25,19 @@ export interface SourceSteppingApi {
 export interface SourceStepping {
   api: SourceSteppingApi;
   sourcing: TraceSourcing;
+  /** The document URI of a source not in the workspace, the same one the panel's steps open (see SourcePresenter.uriOf). */
+  documentUri: SourcePresenter['uriOf'];
+}
+
+/** The status bar says where the debugger's focused frame is, as its Call Stack does. */
+async function showFrame(presenter: SourcePresenter, item: vscode.DebugStackFrame): Promise<void> {
+  const body = (await item.session.customRequest('stackTrace', { threadId: item.threadId })) as DebugProtocol.StackTraceResponse['body'];
+  const frame = body.stackFrames.find((f) => f.id === item.frameId);
+  // Moved on meanwhile: the newer item's own request says where.
+  const now = vscode.debug.activeStackItem;
+  const current = now instanceof vscode.DebugStackFrame && now.session.id === item.session.id && now.frameId === item.frameId;
+  if (!frame?.source?.name || !current) return;
+  presenter.presentFrame(frame.source.name, frame.line, frame.name);
 }
 
 export function registerSourceStepping(context: vscode.ExtensionContext, services: Services): SourceStepping {
@@ -51,7 +65,21 @@ export function registerSourceStepping(context: vscode.ExtensionContext, service
       presenter.unmark();
     }),
     vscode.debug.onDidTerminateDebugSession((session) => sessions.delete(session)),
+    vscode.debug.onDidChangeActiveStackItem((item) => {
+      if (item instanceof vscode.DebugStackFrame && item.session.type === DEBUG_TYPE)
+        showFrame(presenter, item).catch((err: unknown) =>
+          services.log.warn(`Source status: ${err instanceof Error ? err.message : String(err)}`),
+        );
+    }),
+    // Opened by the debugger before any step showed it: Solidity all the same (its title does not end in .sol), so F9 works.
+    vscode.workspace.onDidOpenTextDocument((document) => {
+      if (document.uri.scheme === VERIFIED_SCHEME) void solidity(document);
+    }),
   );
   services.registerCommand(REVEAL_COMMAND, () => presenter.reveal());
-  return { api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() }, sourcing };
+  return {
+    api: { settled: () => follower.settled(), shown: () => presenter.shown(), status: () => presenter.statusText() },
+    sourcing,
+    documentUri: (source) => presenter.uriOf(source),
+  };
 }

@@ -4,6 +4,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { SourceLocation, StepSource } from '../../core/sourcemap/trace-sources';
+import type { VerifiedOrigin } from '../../core/sourcemap/artifacts';
 import { verifiedTitle } from '../../core/verified/verified-artifact';
 import type { CompiledDocuments } from './compiled-documents';
 import { safeLine, safeText } from '../../core/safe-text';
@@ -120,6 +121,12 @@ export class SourcePresenter implements vscode.Disposable {
     this.say(statusLine(result, location), tooltip(result, location));
   }
 
+  /** The debugger's focused frame (the line its Call Stack shows): while it drives the trace, the status says the same. */
+  presentFrame(name: string, line: number, frame: string): void {
+    this.unmark();
+    this.say(`$(file-code) ${name}:${line}`, `${frame}: ${name} line ${line}, where the debugger is stopped.`);
+  }
+
   /** No build output in the workspace at all. */
   noArtifacts(): void {
     this.unmark();
@@ -160,13 +167,18 @@ export class SourcePresenter implements vscode.Disposable {
       const file = await vscode.workspace.openTextDocument(vscode.Uri.file(location.sourcePath));
       if (!location.compiled || file.getText() === location.text) return file;
     }
-    if (location.verified)
-      return solidity(
-        await vscode.workspace.openTextDocument(
-          this.verified.uriFor(location.sourceName, location.text, verifiedTitle(location.sourceName, location.verified)),
-        ),
-      );
-    return vscode.workspace.openTextDocument(this.compiled.uriFor(location.sourceName, location.text));
+    const document = await vscode.workspace.openTextDocument(this.uriOf(location));
+    return location.verified ? solidity(document) : document;
+  }
+
+  /**
+   * The one read-only document of a source not in the workspace (a verified one titled with where it came from, or
+   * the text the build kept): the debugger names its sources with it too, so a breakpoint set in either binds.
+   */
+  uriOf(source: { sourceName: string; text: string; verified?: VerifiedOrigin }): vscode.Uri {
+    return source.verified
+      ? this.verified.uriFor(source.sourceName, source.text, verifiedTitle(source.sourceName, source.verified))
+      : this.compiled.uriFor(source.sourceName, source.text);
   }
 
   private async editorFor(document: vscode.TextDocument): Promise<vscode.TextEditor> {
@@ -224,7 +236,8 @@ function shortAddress(address: string): string {
 /** `document`: the one marked, when the step is marked in an editor. */
 function statusLine(result: StepSource, location: SourceLocation, document?: vscode.TextDocument): string {
   const where = `${basename(location.sourceName)}:${location.startLine + 1}`;
-  const warn = location.metadataDiffers || (document && document.uri.scheme !== 'file') ? '$(warning) ' : '';
+  // A verified source is what the server verified, not a stand-in: no warning for being outside the workspace.
+  const warn = location.metadataDiffers || (document && document.uri.scheme !== 'file' && !location.verified) ? '$(warning) ' : '';
   if (result.kind === 'source') return `${warn}$(file-code) ${where}`;
   return `${warn}$(symbol-misc) ${result.reason === 'native' ? 'Native call' : 'Generated code'} (from ${where})`;
 }
@@ -250,7 +263,7 @@ function tooltip(result: StepSource, location: SourceLocation, document?: vscode
 }
 
 /** A verified source's title does not end in `.sol`: it is Solidity all the same, when a Solidity extension knows it. */
-async function solidity(document: vscode.TextDocument): Promise<vscode.TextDocument> {
+export async function solidity(document: vscode.TextDocument): Promise<vscode.TextDocument> {
   if (document.languageId === 'solidity' || !(await vscode.languages.getLanguages()).includes('solidity')) return document;
   return vscode.languages.setTextDocumentLanguage(document, 'solidity');
 }

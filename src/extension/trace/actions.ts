@@ -46,14 +46,20 @@ async function commandFor(id: TraceActionId, panel: TracePanel, arg: unknown, co
   return { kind: 'op', name, backward: run.findAgain === 'backward' };
 }
 
+/** The status bar's current "nowhere to go" message, if any. */
+let nowhere: vscode.Disposable | undefined;
+
 export async function runAction(panel: TracePanel, id: TraceActionId, count = 1, arg?: unknown): Promise<number> {
   const cmd = await commandFor(id, panel, arg, count);
   if (!cmd) return panel.session.step;
   if (cmd.kind === 'op') panel.session.lastFind = cmd.name;
   const before = panel.session.step;
   const after = panel.go(cmd);
+  // A move that went somewhere takes the last "nowhere to go" away at once: it no longer says where the panel is.
+  nowhere?.dispose();
+  nowhere = undefined;
   if (after === before && cmd.kind !== 'goto')
-    vscode.window.setStatusBarMessage(`$(info) ${traceAction(id).title}: nowhere to go from step ${before}`, 4000);
+    nowhere = vscode.window.setStatusBarMessage(`$(info) ${traceAction(id).title}: nowhere to go from step ${before}`, 4000);
   return after;
 }
 

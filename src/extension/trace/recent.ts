@@ -69,7 +69,9 @@ export class RecentTraces implements vscode.TreeDataProvider<RecentTrace> {
 
   getTreeItem(r: RecentTrace): vscode.TreeItem {
     const item = new vscode.TreeItem(r.transaction || (r.file ? (vscode.Uri.file(r.file).path.split('/').pop() ?? r.file) : r.key));
-    item.description = `${r.file ? 'file' : r.network} · ${r.steps.toLocaleString('en-US')} steps${r.failed ? ' · failed' : ''}`;
+    // One transaction fetched with other parts is another entry (another cache key): the parts tell them apart.
+    const parts = (['stack', 'memory', 'storage'] as const).filter((p) => r.parts[p]).join('+') || 'no stack';
+    item.description = `${r.file ? 'file' : r.network} · ${r.steps.toLocaleString('en-US')} steps · ${parts}${r.failed ? ' · failed' : ''}`;
     item.tooltip = [
       r.transaction ? `Transaction: ${r.transaction}` : undefined,
       r.file ? `File: ${r.file}` : `Network: ${r.network}`,

@@ -39,8 +39,9 @@ export function registerVerifyOnSave(
         status.hide();
         return;
       }
-      const report = await runner.verify(affected, { dryRun: readVerifySettings().onSaveDryRun, signal });
-      status.finished(summariseReport(report), reportExitCode(report) === EXIT.ok);
+      const dryRun = readVerifySettings().onSaveDryRun;
+      const report = await runner.verify(affected, { dryRun, signal });
+      status.finished(summariseReport(report), reportExitCode(report) === EXIT.ok, dryRun);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'cancelled') return; // a newer save took over
       const message = err instanceof Error ? err.message : String(err);

@@ -46,7 +46,20 @@ export function verifyUrlProblem(s: VerifySettings): string | undefined {
   return problem && `Setting ${VERIFY_SECTION}.url: ${problem}.`;
 }
 
-/** Where the verified contract can be browsed: Sourcify's repository page for the chain and address. */
-export function contractLink(s: VerifySettings, chainId: string, address: string): string {
+/**
+ * Where the verified contract can be browsed: the repository page for the chain and address. The default repository
+ * is public Sourcify's, which has only what sourcify.dev verified: for a local or custom verifier there is no link
+ * unless `repositoryUrl` names that server's repository.
+ */
+export function contractLink(s: VerifySettings, chainId: string, address: string): string | undefined {
+  if (s.repositoryUrl === DEFAULT_REPOSITORY_URL && !isPublicSourcify(s.url)) return undefined;
   return repositoryLink(s.repositoryUrl, chainId, address);
+}
+
+function isPublicSourcify(url: string): boolean {
+  try {
+    return /(^|\.)sourcify\.dev$/i.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }

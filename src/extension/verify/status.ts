@@ -17,8 +17,10 @@ export class VerifyStatus implements vscode.Disposable {
     this.set(`$(sync~spin) ${what}`, undefined);
   }
 
-  finished(summary: string, ok: boolean): void {
-    this.set(`${ok ? '$(pass)' : '$(error)'} ${ok ? 'Verified' : 'Verification failed'}`, summary, SHOW_RESULT_MS);
+  /** `dryRun`: only checked, nothing stored on the server, so not "Verified". */
+  finished(summary: string, ok: boolean, dryRun = false): void {
+    const outcome = ok ? (dryRun ? 'Checked (dry run)' : 'Verified') : dryRun ? 'Check failed (dry run)' : 'Verification failed';
+    this.set(`${ok ? '$(pass)' : '$(error)'} ${outcome}`, summary, SHOW_RESULT_MS);
   }
 
   failed(message: string): void {

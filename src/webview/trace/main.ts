@@ -146,7 +146,7 @@ function build(init: TraceInit): void {
     if (r)
       setText(
         status,
-        `Step ${formatCount(step)} of ${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}${step === init.length - 1 ? cutHere : ''}`,
+        `Step ${formatCount(step)} of 0–${formatCount(init.length - 1)}: ${r.op} at pc ${r.pc}, depth ${r.depth}${step === init.length - 1 ? cutHere : ''}`,
       );
     saveSoon();
     measureStepPaint(started);

@@ -216,7 +216,7 @@ describe('debug adapter over stdio (reference mirror traces)', function () {
     assert.equal(stopped.body.reason, 'exception');
     assert.equal(stopped.body.text, 'InsufficientBalance(available: 5, required: 100)');
     const info = (await dc.customRequest('exceptionInfo', { threadId: 1 })).body as DebugProtocol.ExceptionInfoResponse['body'];
-    assert.equal(info.exceptionId, 'InsufficientBalance');
+    assert.equal(info.exceptionId, 'InsufficientBalance(uint256,uint256) (selector 0xcf479181)');
     assert.equal(info.description, stopped.body.text);
     assert.equal(info.breakMode, 'always');
     assert.equal(info.details?.typeName, 'InsufficientBalance(uint256,uint256)');

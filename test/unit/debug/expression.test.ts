@@ -43,17 +43,28 @@ describe('debugger expression language', () => {
 
   it('rejects what it cannot read, with a message that says where', () => {
     assert.throws(() => new Expression(''), ExpressionError);
-    assert.throws(() => new Expression('depth =='), /ends too early/);
-    assert.throws(() => new Expression('depth == 1 )'), /Unexpected "\)"/);
-    assert.throws(() => new Expression('stack[-1'), /Expected "\]"/);
-    assert.throws(() => new Expression('1 < 2 < 3'), /Unexpected "<"/, 'comparisons do not chain');
-    assert.throws(() => new Expression('depth @ 2'), /Unexpected "@ 2"/);
+    assert.throws(() => new Expression('depth =='), /ends too early: a value is missing after "==" at column 9/);
+    assert.throws(() => new Expression('depth == 1 )'), /Unexpected "\)" at column 12/);
+    assert.throws(() => new Expression('stack[-1'), /Expected "\]" at the end \(column 9\)/);
+    assert.throws(() => new Expression('1 < 2 < 3'), /Unexpected "<" at column 7/, 'comparisons do not chain');
+    assert.throws(() => new Expression('depth @ 2'), /Unexpected "@ 2" at column 7/);
     assert.throws(() => new Expression('1'.repeat(1001)), /longer than 1000/);
     assert.throws(() => value('storage[1]'), /storage\[1\] is not in the trace/);
     assert.throws(() => value('op + 1'), /needs a number, not "SSTORE"/);
     assert.throws(() => new Expression('amount'), /"amount" is not a name the debugger knows here/, 'an unknown name is no value');
     assert.throws(() => new Expression('op == sstore'), /"sstore" is not a name/, 'opcode names bare only in capitals');
     assert.throws(() => new Expression('op == FOO'), /"FOO" is not a name/);
+  });
+
+  it('names a syntax error as one, even around a name it does not know (#28 §3)', () => {
+    // `by` may be a local the Debug Console knows; the expression is wrong whatever it is.
+    assert.throws(() => new Expression('by +'), /ends too early: a value is missing after "\+" at column 5/);
+    assert.throws(() => new Expression('by + + 1'), /ends too early|Unexpected/);
+    assert.throws(() => new Expression('(by + 1'), /Expected "\)" at the end \(column 8\)/);
+    assert.throws(() => new Expression('by 1'), /Unexpected "1" at column 4/);
+    assert.throws(() => new Expression('by + 1'), /"by" is not a name the debugger knows here/, 'well formed: the name is the problem');
+    assert.throws(() => new Expression('paid[0x99]'), /"paid" is not a name the debugger knows here/, 'indexed like Solidity');
+    assert.throws(() => new Expression('paid[0x99'), /Expected "\]" at the end/);
   });
 
   it('formats numbers in hex and decimal, names as they are', () => {

@@ -1,7 +1,9 @@
-// package.json's first-run walkthrough: four steps (network, token, trace, verification), each with a button that
-// runs a contributed command, completed by running it, and with media the VSIX ships.
+// package.json's first-run walkthrough: five steps (network, token, the sample transactions, trace, verification),
+// each with a button that runs a contributed command, completed by running it, and with media the VSIX ships; the
+// sample transactions' page is what scripts/sample-transactions.ts writes from the mirror's case list.
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
+import { SAMPLES_MARKDOWN, samplesMarkdown } from '../../../scripts/sample-transactions';
 
 interface Step {
   id: string;
@@ -22,13 +24,25 @@ const buttons = (step: Step) =>
   step.description.split('\n').flatMap((line) => /^\[[^\]]+\]\(command:([\w.]+)\)$/.exec(line.trim())?.[1] ?? []);
 
 describe('package.json: first-run walkthrough', () => {
-  it('walks through picking a network, showing a token, opening a trace and verifying, in that order', () => {
+  it('walks through picking a network, showing a token, finding the samples, opening a trace and verifying, in that order', () => {
     assert.ok(walkthrough, 'contributes.walkthroughs is missing');
     assert.equal(pkg.contributes.walkthroughs.length, 1);
     assert.deepEqual(
       walkthrough.steps.map((s) => buttons(s)[0]),
-      ['ledgerMirror.selectNetwork', 'ledgerMirror.showToken', 'ledgerMirror.openTrace', 'ledgerMirror.previewVerification'],
+      [
+        'ledgerMirror.selectNetwork',
+        'ledgerMirror.showToken',
+        'ledgerMirror.openTrace',
+        'ledgerMirror.openTrace',
+        'ledgerMirror.previewVerification',
+      ],
     );
+  });
+
+  it('lists the sample transactions as the mirror runs them (regenerate: node scripts/run-ts.mjs scripts/sample-transactions.ts --write)', () => {
+    const step = walkthrough.steps.find((s) => s.id === 'sampleTransactions');
+    assert.equal(step?.media.markdown, 'media/walkthrough/samples.md');
+    assert.equal(readFileSync(SAMPLES_MARKDOWN, 'utf8'), samplesMarkdown());
   });
 
   it('gives every step a button that runs a contributed command, and completes the step when it runs', () => {

@@ -39,7 +39,7 @@ export class FramesPanel implements PanelContent {
         {
           type: 'button',
           class: `crumb${f.reverted ? ' reverted' : ''}`,
-          title: `${f.callType} ${address}${proxyTitle} — steps ${f.entryStep}–${f.exitStep}, gas used ${formatCount(f.gasUsed)}${f.reverted ? ', reverted' : ''}`,
+          title: `${f.callType} ${address}${proxyTitle} — steps ${f.entryStep}–${f.exitStep}, execution gas ${formatCount(f.gasUsed)} (the intrinsic charge is not in the trace; the header's Gas used includes it)${f.reverted ? ', reverted' : ''}`,
           'aria-current': i === last ? 'step' : undefined,
           'data-frame': f.index,
         },

@@ -3,7 +3,7 @@
 
 import { strict as assert } from 'node:assert';
 import { parseLosslessJson, readSpecFiles } from '../../../../servers/mirror/datasets';
-import { SAMPLE, SAMPLE_MARKUP, SAMPLE_SOURCES } from '../../../../servers/mirror/sample';
+import { SAMPLE, SAMPLE_MARKUP, SAMPLE_READABLE, SAMPLE_SOURCES } from '../../../../servers/mirror/sample';
 import { startMirror, type RunningMirror } from '../../../../servers/mirror/server';
 import { httpGet } from '../../helpers/mirror-http';
 
@@ -96,7 +96,7 @@ describe('reference mirror: tokens', () => {
           const query = url.slice(url.indexOf('?'));
           const { status, json } = await getJson(`${mirror.url}/api/v1/tokens/${SAMPLE.fungible}${query}`);
           assert.equal(status, 200, query);
-          assert.deepEqual(json, renumbered(group.responseJson, SAMPLE.fungible), query);
+          assert.deepEqual(json, { ...renumbered(group.responseJson, SAMPLE.fungible), ...SAMPLE_READABLE.fungible }, query);
         }
       }
       const { json: current } = await getJson(`${mirror.url}/api/v1/tokens/${SAMPLE.fungible}`);
@@ -108,7 +108,7 @@ describe('reference mirror: tokens', () => {
     it('serves the NFT with royalty and fallback fees of nft-custom-fees.json', async () => {
       const { status, json } = await getJson(`${mirror.url}/api/v1/tokens/${SAMPLE.nft}`);
       assert.equal(status, 200);
-      assert.deepEqual(json, renumbered(specJson(SAMPLE_SOURCES.nft).responseJson, SAMPLE.nft));
+      assert.deepEqual(json, { ...renumbered(specJson(SAMPLE_SOURCES.nft).responseJson, SAMPLE.nft), ...SAMPLE_READABLE.nft });
     });
 
     it('serves markup in memo, name and symbol as plain strings', async () => {
