@@ -27,6 +27,10 @@ export function viewVariables(
       return scope === 'arguments'
         ? (constructorArguments(program, frame, input) ?? variablesAt(program, step, ['argument'], data))
         : undefined;
+    case 'inlined':
+      return scope === 'arguments'
+        ? 'unavailable (optimized): the optimizer inlined this function into its caller, so no call passed its arguments.'
+        : undefined;
     case 'guarded':
       if (scope === 'arguments') return undefined;
       return view.place
