@@ -14,6 +14,7 @@ import type { Callable } from '../core/locals/declarations';
 import type { SourceRange } from '../core/locals/declarations';
 import { LocalSlots, type KnownCallable, type Place } from './locals/slots';
 import { isViaIr } from '../core/locals/pipeline';
+import { calledFunction, type CallInputs } from './call-name';
 
 /** DAP ids of modifier frames: apart from the FnFrames' ids, which the other frames keep. */
 export const MODIFIER_FRAME_BASE = 2_000_000_000;
@@ -46,13 +47,16 @@ export interface ShownFrame {
   view?: FrameView;
 }
 
-/** The call stack at `step`, innermost first, modifiers included. */
-export function shownStack(program: Program, step: number): ShownFrame[] {
+/**
+ * The call stack at `step`, innermost first, modifiers included. `inputs` (each call's input) names a call whose
+ * code never entered its function's definition.
+ */
+export function shownStack(program: Program, step: number, inputs?: CallInputs): ShownFrame[] {
   const out: ShownFrame[] = [];
   for (const { frame, step: at } of program.callStack(step)) {
     for (const shown of framesOf(program, { id: frame.id, frame, step: at, at: program.placeOf(at) })) {
       const above = out.at(-1);
-      const named = namedByPlace(program, shown, above);
+      const named = namedByPlace(program, shown, above, inputs);
       if (!named || (above && sameFrame(above, named))) continue;
       out.push(
         named.view?.kind === 'modifier' || named.view?.kind === 'inlined' ? { ...named, id: MODIFIER_FRAME_BASE + out.length } : named,
@@ -64,6 +68,9 @@ export function shownStack(program: Program, step: number): ShownFrame[] {
 
 /** The label a frame shows: its own, a modifier's, or its function's. */
 export const shownLabel = (shown: ShownFrame): string => shown.label ?? shown.frame.name;
+
+/** The function a label names: `Tok._update` → `_update`, `onlyRole(bytes32)` → `onlyRole`. */
+const functionOf = (label: string) => label.replace(/\(.*$/, '').split('.').at(-1)!;
 
 /** Two frames the user could not tell apart: the same name at the same place. */
 function sameFrame(a: ShownFrame, b: ShownFrame): boolean {
@@ -78,15 +85,26 @@ function sameFrame(a: ShownFrame, b: ShownFrame): boolean {
  * the public function it runs (left out: that function's frame is above it), or a routine (left out). Frames whose
  * code has no AST or no place are kept as they are.
  */
-function namedByPlace(program: Program, shown: ShownFrame, above: ShownFrame | undefined): ShownFrame | undefined {
+function namedByPlace(
+  program: Program,
+  shown: ShownFrame,
+  above: ShownFrame | undefined,
+  inputs: CallInputs | undefined,
+): ShownFrame | undefined {
   const { frame, at, view } = shown;
+  // A call whose public function was never entered by a jump: named by its input, where that is known.
+  const called =
+    frame.kind === 'external' && shown.label === undefined && frame.name === frame.contract
+      ? calledFunction(program, frame.traceFrame, inputs?.(frame.traceFrame))
+      : undefined;
+  if (called) return namedByPlace(program, { ...shown, label: called }, above, undefined);
   if (!at || view?.kind === 'constructor' || view?.kind === 'modifier' || program.callables.length === 0) return shown;
   const holder = program.callableAt(at.source, startOf(program, at));
   if (!holder) {
     if ((at as Partial<Loc>).steppable) return shown;
     return frame.kind === 'internal' || above?.frame.traceFrame === frame.traceFrame ? undefined : shown;
   }
-  if (holdsFrame(frame, holder)) return shown;
+  if (holdsFrame(shown, holder)) return shown;
   const c = holder.callable;
   const label =
     c.kind === 'modifier'
@@ -96,10 +114,11 @@ function namedByPlace(program: Program, shown: ShownFrame, above: ShownFrame | u
 }
 
 /** Whether the frame is named for `holder`: the function its jump entered, or the public function its call runs. */
-function holdsFrame(frame: FnFrame, holder: ProgramCallable): boolean {
-  if (frame.callable >= 0) return frame.callable === holder.id;
+function holdsFrame(shown: ShownFrame, holder: ProgramCallable): boolean {
+  const { frame } = shown;
+  if (shown.label === undefined && frame.callable >= 0) return frame.callable === holder.id;
   const c = holder.callable;
-  return c.kind !== 'modifier' && frame.name.endsWith(`.${c.kind === 'constructor' ? 'constructor' : c.name}`);
+  return c.kind !== 'modifier' && functionOf(shownLabel(shown)) === (c.kind === 'constructor' ? 'constructor' : c.name);
 }
 
 /** The byte offset of a position in its source (the AST's ranges are in bytes). */
@@ -120,8 +139,10 @@ const inside = (k: KnownCallable, place: Place) =>
 function framesOf(program: Program, own: ShownFrame): ShownFrame[] {
   if (isCreation(program, own.frame)) return [{ ...own, view: { kind: 'constructor' } }];
   const slots = LocalSlots.of(program);
-  if (isViaIr(slots.pipelineAt(own.step))) return inlinedFrames(program, slots, own);
-  const act = slots.activation(own.step);
+  // A revert is where the statement that placed it ran (the revert routine may be shared: see Program.revertStep).
+  const placed = program.revertStep(own.step) ?? own.step;
+  if (isViaIr(slots.pipelineAt(own.step))) return inlinedFrames(program, slots, own, placed);
+  const act = slots.activation(placed);
   if (!act?.place || program.frames[act.fn].visible !== own.frame.id) return [own];
   const { known, place } = act;
   const layout = slots.modifierLayout(known, slots.entryHeight(act.fn));
@@ -157,8 +178,8 @@ function framesOf(program: Program, own: ShownFrame): ShownFrame[] {
 }
 
 /** IR code: the modifier the step's source range is in, on top of the function, whose header invoked it. */
-function inlinedFrames(program: Program, slots: LocalSlots, own: ShownFrame): ShownFrame[] {
-  const inner = slots.innermost(own.step);
+function inlinedFrames(program: Program, slots: LocalSlots, own: ShownFrame, placed: number): ShownFrame[] {
+  const inner = slots.innermost(placed);
   if (!inner || inner.known.callable.kind !== 'modifier') return [own];
   const modifier = inner.known;
   const [contract, name] = own.frame.name.split('.');

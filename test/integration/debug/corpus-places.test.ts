@@ -18,6 +18,9 @@ import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import { SourceFiles } from '../../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { Program } from '../../../src/core/sourcemap/program';
+import { fetchContractActions } from '../../../src/core/contract-results';
+import { pairActions } from '../../../src/debug/actions';
+import type { CallInputs } from '../../../src/debug/call-name';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
 import { breakpointProblems, frameProblems, placesTruth, revertProblems, type PlacesTruth } from './places-oracle';
 
@@ -66,22 +69,26 @@ describe('frames, breakpoints and revert places in every build (#25 §3, §3b)',
         await rm(dir, { recursive: true, force: true });
       });
 
-      async function programOf(name: string): Promise<Program> {
+      /** The case's Program, and each call's input as the mirror's actions hold it. */
+      async function programOf(name: string): Promise<{ p: Program; inputs: CallInputs }> {
         const endpoints = resolveNetwork('custom', { mirrorUrl: mirror.url });
-        const trace = await fetchWithOwnClient(endpoints, ids.get(name)!, { stack: true, memory: true, storage: true });
+        const id = ids.get(name)!;
+        const trace = await fetchWithOwnClient(endpoints, id, { stack: true, memory: true, storage: true });
         const sources = new TraceSources(trace, index, new SourceFiles(), (address) => fetchContractCode(http, endpoints.restUrl, address));
-        return Program.build(trace, sources, new SourceFiles());
+        const paired = pairActions(trace, (await fetchContractActions(http, endpoints, id)).actions);
+        return { p: await Program.build(trace, sources, new SourceFiles()), inputs: (f) => paired[f]?.input ?? undefined };
       }
 
       for (const name of CASES) {
         it(`${name}: no misnamed or repeated frame, every verified breakpoint stops on a line that runs, every revert in its function`, async () => {
-          const p = await programOf(name);
-          if (variant === 'default') truths.set(name, placesTruth(p));
+          const { p, inputs } = await programOf(name);
+          if (variant === 'default') truths.set(name, placesTruth(p, inputs));
           const truth = truths.get(name);
           assert.ok(truth, 'the legacy unoptimized build runs first');
           const label = `${variant} ${name}`;
           const bps = breakpointProblems(p, label, truth);
-          const problems = [...frameProblems(p, label), ...bps.problems, ...revertProblems(p, label, truth)];
+          const reverts = revertProblems(p, label, truth, inputs);
+          const problems = [...frameProblems(p, label, inputs), ...bps.problems, ...reverts.problems];
           assert.deepEqual(problems, []);
           assert.ok(bps.verified > 0, 'no breakpoint was verified');
         });

@@ -4,17 +4,20 @@
 // the problems it finds as sentences; an empty list passes.
 import { Breakpoints } from '../../../src/debug/breakpoints';
 import type { EvalContext } from '../../../src/debug/expression';
+import type { CallInputs } from '../../../src/debug/call-name';
 import { shownLabel, shownStack } from '../../../src/debug/modifier-frames';
-import type { Program } from '../../../src/core/sourcemap/program';
+import type { Program, ProgramCallable } from '../../../src/core/sourcemap/program';
 
 /** Stops checked per trace: every statement start up to this many (spread over the trace), and every revert. */
 const STOPS_CHECKED = 400;
 
-/** What the truth build says about one transaction: the lines statements start on, and each revert's function. */
+/** What the truth build says about one transaction: the functions (and modifiers) it runs, each revert's function. */
 export interface PlacesTruth {
-  lines: Set<string>;
+  functions: Set<string>;
   reverts: Array<string | undefined>;
 }
+
+const functionKey = (c: ProgramCallable) => `${c.source.sourceName}:${c.callable.contract}.${c.callable.name}:${c.callable.start}`;
 
 const lineName = (sourceName: string, line: number) => `${sourceName}:${line + 1}`;
 
@@ -30,11 +33,11 @@ function stopSteps(p: Program): number[] {
 }
 
 /** No frame misnamed (its name is the function whose range holds its line), none for a bare contract, none twice. */
-export function frameProblems(p: Program, name: string): string[] {
+export function frameProblems(p: Program, name: string, inputs: CallInputs): string[] {
   const problems: string[] = [];
   if (p.callables.length === 0) return [`${name}: the build has no AST`];
   for (const step of stopSteps(p)) {
-    const stack = shownStack(p, step);
+    const stack = shownStack(p, step, inputs);
     stack.forEach((f, i) => {
       const label = shownLabel(f);
       const where = `${name} step ${step} frame ${i} ${label}`;
@@ -45,9 +48,10 @@ export function frameProblems(p: Program, name: string): string[] {
       const loc = p.locs.find((l) => l.source === f.at!.source && l.line === f.at!.line && l.column === f.at!.column);
       const start = f.at.start ?? loc?.start;
       const holder = start === undefined ? undefined : p.callableAt(f.at.source, start);
-      // A constant's or state variable's initializer runs where it is read: in no function.
+      // A constant's or state variable's initializer runs where it is read, in no function; a call whose code maps
+      // only to its contract (generated code) stays at the contract.
       if (!holder) {
-        if (!loc?.steppable) problems.push(`${where} at ${at}: no function holds its line`);
+        if (!loc?.steppable && f.frame.kind === 'internal') problems.push(`${where} at ${at}: no function holds its line`);
       } else if (functionOf(label) !== (holder.callable.kind === 'constructor' ? 'constructor' : holder.callable.name))
         problems.push(`${where} at ${at}: the line is in ${holder.callable.contract}.${holder.callable.name}`);
       const below = stack[i + 1];
@@ -59,21 +63,21 @@ export function frameProblems(p: Program, name: string): string[] {
 }
 
 /** The truth of a transaction on the legacy unoptimized build. */
-export function placesTruth(p: Program): PlacesTruth {
-  const lines = new Set<string>();
-  for (let s = 0; s < p.entry.length; s++) {
-    const loc = p.entry[s] === 1 ? p.locAt(s) : undefined;
-    if (loc) lines.add(lineName(loc.source.sourceName, loc.line));
+export function placesTruth(p: Program, inputs: CallInputs): PlacesTruth {
+  const functions = new Set<string>();
+  for (let s = 0; s < p.loc.length; s++) {
+    const holder = p.callableOf(p.locAt(s));
+    if (holder) functions.add(functionKey(holder));
   }
-  return { lines, reverts: revertFunctions(p) };
+  return { functions, reverts: revertFunctions(p, inputs) };
 }
 
 /** For each REVERT of a frame that reverted, in order: the function (or modifier) its place is in. */
-function revertFunctions(p: Program): Array<string | undefined> {
+function revertFunctions(p: Program, inputs: CallInputs): Array<string | undefined> {
   return p.reverts
     .filter((s) => p.trace.frame(p.traceFrame[s]).reverted)
     .map((s) => {
-      const [top] = shownStack(p, s);
+      const [top] = shownStack(p, s, inputs);
       if (!top?.at) return undefined;
       const loc = p.placeOf(s);
       const holder = loc && p.callableOf(loc);
@@ -81,17 +85,21 @@ function revertFunctions(p: Program): Array<string | undefined> {
     });
 }
 
-/** Every REVERT placed inside the function that reverted: the one the truth build places it in. */
-export function revertProblems(p: Program, name: string, truth: PlacesTruth): string[] {
-  const shown = revertFunctions(p);
+/**
+ * Every REVERT placed inside the function that reverted (the one the truth build places it in), or in no function
+ * at all where the build's source map names none (silent, counted in `unplaced`).
+ */
+export function revertProblems(p: Program, name: string, truth: PlacesTruth, inputs: CallInputs): { problems: string[]; unplaced: number } {
+  const shown = revertFunctions(p, inputs);
+  if (shown.length !== truth.reverts.length)
+    return { problems: [`${name}: ${shown.length} reverts, the truth build has ${truth.reverts.length}`], unplaced: 0 };
   const problems: string[] = [];
-  if (shown.length !== truth.reverts.length) return [`${name}: ${shown.length} reverts, the truth build has ${truth.reverts.length}`];
+  const fn = (f: string | undefined) => f?.replace(/ \(.*$/, '');
   shown.forEach((f, i) => {
-    const want = truth.reverts[i]?.replace(/ \(.*$/, '');
-    if (f?.replace(/ \(.*$/, '') !== want)
-      problems.push(`${name} revert ${i}: placed in ${f ?? 'nothing'}, it happened in ${truth.reverts[i]}`);
+    if (f !== undefined && fn(f) !== fn(truth.reverts[i]))
+      problems.push(`${name} revert ${i}: placed in ${f}, it happened in ${truth.reverts[i]}`);
   });
-  return problems;
+  return { problems, unplaced: shown.filter((f) => f === undefined).length };
 }
 
 const NO_CONTEXT = (): EvalContext => {
@@ -130,8 +138,11 @@ export function breakpointProblems(p: Program, name: string, truth: PlacesTruth 
         problems.push(
           `${where}: stops at step ${stop.step}, shown at ${place ? lineName(place.source.sourceName, place.line) : 'nowhere'}`,
         );
-      else if (truth && !truth.lines.has(lineName(source.sourceName, line)))
-        problems.push(`${where}: stops at step ${stop.step}, but the line does not run (the unoptimized build never reaches it)`);
+      else {
+        const holder = p.callableOf(place);
+        if (truth && holder && !truth.functions.has(functionKey(holder)))
+          problems.push(`${where}: stops at step ${stop.step}, in ${holder.callable.name}, which the transaction never runs`);
+      }
     });
   }
   return { problems, verified };
