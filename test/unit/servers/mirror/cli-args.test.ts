@@ -31,7 +31,7 @@ describe('reference mirror command line', () => {
           opcodeRequestsPerSecond: Infinity,
           opcodeCaps: { maxOpcodes: 1000, maxMemoryWords: 7 },
         },
-        evm: { preOp: true, nullParts: undefined, longLoop: undefined, buildInfoDir: undefined },
+        evm: { preOp: true, nullParts: undefined, longLoop: undefined, buildInfoDir: undefined, compiler: undefined, corpus: undefined },
         quiet: false,
       },
     );
@@ -39,6 +39,9 @@ describe('reference mirror command line', () => {
     assert.ok(newer !== 'help');
     assert.equal(newer.server.opcodes, 'not-implemented');
     assert.deepEqual(newer.server.opcodeCaps, { maxStack: 3, maxStorage: 4 });
+    const corpus = parseCommandLine(['--corpus', '--compiler', 'via-ir']);
+    assert.ok(corpus !== 'help');
+    assert.deepEqual([corpus.evm?.corpus, corpus.evm?.compiler], [true, 'via-ir']);
     const noTraces = parseCommandLine(['--no-traces']);
     assert.ok(noTraces !== 'help' && noTraces.evm === undefined);
     assert.equal(parseCommandLine(['-h']), 'help');
@@ -52,6 +55,7 @@ describe('reference mirror command line', () => {
       [['--opcode-rps', '0'], /--opcode-rps must be at least 1/],
       [['--max-opcodes=-1'], /--max-opcodes needs a non-negative integer, got "-1"/],
       [['--max-memory-words', '0'], /--max-memory-words must be at least 1/],
+      [['--compiler', 'fast'], /--compiler must be one of default, optimized, via-ir, via-ir-unoptimized, got "fast"/],
     ];
     for (const [args, message] of cases) assert.throws(() => parseCommandLine(args), message, args.join(' '));
   });
