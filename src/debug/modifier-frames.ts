@@ -72,9 +72,9 @@ export const shownLabel = (shown: ShownFrame): string => shown.label ?? shown.fr
 /** The function a label names: `Tok._update` → `_update`, `onlyRole(bytes32)` → `onlyRole`. */
 const functionOf = (label: string) => label.replace(/\(.*$/, '').split('.').at(-1)!;
 
-/** Two frames the user could not tell apart: the same name at the same place. */
+/** Two frames the user could not tell apart: the same name on the same line. */
 function sameFrame(a: ShownFrame, b: ShownFrame): boolean {
-  const place = (f: ShownFrame) => (f.at ? `${f.at.source.id}:${f.at.line}:${f.at.column}` : `frame ${f.frame.id}`);
+  const place = (f: ShownFrame) => (f.at ? `${f.at.source.id}:${f.at.line}` : `frame ${f.frame.id}`);
   return shownLabel(a) === shownLabel(b) && place(a) === place(b);
 }
 

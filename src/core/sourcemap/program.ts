@@ -364,9 +364,19 @@ export class Program {
     // One pass over the trace's columns (a row object per step costs more than the pass), with what changes only at
     // a call or return (the code's tables, the function, its depth) in locals.
     const { instructionPc, frame: stepFrame, op, opNames } = t.columns();
-    const [JUMP, REVERT, INVALID, KECCAK256, SHA3] = ['JUMP', 'REVERT', 'INVALID', 'KECCAK256', 'SHA3'].map((name) =>
-      opNames.indexOf(name),
-    );
+    const [JUMP, JUMPI, JUMPDEST, REVERT, INVALID, KECCAK256, SHA3] = [
+      'JUMP',
+      'JUMPI',
+      'JUMPDEST',
+      'REVERT',
+      'INVALID',
+      'KECCAK256',
+      'SHA3',
+    ].map((name) => opNames.indexOf(name));
+    /** Per FnFrame: the callable of its last step that mapped into one, and the foreign code it is running (-1 none). */
+    const lastHolder: number[] = [];
+    const sharedRun: number[] = [];
+    const { locCallable } = this;
     const [jumpIn, jumpOut] = [JUMP_IN, JUMP_OUT];
     /** Per loc: its line key where stepping stops on it, else -1. */
     const stopKey = Int32Array.from(this.locs, (l) => (l.steppable ? l.lineKey : -1));
@@ -382,6 +392,8 @@ export class Program {
     const open = (id: number) => {
       stack.push(id);
       lastKey.push(-1);
+      lastHolder.push(-1);
+      sharedRun.push(-1);
     };
     const enter = () => {
       fnId = stack[stack.length - 1];
@@ -408,12 +420,17 @@ export class Program {
         const top = this.frames[fnId];
         if (kind === jumpIn) {
           const at = pcLoc && pc < pcLoc.length ? pcLoc[pc] : -1;
-          const def = at >= 0 ? this.locs[at].defines : undefined;
+          const entered = at >= 0 ? this.locs[at].defines : undefined;
           const contract = this.frameCode[frame].artifact?.name;
-          const name = def ? `${contract}.${def.name}` : '';
           // The AST's definition that starts where the entry's range does: the function the frame is named for.
-          const named = def ? this.callableOf(this.locs[at]) : undefined;
-          const callable = named && named.callable.start === this.locs[at].start ? named.id : -1;
+          const definition = entered ? this.callableOf(this.locs[at]) : undefined;
+          let callable = definition && definition.callable.start === this.locs[at].start ? definition.id : -1;
+          // The optimizer keeps one copy of functions whose code is the same: the call names the one that runs.
+          const site = pcLoc && prevPc >= 0 && prevPc < pcLoc.length ? pcLoc[prevPc] : -1;
+          const called = entered && callable >= 0 && site >= 0 ? this.calledAt(this.locs[site], callable) : undefined;
+          const def = called === undefined ? entered : called ? { name: called.callable.name, header: this.headerOf(called) } : undefined;
+          if (called !== undefined) callable = called ? called.id : -1;
+          const name = def ? `${contract}.${def.name}` : '';
           // The external call's public function is that call's frame on the stack; it is not shown twice.
           const merged = def !== undefined && top.kind === 'external' && !isNamed[top.id];
           if (merged) {
@@ -424,6 +441,8 @@ export class Program {
           }
           open(this.push('internal', top.id, frame, s, name, contract, def?.header, merged || !def, callable));
           enter();
+          // The shared copy's lines are another function's: not this frame's places.
+          if (called !== undefined && definition) sharedRun[fnId] = definition.id;
         } else if (kind === jumpOut && top.kind === 'internal') {
           this.frames[stack.pop()!].exitStep = s - 1;
           enter();
@@ -445,7 +464,29 @@ export class Program {
       fnOf[s] = fnId;
       visOf[s] = vis;
       depthOf[s] = depth;
-      const loc = pcLoc && pc < pcLoc.length ? pcLoc[pc] : -1;
+      let loc = pcLoc && pc < pcLoc.length ? pcLoc[pc] : -1;
+      const holder = loc >= 0 ? locCallable[loc] : -1;
+      if (holder >= 0) {
+        // Code the optimizer shares among functions maps to the one it was first written for: entered by a jump
+        // from another function's code (or by the return from a call, to a shared continuation), it is not that
+        // function's line: it runs for this frame's function, and is not stopped on.
+        // A generated helper (a hidden frame) runs for its visible caller's function.
+        const owner = this.frames[fnId].callable < 0 && this.frames[fnId].hidden ? vis : fnId;
+        const ref = this.frames[owner].callable >= 0 ? this.frames[owner].callable : lastHolder[owner];
+        const plainJump =
+          frame === prevFrame &&
+          (prevOp === JUMP || prevOp === JUMPI) &&
+          op[s] === JUMPDEST &&
+          !(pcJump && prevPc >= 0 && prevPc < pcJump.length && pcJump[prevPc] === jumpIn);
+        if (sharedRun[owner] >= 0 && !this.family(ref).has(holder)) loc = -1;
+        else if (plainJump && ref >= 0 && !this.family(ref).has(holder)) {
+          sharedRun[owner] = holder;
+          loc = -1;
+        } else {
+          sharedRun[owner] = -1;
+          lastHolder[owner] = holder;
+        }
+      }
       locOf[s] = loc;
       const key = loc >= 0 ? stopKey[loc] : -1;
       if (key >= 0 && lastKey[vis] !== key) {
@@ -538,6 +579,45 @@ export class Program {
     const vis = this.vis[step];
     for (let s = step; s >= this.frames[vis].entryStep; s--) if (this.vis[s] === vis && this.callableOf(this.locAt(s))) return s;
     return undefined;
+  }
+
+  /**
+   * Where a call's code (`site`, the instruction before the jump into a function) names another function than
+   * `entered`, the one the jump entered (the optimizer kept one copy of both): that function when the sources have
+   * exactly one of its name, else null (which one ran is not known). Undefined when the site names `entered`, or is
+   * no call the text tells.
+   */
+  private calledAt(site: Loc, entered: number): ProgramCallable | null | undefined {
+    const text = site.source.lines[site.line]?.slice(site.column, site.column + 200) ?? '';
+    const callee = /^\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*(?:\{[^}]*\}\s*)?\(/.exec(text)?.[1];
+    const want = this.callables[entered].callable;
+    if (callee === undefined || callee === want.name) return undefined;
+    const named = this.callables.filter((c) => c.callable.kind === 'function' && c.callable.name === callee);
+    // A call through a function pointer or to a constructor names no function of the sources.
+    if (named.length === 0) return undefined;
+    return named.length === 1 && named[0].callable.params.length === want.params.length ? named[0] : null;
+  }
+
+  /** A function's header text (its parameters), from its source. */
+  private headerOf(c: ProgramCallable): string {
+    const at = this.positionOf(c.source, c.callable.start, 0);
+    return at ? headerAt(c.source.lines, at.line, at.column).header : '';
+  }
+
+  private readonly families = new Map<number, Set<number>>();
+
+  /** A callable with the modifiers it invokes (by the AST ids its header names): code inlined into one function. */
+  private family(id: number): Set<number> {
+    let family = this.families.get(id);
+    if (!family) {
+      family = new Set([id]);
+      for (const m of this.callables[id]?.callable.modifiers ?? []) {
+        const found = this.callables.filter((c) => c.callable.kind === 'modifier' && c.callable.id === m);
+        if (found.length === 1) family.add(found[0].id);
+      }
+      this.families.set(id, family);
+    }
+    return family;
   }
 
   private opAt(step: number): string | undefined {

@@ -1,5 +1,6 @@
 // Frames, breakpoints and revert places a user can trust (issue #25 §3, §3b), in every build: the reference
-// mirror's contracts compiled legacy and via-IR, each with the optimizer off and on, run on its EVM and fetched over
+// mirror's contracts and its corpus of unmodified registry libraries (OpenZeppelin, solady, solmate, Uniswap v2 on
+// solc 0.5.16), compiled legacy and via-IR, each with the optimizer off and on, run on its EVM and fetched over
 // loopback. At every stop no frame is misnamed (its name is the function whose AST range holds its line), none is
 // named for the bare contract, no modifier shows twice; every verified breakpoint stops at its line, on a line the
 // unoptimized build runs; every revert is placed inside the function the unoptimized build places it in.
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEvmTraceProvider } from '../../../servers/mirror/evm/index';
 import type { CompilerVariant } from '../../../servers/mirror/evm/compile';
+import { CORPUS_CASES } from '../../../servers/mirror/evm/corpus/cases';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
 import { HttpClient } from '../../../src/core/http';
 import { resolveNetwork } from '../../../src/core/networks';
@@ -57,7 +59,7 @@ describe('frames, breakpoints and revert places in every build (#25 §3, §3b)',
 
       before(async () => {
         dir = await mkdtemp(join(tmpdir(), `ledger-places-${variant}-`));
-        const provider = await createEvmTraceProvider({ compiler: variant, buildInfoDir: dir });
+        const provider = await createEvmTraceProvider({ compiler: variant, corpus: true, buildInfoDir: dir });
         ids = new Map(provider.cases.map((c) => [c.name, c.transactionId]));
         mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity });
         http = new HttpClient();
@@ -79,7 +81,9 @@ describe('frames, breakpoints and revert places in every build (#25 §3, §3b)',
         return { p: await Program.build(trace, sources, new SourceFiles()), inputs: (f) => paired[f]?.input ?? undefined };
       }
 
-      for (const name of CASES) {
+      // Uniswap v2-core's solc 0.5.16 has no via-IR: its cases run in the legacy builds only.
+      const corpus = CORPUS_CASES.filter((c) => c.build !== 'uniswap' || !variant.startsWith('via-ir')).map((c) => c.name);
+      for (const name of [...CASES, ...corpus]) {
         it(`${name}: no misnamed or repeated frame, every verified breakpoint stops on a line that runs, every revert in its function`, async () => {
           const { p, inputs } = await programOf(name);
           if (variant === 'default') truths.set(name, placesTruth(p, inputs));
