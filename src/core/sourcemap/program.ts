@@ -377,6 +377,9 @@ export class Program {
     const lastHolder: number[] = [];
     const sharedRun: number[] = [];
     const { locCallable } = this;
+    /** The family of the last callable asked for (most steps ask for the same one as the step before). */
+    let familyOf = -2;
+    let family = new Set<number>();
     const [jumpIn, jumpOut] = [JUMP_IN, JUMP_OUT];
     /** Per loc: its line key where stepping stops on it, else -1. */
     const stopKey = Int32Array.from(this.locs, (l) => (l.steppable ? l.lineKey : -1));
@@ -477,9 +480,14 @@ export class Program {
           frame === prevFrame &&
           (prevOp === JUMP || prevOp === JUMPI) &&
           op[s] === JUMPDEST &&
-          !(pcJump && prevPc >= 0 && prevPc < pcJump.length && pcJump[prevPc] === jumpIn);
-        if (sharedRun[owner] >= 0 && !this.family(ref).has(holder)) loc = -1;
-        else if (plainJump && ref >= 0 && !this.family(ref).has(holder)) {
+          // A jump into a function is a call, except into a routine the compiler generated (one copy for all).
+          (owner !== fnId || !(pcJump && prevPc >= 0 && prevPc < pcJump.length && pcJump[prevPc] === jumpIn));
+        if (ref !== familyOf) [familyOf, family] = [ref, this.family(ref)];
+        const foreign = ref >= 0 && !family.has(holder);
+        // A routine the compiler generated once for all its uses maps to the first: that is not its caller's line.
+        if (foreign && owner !== fnId) loc = -1;
+        else if (sharedRun[owner] >= 0 && !family.has(holder)) loc = -1;
+        else if (plainJump && foreign) {
           sharedRun[owner] = holder;
           loc = -1;
         } else {
