@@ -106,6 +106,9 @@ function namedByPlace(
   }
   if (holdsFrame(shown, holder)) return shown;
   const c = holder.callable;
+  // A call whose function was never named (IR code): the function its line is in names it; its scopes stay as they were.
+  if (frame.kind === 'external' && frame.callable < 0 && c.kind === 'function' && !view)
+    return { ...shown, label: `${frame.contract ?? c.contract}.${c.name}` };
   const label =
     c.kind === 'modifier'
       ? modifierLabel({ callable: c })
