@@ -401,7 +401,12 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {
-    // Each call's input names a call whose code never entered its function's definition (IR code).
+    // Each call's input names a call whose code never entered its function's definition (IR code): waited for only then.
+    const rt = this.need();
+    const bare = shownStack(rt.program, rt.step).some(
+      (f) => f.label === undefined && f.frame.kind === 'external' && f.frame.name === f.frame.contract,
+    );
+    if (!bare) return this.stackTrace(response, []);
     this.pairedActions()
       .then((actions) => this.stackTrace(response, actions))
       .catch((err: unknown) => this.sendErrorResponse(response, { id: 1012, format: err instanceof Error ? err.message : String(err) }));
