@@ -352,10 +352,16 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
 
   /** The exception widget: the error by name with its arguments, its selector, and the frame that raised it. */
   protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
+    this.pairedActions()
+      .then((actions) => this.exceptionInfo(response, actions))
+      .catch((err: unknown) => this.sendErrorResponse(response, { id: 1013, format: err instanceof Error ? err.message : String(err) }));
+  }
+
+  private exceptionInfo(response: DebugProtocol.ExceptionInfoResponse, actions: Array<ContractAction | undefined>): void {
     const rt = this.need();
     const raised = raisedError(rt.program, rt.trace.row(rt.step).frame);
     // The frames as the Call Stack shows them: a revert in a modifier is the modifier's.
-    const stack = shownStack(rt.program, rt.step);
+    const stack = shownStack(rt.program, rt.step, (f) => actions[f]?.input ?? undefined);
     const label = (f: ShownFrame) => f.label ?? this.frameLabel(f.frame);
     const loc = stack[0]?.at;
     const where = `${label(stack[0])}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
@@ -414,9 +420,21 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {
+    // Each call's input names a call whose code never entered its function's definition (IR code): waited for only then.
+    const rt = this.need();
+    const bare = shownStack(rt.program, rt.step).some(
+      (f) => f.label === undefined && f.frame.kind === 'external' && f.frame.name === f.frame.contract,
+    );
+    if (!bare) return this.stackTrace(response, []);
+    this.pairedActions()
+      .then((actions) => this.stackTrace(response, actions))
+      .catch((err: unknown) => this.sendErrorResponse(response, { id: 1012, format: err instanceof Error ? err.message : String(err) }));
+  }
+
+  private stackTrace(response: DebugProtocol.StackTraceResponse, actions: Array<ContractAction | undefined>): void {
     const rt = this.need();
     this.frameSteps.clear();
-    const frames = shownStack(rt.program, rt.step).map((shown) => {
+    const frames = shownStack(rt.program, rt.step, (f) => actions[f]?.input ?? undefined).map((shown) => {
       const { id, frame, step, at: loc } = shown;
       this.frameSteps.set(id, shown);
       const row = rt.trace.row(step);

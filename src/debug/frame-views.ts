@@ -2,6 +2,7 @@
 // the guarded function's locals while a modifier of it runs (its return variables only: its body has not started,
 // or is done), and a constructor's arguments from the end of its init code.
 import { stackSize } from '../core/locals/declarations';
+import { isViaIr, pipelineOf } from '../core/locals/pipeline';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { constructorArguments } from './constructor-args';
 import type { FrameView } from './modifier-frames';
@@ -27,6 +28,13 @@ export function viewVariables(
       return scope === 'arguments'
         ? (constructorArguments(program, frame, input) ?? variablesAt(program, step, ['argument'], data))
         : undefined;
+    case 'inlined':
+      // IR code's arguments are read from what the trace proves of each (its evidence); legacy code's from the slots
+      // of the function that was called, which an inlined function's are not.
+      if (scope === 'locals') return undefined;
+      return isViaIr(pipelineOf(program.frameCode[frame.traceFrame].artifact?.metadata))
+        ? variablesAt(program, step, ['argument'], data)
+        : 'unavailable (optimized): the optimizer inlined this function into its caller, so no call passed its arguments.';
     case 'guarded':
       if (scope === 'arguments') return undefined;
       return view.place

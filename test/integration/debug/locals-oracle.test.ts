@@ -176,7 +176,8 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
               );
               tally.checks++;
               // The frame on top is the modifier whose code emitted the event (the function's own: no modifier's).
-              const top = shownStack(program, step)[0].label;
+              const shown = shownStack(program, step)[0];
+              const top = shown.view?.kind === 'modifier' ? shown.label : undefined;
               if (spec.name === 'locals-modifiers' && top !== EMITTED_BY[name])
                 tally.wrong.push(
                   `${spec.name} step ${step}: ${name} emitted with ${top ?? 'the function'} on top, not ${EMITTED_BY[name]}`,
