@@ -11,6 +11,7 @@ import type { Frame, Trace } from '../shared/trace-model';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { stackWord, stackWordValue } from '../shared/stack-words';
 import { entityOfAddress } from '../core/ids';
+import { isViaIr, pipelineOf } from '../core/locals/pipeline';
 import { calldataReference, hexBytes, type References } from './memory-references';
 import { decodedNode, variableOf } from './value-tree';
 import type { Variable } from './variable';
@@ -95,16 +96,11 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   if (!abi) return frame.header ? 'The parameters of this function could not be read.' : 'No Solidity function is known for this frame.';
   if (abi.inputs.length === 0) return [];
   // An external call's calldata (the mirror's actions) decodes every type, dynamic ones included.
-  if (frame.kind === 'external' && action?.input) {
-    try {
-      const { args } = decodeFunctionData({ abi: [abi], data: action.input as `0x${string}` });
-      const shown = shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
-      const at = calldataPlaces(abi.inputs, action.input);
-      return shown.map((v, i) => (at[i] === undefined ? v : { ...v, memoryReference: calldataReference(frame.traceFrame, at[i]!) }));
-    } catch {
-      // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support): read the stack.
-    }
-  }
+  const decoded = frame.kind === 'external' ? calldataArguments(program, frame, action?.input ?? undefined) : undefined;
+  if (decoded) return decoded;
+  // IR code keeps an internal function's arguments where its own layout puts them: not the legacy order read below.
+  if (isViaIr(pipelineOf(artifact?.metadata)))
+    return 'unavailable (optimized): the IR pipeline keeps no argument at a fixed stack position.';
   // A calldata array or string takes two stack slots (offset and length): the positions of the others are not known.
   if (/\bcalldata\b/.test(frame.header ?? '') && abi.inputs.some((p) => !isWordType(p.type)))
     return "Arguments of dynamic types in calldata are read from the call's input (the mirror's actions), which this trace does not have.";
@@ -119,6 +115,25 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
     type: typeOf(param),
     value: decodeWord(param, stack[stack.length - n + i], enums),
   }));
+}
+
+/**
+ * The arguments of `frame`'s function decoded from `input` (a call's calldata, dynamic types included), each with a
+ * memory reference into the calldata; undefined when the input is not a call of that function (its selector).
+ */
+export function calldataArguments(program: Program, frame: FnFrame, input: string | undefined): Variable[] | undefined {
+  const artifact = program.frameCode[frame.traceFrame].artifact;
+  const abi = functionAbi(frame.header, artifact);
+  if (!abi || !input) return undefined;
+  try {
+    const { args } = decodeFunctionData({ abi: [abi], data: input as `0x${string}` });
+    const shown = shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
+    const at = calldataPlaces(abi.inputs, input);
+    return shown.map((v, i) => (at[i] === undefined ? v : { ...v, memoryReference: calldataReference(frame.traceFrame, at[i]!) }));
+  } catch {
+    // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support).
+    return undefined;
+  }
 }
 
 /**

@@ -112,7 +112,7 @@ export class ViaIrEvidence {
       artifact && code && isViaIr(pipelines[tf]) ? rangesOf(artifact, code) : undefined,
     ));
     const dup = opNames.map((name) => /^DUP\d+$/.test(name));
-    const label = opNames.map((name) => name === 'JUMPDEST');
+    const jumpdest = opNames.map((name) => name === 'JUMPDEST');
     const compares = opNames.map((name) => COMPARES[name]);
     this.comparing = compares.map((by) => by !== undefined);
     // An assignment's last instruction leaves its value when it computed it (not a jump into a helper, not a constant).
@@ -123,10 +123,23 @@ export class ViaIrEvidence {
     const previous = new Int32Array(frames).fill(NONE);
     const readStep = new Int32Array(frames).fill(NONE);
     const readRange = new Int32Array(frames).fill(NONE);
+    const pushes = opNames.map((name) => /^PUSH[1-4]$/.test(name));
+    /**
+     * Whether an item is a code label the statement pushed (a call's return address, left on top before the jump
+     * into the function it calls): a PUSH of the offset of a JUMPDEST of the frame's code.
+     */
+    const label = (id: number, tf: number): boolean => {
+      const at = identities.madeAt(id);
+      const code = frameCode[tf].code;
+      if (at === NONE || !pushes[op[at]] || !code) return false;
+      const word = BigInt(identities.wordOf(id));
+      return word < BigInt(code.bytes.length) && code.opAt(Number(word)) === 'JUMPDEST';
+    };
     /** The words the step leaves on top for a variable of `size` items, when the statement begun at `start` made them. */
     const made = (step: number, size: number, start: number): number[] | undefined => {
       const ids = size === 1 ? [identities.top[step]] : size === 2 ? [identities.second[step], identities.top[step]] : [];
-      if (ids.length === 0 || ids.some((id) => id === NONE || identities.madeAt(id) < start)) return undefined;
+      const tf = traceFrame[step];
+      if (ids.length === 0 || ids.some((id) => id === NONE || identities.madeAt(id) < start || label(id, tf))) return undefined;
       return ids.map((id) => identities.wordIdOf(id));
     };
     const close = (o: Open, tf: number) => {
@@ -162,6 +175,13 @@ export class ViaIrEvidence {
       if (running.length > 0 && range) {
         let kept = 0;
         for (const o of running) {
+          // A function the statement calls is running: the statement goes on after it returns, and what its code
+          // left on top before the call (the return label) is not its value.
+          if (o.key !== key) {
+            o.lastValue = o.lastResult = NONE;
+            running[kept++] = o;
+            continue;
+          }
           const w = table.writes[o.write];
           // Code mapped to what encloses the statement (the function, the contract) is a helper's: still the statement.
           if (!inside(range, w)) {
@@ -179,7 +199,7 @@ export class ViaIrEvidence {
       }
       if (range) {
         // A jump target writes nothing: the optimizer maps a loop body's first label to the loop's `i++`.
-        for (const w of label[op[s]] ? NO_WRITES : range.writes) {
+        for (const w of jumpdest[op[s]] ? NO_WRITES : range.writes) {
           const ref = table.writes[w];
           if (running.some((o) => o.write === w)) continue;
           running.push({
