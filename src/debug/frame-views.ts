@@ -6,6 +6,7 @@ import type { ContractAction } from '../core/contract-results';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { constructorArguments } from './constructor-args';
 import type { FrameView } from './modifier-frames';
+import { withBuildNote } from './locals/build-note';
 import { inputArguments } from './locals/input-arguments';
 import { variablesAt } from './locals/scope';
 import { localValue, type LocalsData } from './locals/values';
@@ -67,8 +68,8 @@ export function frameScope(
 ): Variable[] | string {
   const input = call?.input ?? undefined;
   const shown = view && viewVariables(program, view, frame, step, scope, data, input);
-  if (shown !== undefined) return shown;
-  if (scope === 'locals') return variablesAt(program, step, ['return', 'local'], data);
+  if (shown !== undefined) return scope === 'locals' ? withBuildNote(program, step, shown) : shown;
+  if (scope === 'locals') return withBuildNote(program, step, variablesAt(program, step, ['return', 'local'], data));
   // A function the call entered: its arguments from the call's input (§ input-arguments.ts), in every pipeline.
   const tracked = () => variablesAt(program, step, ['argument'], data);
   const entered = inputArguments(program, frame, call, tracked);

@@ -1,7 +1,15 @@
 // What the Variables view shows for a step: the function's arguments decoded with the ABI library (viem) from the
 // values the function found on the stack when it was entered, the stack (top first, named as the expression
 // language names it), memory words, storage slots, and the external call's frame.
-import { decodeAbiParameters, decodeFunctionData, decodeFunctionResult, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
+import {
+  decodeAbiParameters,
+  decodeFunctionData,
+  decodeFunctionResult,
+  parseAbiItem,
+  toFunctionSelector,
+  type AbiFunction,
+  type AbiParameter,
+} from 'viem';
 import { enumMembersOf } from '../core/build-output/enum-reader';
 import { enumText, isEnumType, mentionsEnum, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { ContractAction } from '../core/contract-results';
@@ -118,20 +126,37 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
 }
 
 /**
- * The arguments of `frame`'s function decoded from `input` (a call's calldata, dynamic types included), each with a
- * memory reference into the calldata; undefined when the input is not a call of that function (its selector).
+ * The function a call's input calls in `frame`: its own function when the input's selector is that function's, else
+ * for an external call's frame that names no function the contract's function with that selector (the input proves
+ * which one the dispatcher entered).
+ */
+export function calledFunction(program: Program, frame: FnFrame, input: string | undefined): AbiFunction | undefined {
+  if (!input || input.length < 10) return undefined;
+  const artifact = program.frameCode[frame.traceFrame].artifact;
+  const selector = input.slice(0, 10).toLowerCase();
+  const own = functionAbi(frame.header, artifact);
+  if (own && toFunctionSelector(own) === selector) return own;
+  // A frame named for another function shows none of the call's arguments: they would read as that function's.
+  return frame.kind === 'external' && artifact && !frame.header
+    ? registryOf(artifact).findFunction(selector, artifact.name)?.item
+    : undefined;
+}
+
+/**
+ * The arguments of the function `input` calls in `frame` (calledFunction) decoded from it, dynamic types included,
+ * each with a memory reference into the calldata; undefined when the input calls no function known there.
  */
 export function calldataArguments(program: Program, frame: FnFrame, input: string | undefined): Variable[] | undefined {
-  const artifact = program.frameCode[frame.traceFrame].artifact;
-  const abi = functionAbi(frame.header, artifact);
+  const abi = calledFunction(program, frame, input);
   if (!abi || !input) return undefined;
+  const artifact = program.frameCode[frame.traceFrame].artifact;
   try {
     const { args } = decodeFunctionData({ abi: [abi], data: input as `0x${string}` });
     const shown = shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
     const at = calldataPlaces(abi.inputs, input);
     return shown.map((v, i) => (at[i] === undefined ? v : { ...v, memoryReference: calldataReference(frame.traceFrame, at[i]!) }));
   } catch {
-    // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support).
+    // Not well-formed calldata of that function.
     return undefined;
   }
 }

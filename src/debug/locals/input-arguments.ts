@@ -6,24 +6,27 @@
 // unavailable.
 import type { ContractAction } from '../../core/contract-results';
 import type { FnFrame, Program } from '../../core/sourcemap/program';
-import { calldataArguments, functionAbi } from '../variables';
+import type { AbiFunction } from 'viem';
+import { calldataArguments, calledFunction } from '../variables';
 import type { Variable } from '../variable';
 import { LocalSlots } from './slots';
 
-/** Whether the call of `frame`'s trace frame entered `frame`: its external frame, or its body's routine right under it. */
-function enteredByCall(program: Program, frame: FnFrame): boolean {
-  if (frame.kind === 'external') return true;
-  const parent = program.frames[frame.parent];
-  return parent?.kind === 'external' && parent.traceFrame === frame.traceFrame;
+/**
+ * Whether the call of `frame`'s trace frame entered `frame`: its external frame, or its function's routine right under
+ * it (IR code), when the input calls that function (its selector).
+ */
+export function enteredByCall(program: Program, frame: FnFrame, input: string | undefined): boolean {
+  if (frame.kind !== 'external') {
+    const parent = program.frames[frame.parent];
+    if (parent?.kind !== 'external' || parent.traceFrame !== frame.traceFrame) return false;
+  }
+  return calledFunction(program, frame, input) !== undefined;
 }
 
-/** The parameters the input still gives the value of, by name: never written and not copied to memory. */
-function pristine(program: Program, frame: FnFrame): Set<string> {
-  const abi = functionAbi(frame.header, program.frameCode[frame.traceFrame].artifact);
-  const [, name] = frame.name.split('.');
-  if (!abi || !name) return new Set();
+/** The parameters of `abi`'s function the input still gives the value of, by name: never written, not copied to memory. */
+function pristine(program: Program, abi: AbiFunction): Set<string> {
   const names = abi.inputs.map((p) => p.name ?? '');
-  const known = LocalSlots.of(program).functionsNamed(name, names);
+  const known = LocalSlots.of(program).functionsNamed(abi.name, names);
   // No AST for it: nothing is known of its writes.
   if (known.length === 0) return new Set();
   return new Set(
@@ -36,6 +39,13 @@ function pristine(program: Program, frame: FnFrame): Set<string> {
   );
 }
 
+/** The parameters of a function the call entered whose value its input gives (undefined: not entered by the call). */
+export function inputParameters(program: Program, frame: FnFrame, call: ContractAction | undefined): Set<string> | undefined {
+  const input = call?.input ?? undefined;
+  const abi = enteredByCall(program, frame, input) ? calledFunction(program, frame, input) : undefined;
+  return abi && pristine(program, abi);
+}
+
 /**
  * The arguments of a frame the call entered, from its input where that proves them; undefined for a frame the call
  * did not enter (an internal call), or an input that is not a call of its function.
@@ -46,10 +56,10 @@ export function inputArguments(
   call: ContractAction | undefined,
   tracked: () => readonly Variable[] | string,
 ): Variable[] | undefined {
-  if (!enteredByCall(program, frame)) return undefined;
-  const decoded = calldataArguments(program, frame, call?.input ?? undefined);
-  if (!decoded) return undefined;
-  const proven = pristine(program, frame);
+  const input = call?.input ?? undefined;
+  const proven = inputParameters(program, frame, call);
+  const decoded = proven && calldataArguments(program, frame, input);
+  if (!proven || !decoded) return undefined;
   if (decoded.every((v) => proven.has(v.name))) return decoded;
   const read = tracked();
   return decoded.map(
@@ -57,7 +67,8 @@ export function inputArguments(
       (proven.has(v.name) ? v : typeof read === 'string' ? undefined : read.find((r) => r.name === v.name)) ?? {
         name: v.name,
         type: v.type,
-        value: 'unavailable: the function changes this parameter, so the call’s input no longer gives its value',
+        value:
+          'unavailable: the function may change this parameter (it assigns it, or it is a memory copy), so the call’s input does not give its value here',
       },
   );
 }

@@ -142,12 +142,22 @@ export class ViaIrEvidence {
       if (ids.length === 0 || ids.some((id) => id === NONE || identities.madeAt(id) < start || label(id, tf))) return undefined;
       return ids.map((id) => identities.wordIdOf(id));
     };
-    const close = (o: Open, tf: number) => {
+    /**
+     * A statement's code is done at step `at`: the variable has its new value from there on (from the step its value
+     * was left, when known). Reads after it are of the new value, not of what the variable held while the
+     * statement ran.
+     */
+    const close = (o: Open, tf: number, at: number) => {
+      const known = assigned(o, tf);
+      if (known) this.timeline(o.key, o.decl).write(Math.max(o.lastValue, o.lastResult), known);
+      else this.timeline(o.key, o.decl).write(at);
+    };
+    const assigned = (o: Open, tf: number): number[] | undefined => {
       // The optimizer moves an expression's instructions apart: its last one no longer leaves its value on top.
-      if (pipelines[tf] !== 'via-ir') return;
+      if (pipelines[tf] !== 'via-ir') return undefined;
       const table = tables[tf]!;
       const size = table.sizes.get(o.decl);
-      if (size === undefined) return;
+      if (size === undefined) return undefined;
       // The value expression's last instruction leaves its value; a copy of another variable counts as made.
       let value: number[] | undefined;
       if (o.lastValue !== NONE) {
@@ -156,8 +166,7 @@ export class ViaIrEvidence {
         value = copy && size === 1 && id !== NONE ? [identities.wordIdOf(id)] : made(o.lastValue, size, o.start);
       }
       const result = o.lastResult !== NONE && computes[op[o.lastResult]] ? made(o.lastResult, size, o.start) : undefined;
-      const known = value && result && value.some((w, i) => !identities.same(w, result[i])) ? undefined : (value ?? result);
-      if (known) this.timeline(o.key, o.decl).write(Math.max(o.lastValue, o.lastResult), known);
+      return value && result && value.some((w, i) => !identities.same(w, result[i])) ? undefined : (value ?? result);
     };
     for (let s = 0; s < trace.length; s++) {
       const tf = traceFrame[s];
@@ -186,7 +195,7 @@ export class ViaIrEvidence {
           // Code mapped to what encloses the statement (the function, the contract) is a helper's: still the statement.
           if (!inside(range, w)) {
             if (!inside(w, range)) {
-              close(o, tf);
+              close(o, tf, s);
               continue;
             }
           } else {
@@ -230,7 +239,7 @@ export class ViaIrEvidence {
       }
       previous[tf] = s;
     }
-    open.forEach((running, tf) => running.forEach((o) => close(o, tf)));
+    open.forEach((running, tf) => running.forEach((o) => close(o, tf, trace.length - 1)));
   }
 
   /** The reads a comparing instruction makes of the variables its comparison names (`inputs`: top first). */
