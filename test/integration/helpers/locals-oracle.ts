@@ -1,0 +1,116 @@
+// The Locals oracle's check, shared by the oracle on the reference mirror's traces (debug/locals-oracle.test.ts) and
+// the one on debug replays of them (replay/replay.test.ts): at every LOG step of a Locals.sol or Guarded.sol trace,
+// the named local of the event, as the debugger shows it in the top frame of the call stack, must equal the event's
+// data. Counts go into a tally; a value shown wrong, or one not shown without saying `unavailable`, is a failure.
+import { decodeEventLog, type Abi, type AbiEvent, type AbiParameter, type Hex } from 'viem';
+import { logAtStep } from '../../../src/core/names/log-steps';
+import { namedValues, shownValue } from '../../../src/core/names/values';
+import type { Program } from '../../../src/core/sourcemap/program';
+import type { Trace } from '../../../src/shared/trace-model';
+import { variablesAt } from '../../../src/debug/locals/scope';
+import type { LocalsData } from '../../../src/debug/locals/values';
+import { viewVariables } from '../../../src/debug/frame-views';
+import { shownStack } from '../../../src/debug/modifier-frames';
+import type { Variable } from '../../../src/debug/variables';
+import type { StorageLayout } from '../../../src/core/build-output/storage-layout';
+
+export interface Tally {
+  checks: number;
+  shown: number;
+  wrong: string[];
+}
+
+/** Guarded.sol's events by the modifier that emits them (undefined: the function's body). */
+const EMITTED_BY: Record<string, string | undefined> = {
+  role: 'onlyRole(bytes32)',
+  seen: 'whenAbove(uint256)',
+  rise: 'whenAbove(uint256)',
+  next: undefined,
+};
+
+/** What the top frame of the call stack shows in Arguments and Locals at `step`, as the adapter reads them. */
+function topFrameVariables(program: Program, step: number, data: () => LocalsData, input: string | undefined): Variable[] | string {
+  const [top] = shownStack(program, step);
+  if (!top.view) return variablesAt(program, step, ['argument', 'return', 'local'], data);
+  const scopes = [
+    viewVariables(program, top.view, top.frame, step, 'arguments', data, input) ?? variablesAt(program, step, ['argument'], data),
+    viewVariables(program, top.view, top.frame, step, 'locals', data, input) ?? variablesAt(program, step, ['return', 'local'], data),
+  ];
+  return scopes.flatMap((v) => (typeof v === 'string' ? [{ name: '(none)', value: v }] : v));
+}
+
+/** Whether the debugger's variable shows `value` (decoded from the event as `param`): scalars by text, the rest part by part. */
+function matches(shown: Variable, param: AbiParameter, value: unknown): boolean {
+  if (Array.isArray(value)) {
+    const element = { ...param, type: param.type.replace(/\[\d*\]$/, '') } as AbiParameter;
+    return shown.children?.length === value.length && value.every((v, i) => matches(shown.children![i], element, v));
+  }
+  if (param.type === 'tuple' && 'components' in param) {
+    return param.components.every((c) => {
+      const field = shown.children?.find((f) => f.name === c.name);
+      return field !== undefined && matches(field, c, (value as Record<string, unknown>)[c.name!]);
+    });
+  }
+  // The Storage scope names a long-zero address's account id after it.
+  return shown.value.replace(/ \(0\.0\.\d+\)$/, '') === shownValue(namedValues([param], [value])[0]);
+}
+
+export interface OracleCase {
+  /** The case's name, first word of each failure. */
+  name: string;
+  trace: Trace;
+  program: Program;
+  /** Each trace frame's call input (pairActions), by frame index. */
+  inputs: (string | undefined)[];
+  /** The events of Locals.sol and Guarded.sol. */
+  abi: Abi;
+  layout: StorageLayout | undefined;
+  /** Whether a local may be left `unavailable` (IR code), instead of failing the check. */
+  mayBeUnavailable: boolean;
+}
+
+/** Checks every LOG step of the case into `tally`; returns how many events it checked. */
+export function checkLocalsAtLogs(c: OracleCase, tally: Tally): number {
+  const { trace, program, inputs, abi, layout } = c;
+  let logs = 0;
+  for (let step = 0; step < trace.length; step++) {
+    const log = logAtStep(trace, step);
+    if (!log?.data) continue;
+    logs++;
+    const event = decodeEventLog({ abi, topics: log.topics as [Hex, ...Hex[]], data: log.data as Hex });
+    const { name, value } = event.args as unknown as { name: string; value: unknown };
+    const param = (abi.find((e) => e.type === 'event' && e.name === event.eventName) as AbiEvent).inputs[1];
+    const detail = trace.detail(step);
+    const input = inputs[program.traceFrame[step]];
+    const locals = topFrameVariables(
+      program,
+      step,
+      () => ({
+        stack: detail.stack!,
+        memory: detail.memory ? Buffer.from(detail.memory.map((w) => w.slice(2)).join(''), 'hex') : undefined,
+        calldata: input ? Buffer.from(input.slice(2), 'hex') : undefined,
+        storage: detail.storage,
+        layout,
+      }),
+      input,
+    );
+    tally.checks++;
+    // The frame on top is the modifier whose code emitted the event (the function's own: no modifier's).
+    const top = shownStack(program, step)[0].label;
+    if (c.name === 'locals-modifiers' && top !== EMITTED_BY[name])
+      tally.wrong.push(`${c.name} step ${step}: ${name} emitted with ${top ?? 'the function'} on top, not ${EMITTED_BY[name]}`);
+    const found = typeof locals === 'string' ? undefined : locals.find((v) => v.name === name);
+    const readable = found !== undefined && !/^\(?unavailable/.test(found.value);
+    if (!readable) {
+      // viaIR code may leave a local unavailable, and must say why rather than show a guess.
+      const said = typeof locals === 'string' ? locals : (found?.value ?? '');
+      if (!c.mayBeUnavailable || !/unavailable/.test(said))
+        tally.wrong.push(`${c.name} step ${step}: ${name} not shown (${typeof locals === 'string' ? locals : (found?.value ?? 'absent')})`);
+      continue;
+    }
+    tally.shown++;
+    if (!matches(found, param, value))
+      tally.wrong.push(`${c.name} step ${step}: ${name} = ${found.value}, the event says ${shownValue(namedValues([param], [value])[0])}`);
+  }
+  return logs;
+}
