@@ -9,10 +9,10 @@
 // code leaves on top is no longer its value, so the trace proves little more than the operands of comparisons (a loop
 // counter); that share is held to a floor, not to the target (docs/debugger.md, "Locals under viaIR").
 import { strict as assert } from 'node:assert';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Abi, AbiEvent } from 'viem';
+import type { Abi } from 'viem';
 import { createEvmTraceProvider } from '../../../servers/mirror/evm/index';
 import type { CompilerVariant } from '../../../servers/mirror/evm/compile';
 import { LOCALS_CASES } from '../../../servers/mirror/evm/cases';
@@ -27,7 +27,7 @@ import { SourceFiles } from '../../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { pairActions } from '../../../src/debug/actions';
 import { Program } from '../../../src/core/sourcemap/program';
-import { checkLocalsAtLogs, type Tally } from '../helpers/locals-oracle';
+import { checkLocalsAtLogs, oracleEvents, type Tally } from '../helpers/locals-oracle';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
 
 const ALL = { stack: true, memory: true, storage: true };
@@ -79,13 +79,7 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
           mirror = await startMirror({ traces: provider, opcodeRequestsPerSecond: Infinity });
           http = new HttpClient();
           index = new ArtifactIndex((await discoverArtifacts(dir)).artifacts);
-          const abiOf = async (file: string, name: string) =>
-            (JSON.parse(await readFile(join(dir, `artifacts/contracts/${file}/${name}.json`), 'utf8')) as { abi: Abi }).abi;
-          // Their events, once each (the contracts declare the same ones).
-          const events = [...(await abiOf('Locals.sol', 'Locals')), ...(await abiOf('Guarded.sol', 'Guarded'))].filter(
-            (e) => e.type === 'event',
-          );
-          abi = [...new Map(events.map((e) => [(e as AbiEvent).name, e])).values()];
+          abi = await oracleEvents(dir);
         });
         after(async () => {
           await http?.close();

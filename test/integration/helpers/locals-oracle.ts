@@ -2,6 +2,8 @@
 // the one on debug replays of them (replay/replay.test.ts): at every LOG step of a Locals.sol or Guarded.sol trace,
 // the named local of the event, as the debugger shows it in the top frame of the call stack, must equal the event's
 // data. Counts go into a tally; a value shown wrong, or one not shown without saying `unavailable`, is a failure.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { decodeEventLog, type Abi, type AbiEvent, type AbiParameter, type Hex } from 'viem';
 import { logAtStep } from '../../../src/core/names/log-steps';
 import { namedValues, shownValue } from '../../../src/core/names/values';
@@ -53,6 +55,14 @@ function matches(shown: Variable, param: AbiParameter, value: unknown): boolean 
   }
   // The Storage scope names a long-zero address's account id after it.
   return shown.value.replace(/ \(0\.0\.\d+\)$/, '') === shownValue(namedValues([param], [value])[0]);
+}
+
+/** The events of Locals.sol and Guarded.sol, once each (the contracts declare the same ones), from their artifacts under `dir`. */
+export async function oracleEvents(dir: string): Promise<Abi> {
+  const abiOf = async (file: string, name: string) =>
+    (JSON.parse(await readFile(join(dir, `artifacts/contracts/${file}/${name}.json`), 'utf8')) as { abi: Abi }).abi;
+  const events = [...(await abiOf('Locals.sol', 'Locals')), ...(await abiOf('Guarded.sol', 'Guarded'))].filter((e) => e.type === 'event');
+  return [...new Map(events.map((e) => [(e as AbiEvent).name, e])).values()];
 }
 
 export interface OracleCase {

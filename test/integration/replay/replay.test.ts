@@ -10,7 +10,7 @@ import { LOCALS_CASES } from '../../../servers/mirror/evm/cases';
 import { createEvmTraceProvider } from '../../../servers/mirror/evm/index';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
 import solc from 'solc';
-import type { Abi, AbiEvent } from 'viem';
+import type { Abi } from 'viem';
 import { fetchContractActions, fetchContractResult } from '../../../src/core/contract-results';
 import { HttpClient } from '../../../src/core/http';
 import { type Endpoints, resolveNetwork } from '../../../src/core/networks';
@@ -32,7 +32,7 @@ import type { ContractArtifact } from '../../../src/core/sourcemap/artifacts';
 import { fetchContractCode } from '../../../src/core/sourcemap/contract-code';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
-import { checkLocalsAtLogs, type Tally } from '../helpers/locals-oracle';
+import { checkLocalsAtLogs, oracleEvents, type Tally } from '../helpers/locals-oracle';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
 
 describe('Replay of a past transaction with a debug build (#31)', function () {
@@ -240,12 +240,7 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
       const output: unknown = JSON.parse(solc.compile(JSON.stringify(input)));
       await writeFile(join(infoDir, 'replay-debug.json'), JSON.stringify({ ...info, id: 'replay-debug', input, output }));
       index = new ArtifactIndex((await discoverArtifacts(dir)).artifacts);
-      const abiOf = async (source: string, name: string) =>
-        (JSON.parse(await readFile(join(dir, `artifacts/contracts/${source}/${name}.json`), 'utf8')) as { abi: Abi }).abi;
-      const events = [...(await abiOf('Locals.sol', 'Locals')), ...(await abiOf('Guarded.sol', 'Guarded'))].filter(
-        (e) => e.type === 'event',
-      );
-      abi = [...new Map(events.map((e) => [(e as AbiEvent).name, e])).values()];
+      abi = await oracleEvents(dir);
     });
     after(() => {
       const unavailable = tally.checks - tally.shown;
