@@ -24,6 +24,7 @@ export class ReplayTraceRecorder {
   private first = true;
   /** Per account: slot → value word (JSON), and the map's JSON while unchanged. */
   private readonly storage = new Map<string, { slots: Map<string, string>; json: string | undefined }>();
+  private lastMemory: { bytes: Buffer; json: string } | undefined;
 
   /** @param known each account's slots as the pre-state proves them (`0x` + 64 hex → value). */
   constructor(known: ReadonlyMap<string, Readonly<Record<string, string>>>, maxBytes?: number) {
@@ -37,17 +38,9 @@ export class ReplayTraceRecorder {
   step(step: InterpreterStep): void {
     const account = step.address.toString().toLowerCase();
     const stack = step.stack.map(word).join(',');
-    const memory: string[] = [];
-    for (let at = 0; at < step.memory.length; at += 32) {
-      memory.push(
-        `"0x${Buffer.from(step.memory.subarray(at, at + 32))
-          .toString('hex')
-          .padEnd(64, '0')}"`,
-      );
-    }
     const entry =
       `{"depth":${step.depth},"gas":${step.gasLeft},"gas_cost":${step.opcode.dynamicFee ?? step.opcode.fee},` +
-      `"memory":[${memory.join(',')}],"op":"${step.opcode.name}","pc":${step.pc},"reason":null,` +
+      `"memory":${this.memoryJson(step.memory)},"op":"${step.opcode.name}","pc":${step.pc},"reason":null,` +
       `"stack":[${stack}],"storage":${this.storageJson(account)}}`;
     this.push((this.first ? '' : ',') + entry);
     this.first = false;
@@ -83,6 +76,22 @@ export class ReplayTraceRecorder {
       }
       this.buffer = '';
     }
+  }
+
+  /** Memory as JSON words; most steps leave it as the previous step did, so that one's JSON is kept (memcmp is cheap). */
+  private memoryJson(memory: Uint8Array): string {
+    const bytes = Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength);
+    if (this.lastMemory && bytes.equals(this.lastMemory.bytes)) return this.lastMemory.json;
+    const words: string[] = [];
+    for (let at = 0; at < bytes.length; at += 32)
+      words.push(
+        `"0x${bytes
+          .subarray(at, at + 32)
+          .toString('hex')
+          .padEnd(64, '0')}"`,
+      );
+    this.lastMemory = { bytes: Buffer.from(bytes), json: `[${words.join(',')}]` };
+    return this.lastMemory.json;
   }
 
   private storageOf(account: string): { slots: Map<string, string>; json: string | undefined } {
