@@ -9,68 +9,17 @@
 // code leaves on top is no longer its value, so the trace proves little more than the operands of comparisons (a loop
 // counter); that share is held to a floor, not to the target (docs/debugger.md, "Locals under viaIR").
 import { strict as assert } from 'node:assert';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { decodeEventLog, type Abi, type AbiEvent, type AbiParameter, type Hex } from 'viem';
+import type { Abi } from 'viem';
 import type { CompilerVariant } from '../../../servers/mirror/evm/compile';
 import { LOCALS_CASES } from '../../../servers/mirror/evm/cases';
-import type { ContractAction } from '../../../src/core/contract-results';
-import { logAtStep } from '../../../src/core/names/log-steps';
-import { namedValues, shownValue } from '../../../src/core/names/values';
-import { variablesAt } from '../../../src/debug/locals/scope';
-import type { LocalsData } from '../../../src/debug/locals/values';
-import { frameScope } from '../../../src/debug/frame-views';
-import { shownStack } from '../../../src/debug/modifier-frames';
-import { Program } from '../../../src/core/sourcemap/program';
-import type { Variable } from '../../../src/debug/variables';
 import { openTransaction, startBuiltMirror, VARIANT_TITLES, type BuiltMirror } from '../helpers/debug-program';
+import { checkLocalsAtLogs, oracleEvents, type Tally } from '../helpers/locals-oracle';
 
 /**
  * The share of checks each variant must show (right, since every shown value must be). Under viaIR with the
  * optimizer, the floor is what the loop counter's comparisons give, not the issue's target (see above).
  */
 const SHOWN: Record<CompilerVariant, number> = { default: 1, optimized: 1, 'via-ir-unoptimized': 0.8, 'via-ir': 0.05 };
-
-interface Tally {
-  checks: number;
-  shown: number;
-  wrong: string[];
-}
-
-/** Guarded.sol's events by the modifier that emits them (undefined: the function's body). */
-const EMITTED_BY: Record<string, string | undefined> = {
-  role: 'onlyRole(bytes32)',
-  seen: 'whenAbove(uint256)',
-  rise: 'whenAbove(uint256)',
-  next: undefined,
-};
-
-/** What the top frame of the call stack shows in Arguments and Locals at `step`, as the adapter reads them. */
-function topFrameVariables(program: Program, step: number, data: () => LocalsData, call: ContractAction | undefined): Variable[] | string {
-  const [top] = shownStack(program, step);
-  if (!top.view) return variablesAt(program, step, ['argument', 'return', 'local'], data);
-  const scopes = [
-    frameScope(program, top.frame, top.step, top.view, 'arguments', data, call),
-    frameScope(program, top.frame, top.step, top.view, 'locals', data, call),
-  ];
-  return scopes.flatMap((v) => (typeof v === 'string' ? [{ name: '(none)', value: v }] : v));
-}
-
-/** Whether the debugger's variable shows `value` (decoded from the event as `param`): scalars by text, the rest part by part. */
-function matches(shown: Variable, param: AbiParameter, value: unknown): boolean {
-  if (Array.isArray(value)) {
-    const element = { ...param, type: param.type.replace(/\[\d*\]$/, '') } as AbiParameter;
-    return shown.children?.length === value.length && value.every((v, i) => matches(shown.children![i], element, v));
-  }
-  if (param.type === 'tuple' && 'components' in param) {
-    return param.components.every((c) => {
-      const field = shown.children?.find((f) => f.name === c.name);
-      return field !== undefined && matches(field, c, (value as Record<string, unknown>)[c.name!]);
-    });
-  }
-  // The Storage scope names a long-zero address's account id after it.
-  return shown.value.replace(/ \(0\.0\.\d+\)$/, '') === shownValue(namedValues([param], [value])[0]);
-}
 
 describe('Locals scope against the events of Locals.sol (the oracle)', function () {
   this.timeout(600_000);
@@ -95,13 +44,7 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
       before(async () => {
         tallies.set(variant, tally);
         built = await startBuiltMirror(variant);
-        const abiOf = async (file: string, name: string) =>
-          (JSON.parse(await readFile(join(built.dir, `artifacts/contracts/${file}/${name}.json`), 'utf8')) as { abi: Abi }).abi;
-        // Their events, once each (the contracts declare the same ones).
-        const events = [...(await abiOf('Locals.sol', 'Locals')), ...(await abiOf('Guarded.sol', 'Guarded'))].filter(
-          (e) => e.type === 'event',
-        );
-        abi = [...new Map(events.map((e) => [(e as AbiEvent).name, e])).values()];
+        abi = await oracleEvents(built.dir);
       });
       after(async () => {
         await built?.close();
@@ -110,39 +53,7 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
       for (const spec of LOCALS_CASES) {
         it(`${spec.name}: at every LOG step the named local has the event's value`, async () => {
           const opened = await openTransaction(built, spec.name);
-          const { trace, program } = opened;
-          let logs = 0;
-          for (let step = 0; step < trace.length; step++) {
-            const log = logAtStep(trace, step);
-            if (!log?.data) continue;
-            logs++;
-            const event = decodeEventLog({ abi, topics: log.topics as [Hex, ...Hex[]], data: log.data as Hex });
-            const { name, value } = event.args as unknown as { name: string; value: unknown };
-            const param = (abi.find((e) => e.type === 'event' && e.name === event.eventName) as AbiEvent).inputs[1];
-            const locals = topFrameVariables(program, step, opened.dataAt(step), opened.calls[program.traceFrame[step]]);
-            tally.checks++;
-            // The frame on top is the modifier whose code emitted the event (the function's own: no modifier's).
-            const shown = shownStack(program, step)[0];
-            const top = shown.view?.kind === 'modifier' ? shown.label : undefined;
-            if (spec.name === 'locals-modifiers' && top !== EMITTED_BY[name])
-              tally.wrong.push(`${spec.name} step ${step}: ${name} emitted with ${top ?? 'the function'} on top, not ${EMITTED_BY[name]}`);
-            const found = typeof locals === 'string' ? undefined : locals.find((v) => v.name === name);
-            const readable = found !== undefined && !/^\(?unavailable/.test(found.value);
-            if (!readable) {
-              // viaIR code may leave a local unavailable, and must say why rather than show a guess.
-              const said = typeof locals === 'string' ? locals : (found?.value ?? '');
-              if (!variant.startsWith('via-ir') || !/unavailable/.test(said))
-                tally.wrong.push(
-                  `${spec.name} step ${step}: ${name} not shown (${typeof locals === 'string' ? locals : (found?.value ?? 'absent')})`,
-                );
-              continue;
-            }
-            tally.shown++;
-            if (!matches(found, param, value))
-              tally.wrong.push(
-                `${spec.name} step ${step}: ${name} = ${found.value}, the event says ${shownValue(namedValues([param], [value])[0])}`,
-              );
-          }
+          const logs = checkLocalsAtLogs({ name: spec.name, opened, abi, mayBeUnavailable: variant.startsWith('via-ir') }, tally);
           assert.ok(logs > 0, 'the case emitted no event the trace can read');
           assert.deepEqual(
             tally.wrong.filter((w) => w.startsWith(`${spec.name} `)),

@@ -89,6 +89,11 @@ export async function openTransaction(built: BuiltMirror, name: string): Promise
   );
   const program = await Program.build(trace, sources, new SourceFiles());
   const { actions } = await fetchContractActions(built.http, built.endpoints, id);
+  return openedFrom(trace, program, actions);
+}
+
+/** A trace's Program with its calls' actions paired with its frames, and each step's Locals data as the adapter reads it. */
+export function openedFrom(trace: ColumnarTrace, program: Program, actions: ContractAction[]): OpenedTransaction {
   const calls = pairActions(trace, actions);
   const dataAt = (step: number) => () => {
     const detail = trace.detail(step);
