@@ -167,23 +167,27 @@ describe('debug adapter: memory view, lazy values and paged arrays (Bulk.sol)', 
 
   it('a hostile trace: length words of 2^255 in memory and in storage are bounded, never read whole', async () => {
     const body = JSON.parse(await ref.body('long-values')) as {
-      opcodes: Array<{ memory?: string[] | null; storage?: Record<string, string> | null }>;
+      opcodes: Array<{ op: string; stack?: string[] | null; memory?: string[] | null }>;
     };
     const word = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`;
     const tampered = { memory: 0, storage: 0 };
-    for (const op of body.opcodes) {
+    // Storage is what the trace's own SLOAD and SSTORE prove (post-op: the operands are the top of the step before, an
+    // SLOAD's result the top of its own step; the stack is listed bottom to top), so slot 0's value is tampered there.
+    const top = (stack: string[] | null | undefined, below = 0) => (stack ? stack.length - 1 - below : -1);
+    body.opcodes.forEach((op, i) => {
       // `copy`'s length word (150) at 0xc0, and the readings' length (slot 0).
       if (op.memory?.[6] === word(150n)) {
         op.memory[6] = word(HUGE);
         tampered.memory++;
       }
-      const storage = op.storage ?? {};
-      const slot0 = Object.keys(storage).find((k) => BigInt(k) === 0n);
-      if (slot0 !== undefined) {
-        storage[slot0] = word(HUGE);
-        tampered.storage++;
-      }
-    }
+      const before = body.opcodes[i - 1]?.stack;
+      // The tracer writes short items (`0x` is zero).
+      if (!before || top(before) < 0 || BigInt(before[top(before)].replace(/^0x$/, '0x0')) !== 0n) return;
+      if (op.op === 'SLOAD' && op.stack && top(op.stack) >= 0) op.stack[top(op.stack)] = word(HUGE);
+      else if (op.op === 'SSTORE' && top(before, 1) >= 0) before[top(before, 1)] = word(HUGE);
+      else return;
+      tampered.storage++;
+    });
     assert.ok(tampered.memory > 0 && tampered.storage > 0, JSON.stringify(tampered));
     const dirs = tempDirs('ledger-long-values-');
     try {

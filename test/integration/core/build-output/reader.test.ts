@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { BuildOutputReader, readBuildOutput } from '../../../../src/core/build-output/reader';
 import { sampleBuildInfo, tempDirs, writeFoundry, writeHardhat3, writeJson, type BuildInfo } from '../../helpers/layouts';
 
-/** The sample workspace's contracts: 21 contracts (Guarded.sol holds two) and the two interfaces Treasury.sol declares. */
-const CONTRACT_COUNT = 23;
-/** Its source files, one per contract but for the interfaces and Spawned. */
-const SOURCE_COUNT = 20;
+/**
+ * The sample workspace's contracts: 23 contracts (Guarded.sol holds two, Router.sol Router and Ledger) and the two
+ * interfaces Treasury.sol declares.
+ */
+const CONTRACT_COUNT = 25;
+/** Its source files, one per contract but for the interfaces, Spawned and Ledger. */
+const SOURCE_COUNT = 21;
 
 /** Sets a file's mtime `seconds` from now, so newest-first order does not depend on write timing. */
 const age = (file: string, seconds: number) => utimes(file, new Date(Date.now() + seconds * 1000), new Date(Date.now() + seconds * 1000));
