@@ -161,7 +161,7 @@ export class Breakpoints {
     const out: Verified[] = [];
     const kept: Breakpoint[] = [];
     // Breakpoints on the same line and column share their steps.
-    const stepsAt = new Map<string, Int32Array>();
+    const stepsAt = new Map<string, { steps: Int32Array; doubt: string | undefined }>();
     for (const spec of specs) {
       const lineKey = source ? this.program.knownLineKey(source, spec.line) : undefined;
       if (lineKey === undefined) {
@@ -175,12 +175,14 @@ export class Breakpoints {
       }
       try {
         const at = `${lineKey}:${spec.column}`;
-        const steps = stepsAt.get(at) ?? Int32Array.from(this.statementSteps(lineKey, spec.column));
-        stepsAt.set(at, steps);
+        const found = stepsAt.get(at) ?? this.statementSteps(lineKey, spec.column);
+        stepsAt.set(at, found);
+        const { steps } = found;
         // Verified only where Continue will stop: a line whose code this trace never runs as a statement of its own
-        // (a branch not taken, or code the optimizer moved into another line's or shares with another function).
+        // (a branch not taken, or code the optimizer moved into another line's or shares with another function), or
+        // runs only where the trace does not prove its function is the one running.
         if (steps.length === 0) {
-          out.push({ id: this.nextId++, verified: false, line: spec.line, message: this.neverStops(lineKey) });
+          out.push({ id: this.nextId++, verified: false, line: spec.line, message: found.doubt ?? this.neverStops(lineKey) });
           continue;
         }
         const bp = this.make('line', steps, `line ${spec.line + 1}`, spec.condition, spec.hitCondition);
@@ -295,18 +297,24 @@ export class Breakpoints {
     return 'This trace never runs this line: it does not run in this transaction, or the optimizer moved or shared its code (no step maps to it).';
   }
 
-  /** Steps where a statement on `lineKey` starts (at `column` or the first code after it on that line). */
-  private statementSteps(lineKey: number, column: number | undefined): number[] {
+  /**
+   * Steps where a statement on `lineKey` starts (at `column` or the first code after it on that line), except where
+   * the trace does not prove the line's function runs (`doubt` says why, for the first such step).
+   */
+  private statementSteps(lineKey: number, column: number | undefined): { steps: Int32Array; doubt: string | undefined } {
     const p = this.program;
     const steps: number[] = [];
+    let doubt: string | undefined;
     for (let s = 0; s < p.loc.length; s++) {
       if (p.entry[s] !== 1) continue;
       const loc = p.locs[p.loc[s]];
       if (loc.lineKey !== lineKey) continue;
       if (column !== undefined && loc.column + 1 < column && loc.endLine === loc.line && loc.endColumn + 1 <= column) continue;
-      steps.push(s);
+      const why = p.stopDoubt(s);
+      if (why === undefined) steps.push(s);
+      else doubt ??= why;
     }
-    return steps;
+    return { steps: Int32Array.from(steps), doubt };
   }
 
   private all(): Breakpoint[] {

@@ -58,12 +58,24 @@ export function shownStack(program: Program, step: number, inputs?: CallInputs):
       const above = out.at(-1);
       const named = namedByPlace(program, shown, above, inputs);
       if (!named || (above && sameFrame(above, named))) continue;
-      out.push(
-        named.view?.kind === 'modifier' || named.view?.kind === 'inlined' ? { ...named, id: MODIFIER_FRAME_BASE + out.length } : named,
-      );
+      const twin = sharedWith(program, named);
+      const told = twin ? { ...named, label: `${named.frame.contract ?? twin.contract}.${twin.names} (shared code)` } : named;
+      out.push(told.view?.kind === 'modifier' || told.view?.kind === 'inlined' ? { ...told, id: MODIFIER_FRAME_BASE + out.length } : told);
     }
   }
   return out;
+}
+
+/**
+ * A frame named for the function its jump entered, where the optimizer kept that function's code once for it and
+ * another with the same body: either may be running, so the frame names both (`convertToAssets | previewRedeem`).
+ */
+function sharedWith(program: Program, shown: ShownFrame): { contract: string; names: string } | undefined {
+  if (shown.label !== undefined || shown.frame.callable < 0) return undefined;
+  const twin = program.twinOf(shown.frame.callable);
+  if (!twin) return undefined;
+  const own = program.callables[shown.frame.callable].callable;
+  return { contract: own.contract, names: `${own.name} | ${twin.callable.name}` };
 }
 
 /** The label a frame shows: its own, a modifier's, or its function's. */
@@ -143,7 +155,8 @@ function framesOf(program: Program, own: ShownFrame): ShownFrame[] {
   if (isCreation(program, own.frame)) return [{ ...own, view: { kind: 'constructor' } }];
   const slots = LocalSlots.of(program);
   // A revert is where the statement that placed it ran (the revert routine may be shared: see Program.revertStep).
-  const placed = program.revertStep(own.step) ?? own.step;
+  const revert = program.revertStep(own.step);
+  const placed = revert === undefined || revert < 0 ? own.step : revert;
   if (isViaIr(slots.pipelineAt(own.step))) return inlinedFrames(program, slots, own, placed);
   const act = slots.activation(placed);
   if (!act?.place || program.frames[act.fn].visible !== own.frame.id) return [own];

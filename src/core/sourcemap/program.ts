@@ -4,6 +4,7 @@
 // function, `o` out of it), external calls from the trace's frames.
 import { loadEnums } from '../build-output/enum-reader';
 import { isEnumType, mentionsEnum } from '../build-output/enums';
+import { toFunctionSelector, type AbiFunction } from 'viem';
 import { abiOfMetadata } from '../names/registry';
 import type { Callable } from '../locals/declarations';
 import { isViaIr, pipelineOf } from '../locals/pipeline';
@@ -523,7 +524,7 @@ export class Program {
     // Code without build output maps nowhere: nothing to look back for.
     if (!this.frameCode[this.traceFrame[step]].code) return undefined;
     const revert = this.revertStep(step);
-    if (revert !== undefined) return this.locAt(revert);
+    if (revert !== undefined) return revert < 0 ? undefined : this.locAt(revert);
     const last = this.lastSteppable(step, () => true);
     return last === undefined ? this.locAt(step) : this.locAt(last);
   }
@@ -546,7 +547,8 @@ export class Program {
    * names whichever function it was first written for (another function, in another file): when the revert's
    * statement was entered by a jump from a statement of another function, that statement places it. IR code, whose
    * functions are inlined rather than jumped to, is placed by its last statement. Code that maps no statement is
-   * placed by the last step inside a function at all (its definition). Undefined for any other step.
+   * placed by the last step inside a function at all (its definition). -1 where no step is proven to place it (see
+   * `returnedTo`); undefined for any other step.
    */
   revertStep(step: number): number | undefined {
     const o = this.opAt(step);
@@ -554,7 +556,8 @@ export class Program {
     const last = this.lastSteppable(step, () => true);
     if (last === undefined) return this.lastInFunction(step);
     const artifact = this.frameCode[this.traceFrame[step]].artifact;
-    if (!artifact || isViaIr(pipelineOf(artifact.metadata))) return last;
+    if (!artifact) return last;
+    if (isViaIr(pipelineOf(artifact.metadata))) return this.returnedTo(step, last) ?? last;
     const shared = this.sharedFrom(last);
     return shared === undefined ? last : (this.lastSteppable(shared, () => true) ?? last);
   }
@@ -580,6 +583,144 @@ export class Program {
       if (loc) first = s;
     }
     return undefined;
+  }
+
+  /**
+   * IR code inlines the functions a statement calls, so its last statement (`last`) may be in a callee that had
+   * returned before its caller reverted. Where that callee (through what it calls) never writes the revert's reason
+   * or error and exactly one function or modifier does: that one's last step places it, or nothing does (-1: the
+   * revert is not placed rather than placed in the wrong function). Else, where the frame's function is known and
+   * its code ran after the callee's, its last step. Undefined: `last` places it.
+   */
+  private returnedTo(step: number, last: number): number | undefined {
+    const holder = this.callableOf(this.locAt(last));
+    if (!holder) return undefined;
+    const within = (family: Set<number>, to: number) => {
+      for (let s = step; s > to; s--) {
+        if (this.vis[s] !== this.vis[step]) continue;
+        const c = this.callableOf(this.locAt(s));
+        if (c && family.has(c.id)) return s;
+      }
+      return undefined;
+    };
+    const quoted = this.revertText(step);
+    if (quoted !== undefined) {
+      const says = (id: number) => {
+        const { callable, source } = this.callables[id];
+        return source.text.slice(callable.start, callable.start + callable.length).includes(quoted);
+      };
+      if ([...this.reach(holder.id)].some(says)) return undefined;
+      const sayers = this.callables.filter((c) => c.callable.kind !== 'constructor' && says(c.id));
+      if (sayers.length === 1) return within(this.family(sayers[0].id), this.frames[this.vis[step]].entryStep - 1) ?? -1;
+      if (sayers.length > 1) return -1;
+    }
+    const own = this.frames[this.vis[step]].callable;
+    if (own < 0 || this.family(own).has(holder.id)) return undefined;
+    return within(this.family(own), last);
+  }
+
+  /**
+   * What the source of the statement that raised REVERT `step`'s data writes: an `Error(string)`'s reason in quotes,
+   * a custom error's name and `(` (by the contract's ABI); undefined for other data.
+   */
+  private revertText(step: number): string | undefined {
+    const revert = this.trace.frame(this.traceFrame[step]).revert;
+    if (revert?.kind === 'Error') return revert.message === '' ? undefined : JSON.stringify(revert.message);
+    if (revert?.kind !== 'CustomError') return undefined;
+    const abi = abiOfMetadata(this.frameCode[this.traceFrame[step]].artifact?.metadata);
+    for (const item of Array.isArray(abi) ? (abi as unknown[]) : []) {
+      const e = item as { type?: unknown; name?: unknown; inputs?: unknown };
+      if (e?.type !== 'error' || typeof e.name !== 'string' || !Array.isArray(e.inputs)) continue;
+      try {
+        if (toFunctionSelector(e as unknown as AbiFunction) === revert.selector.toLowerCase()) return `${e.name}(`;
+      } catch {
+        // A malformed ABI entry names nothing.
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Why a stop at `step` is not proven to be in the function its line is in (undefined where it is). The optimizer
+   * keeps one copy of code that two functions share, mapped to the one it was first written for: code of a function
+   * the frame's function never calls (by its text, through the functions it calls) runs for another function; and a
+   * function whose body is the same as another's that has no code of its own may be running for either.
+   */
+  stopDoubt(step: number): string | undefined {
+    const holder = this.callableOf(this.locAt(step));
+    if (!holder) return undefined;
+    const { name } = holder.callable;
+    const twin = this.twinOf(holder.id);
+    if (twin)
+      return `${name} and ${twin.callable.name} have the same code, kept once by the optimizer: which of them runs here is not known.`;
+    const own = this.frames[this.vis[step]].callable;
+    // IR code inlines the public function into the dispatcher: which function the call runs, its code does not say.
+    if (own < 0)
+      return `The optimizer inlined this call's function, and its code does not say which function that is: whether ${name} runs here is not known.`;
+    if (this.family(own).has(holder.id) || this.reach(own).has(holder.id)) return undefined;
+    return `The optimizer shares this code of ${name} with ${this.callables[own].callable.name}, which runs it here without calling ${name}.`;
+  }
+
+  private readonly twins = new Map<number, ProgramCallable | undefined>();
+  /** The callables some code of this trace maps into. */
+  private owned: Set<number> | undefined;
+
+  /**
+   * Another function with the same body (its text, spaces aside) and no code of its own in this trace's builds: the
+   * optimizer kept one copy, mapped to `id`, that runs for either.
+   */
+  twinOf(id: number): ProgramCallable | undefined {
+    if (!this.twins.has(id)) {
+      const body = (c: ProgramCallable) =>
+        c.callable.bodyStart < 0
+          ? undefined
+          : c.source.text.slice(c.callable.bodyStart, c.callable.start + c.callable.length).replace(/\s+/g, ' ');
+      const me = this.callables[id];
+      const mine = me.callable.kind === 'function' ? body(me) : undefined;
+      const owned = (this.owned ??= new Set(this.locs.map((l) => this.callableOf(l)?.id ?? -1)));
+      this.twins.set(
+        id,
+        mine === undefined
+          ? undefined
+          : this.callables.find(
+              (c) =>
+                c.id !== id &&
+                c.callable.kind === 'function' &&
+                c.callable.contract === me.callable.contract &&
+                !owned.has(c.id) &&
+                c.callable.params.length === me.callable.params.length &&
+                body(c) === mine,
+            ),
+      );
+    }
+    return this.twins.get(id);
+  }
+
+  private readonly reaches = new Map<number, Set<number>>();
+
+  /** The callables `id` may run (it, its modifiers, and by name the functions its text calls, through theirs). */
+  private reach(id: number): Set<number> {
+    let out = this.reaches.get(id);
+    if (!out) {
+      out = new Set<number>();
+      const byName = new Map<string, number[]>();
+      for (const c of this.callables) byName.set(c.callable.name, [...(byName.get(c.callable.name) ?? []), c.id]);
+      const todo = [id];
+      // A constructor runs its bases' constructors, which its text names by their contracts.
+      if (this.callables[id].callable.kind === 'constructor')
+        for (const c of this.callables) if (c.callable.kind === 'constructor') todo.push(c.id);
+      while (todo.length) {
+        const at = todo.pop()!;
+        if (out.has(at)) continue;
+        out.add(at);
+        for (const m of this.family(at)) todo.push(m);
+        const { callable, source } = this.callables[at];
+        const text = source.text.slice(callable.start, callable.start + callable.length);
+        for (const m of text.matchAll(/([A-Za-z_$][\w$]*)\s*(?:\{[^}]*\}\s*)?\(/g)) todo.push(...(byName.get(m[1]) ?? []));
+      }
+      this.reaches.set(id, out);
+    }
+    return out;
   }
 
   /** The last step of `step`'s visible function, back from `step`, that maps inside any function. */

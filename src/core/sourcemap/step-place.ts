@@ -11,6 +11,6 @@ export async function locateStep(trace: Trace, sources: TraceSources, files: Sou
   const name = opNames[op[step]];
   if (name !== 'REVERT' && name !== 'INVALID') return sources.locate(step);
   const placed = (await Program.cached(trace, sources, files)).revertStep(step);
-  if (placed === undefined || placed === step) return sources.locate(step);
+  if (placed === undefined || placed < 0 || placed === step) return sources.locate(step);
   return { ...(await sources.locate(placed)), step };
 }

@@ -45,27 +45,6 @@ const CASES = [
 
 const VARIANTS: CompilerVariant[] = ['default', 'optimized', 'via-ir-unoptimized', 'via-ir'];
 
-/**
- * What is still shown wrong (issue #25, open): functions whose code the optimizer keeps once for two functions with
- * the same body, entered where the call's text does not name the function (via-IR), and two via-IR optimized reverts
- * whose last statement maps into an inlined callee. Listed exactly (step numbers left out), so a new problem and a
- * fixed one both fail the test.
- */
-const KNOWN_GAPS = new Set([
-  'optimized oz-withdraw breakpoint @openzeppelin/contracts/token/ERC20/extensions/ERC4626.sol:139: stops at step N, in convertToAssets, which the transaction never runs',
-  'via-ir internal-call breakpoint contracts/Calculator.sol:7: stops at step N, in add, which the transaction never runs',
-  'via-ir oz-deposit breakpoint @openzeppelin/contracts/token/ERC20/extensions/ERC4626.sol:134: stops at step N, in convertToShares, which the transaction never runs',
-  'via-ir oz-redeem-too-much revert 0: placed in balanceOf (@openzeppelin/contracts/token/ERC20/ERC20.sol:88), it happened in redeem (@openzeppelin/contracts/token/ERC20/extensions/ERC4626.sol:225)',
-  'via-ir oz-withdraw breakpoint @openzeppelin/contracts/token/ERC20/extensions/ERC4626.sol:139: stops at step N, in convertToAssets, which the transaction never runs',
-  'via-ir solady-transfer-from breakpoint solady/src/tokens/ERC20.sol:189: stops at step N, in approve, which the transaction never runs',
-  'via-ir solmate-deposit-zero breakpoint solmate/src/tokens/ERC20.sol:97: stops at step N, in transferFrom, which the transaction never runs',
-  'via-ir solmate-deposit-zero revert 0: placed in mulDivDown (solmate/src/utils/FixedPointMathLib.sol:42), it happened in deposit (solmate/src/tokens/ERC4626.sol:48)',
-  'via-ir solmate-redeem breakpoint solmate/src/tokens/ERC20.sol:97: stops at step N, in transferFrom, which the transaction never runs',
-  'via-ir-unoptimized oz-mint breakpoint @openzeppelin/contracts/token/ERC20/extensions/ERC4626.sol:144: stops at step N, in maxDeposit, which the transaction never runs',
-  'via-ir-unoptimized solady-renounce-unauthorized breakpoint solady/src/auth/Ownable.sol:247: stops at step N, in owner, which the transaction never runs',
-  'via-ir-unoptimized solady-transfer-ownership breakpoint solady/src/auth/Ownable.sol:247: stops at step N, in owner, which the transaction never runs',
-]);
-
 describe('frames, breakpoints and revert places in every build (#25 §3, §3b)', function () {
   this.timeout(600_000);
   /** Per case: what the legacy unoptimized build shows, the truth the others are held to. */
@@ -126,11 +105,7 @@ describe('frames, breakpoints and revert places in every build (#25 §3, §3b)',
             if (place && line !== place.line)
               problems.push(`${label} revert step ${step}: the stepper shows line ${line}, the debugger ${place.line}`);
           }
-          const known = [...KNOWN_GAPS].filter((g) => g.startsWith(`${label} `));
-          assert.deepEqual(
-            problems.map((p) => p.replace(/step \d+/g, 'step N')),
-            known,
-          );
+          assert.deepEqual(problems, []);
           tally.verified += bps.verified;
           tally.cases++;
         });

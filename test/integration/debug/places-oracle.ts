@@ -21,8 +21,16 @@ const functionKey = (c: ProgramCallable) => `${c.source.sourceName}:${c.callable
 
 const lineName = (sourceName: string, line: number) => `${sourceName}:${line + 1}`;
 
-/** The function a label names: `Tok._update` → `_update`, `onlyRole(bytes32)` → `onlyRole`. */
-const functionOf = (label: string) => label.replace(/\(.*$/, '').split('.').at(-1)!;
+/**
+ * The function a label names: `Tok._update` → `_update`, `onlyRole(bytes32)` → `onlyRole`; code shared by two
+ * functions (`V.convertToAssets | previewRedeem (shared code)`) names the first, the one its code maps to.
+ */
+const functionOf = (label: string) =>
+  label
+    .replace(/ \| .*$/, '')
+    .replace(/\(.*$/, '')
+    .split('.')
+    .at(-1)!;
 
 /** Steps where the debugger may stop: statement starts (a sample of at most STOPS_CHECKED) and every REVERT. */
 function stopSteps(p: Program): number[] {
