@@ -28,6 +28,8 @@ export interface Mode {
    * `not-implemented`, the endpoint turned off (501).
    */
   prestate: 'enabled' | 'missing' | 'not-implemented';
+  /** `GET /api/v1/contracts/{id}/state`: `missing` answers the REST module's 404 `Not found`, as a route it lacks. */
+  state: 'enabled' | 'missing';
 }
 
 export type StorageShape = 'accesses' | 'written' | 'v0.129';
@@ -39,6 +41,7 @@ export const DEFAULT_MODE: Mode = {
   busy: 'never',
   storage: 'accesses',
   prestate: 'enabled',
+  state: 'enabled',
 };
 
 /** Path prefixes: /modes/<name>/... */
@@ -53,4 +56,6 @@ export const MODE_PREFIXES: Readonly<Record<string, Partial<Mode>>> = {
   'storage-v0.129': { storage: 'v0.129' },
   'prestate-missing': { prestate: 'missing' },
   'prestate-not-implemented': { prestate: 'not-implemented' },
+  'state-missing': { state: 'missing' },
+  'no-state': { state: 'missing', prestate: 'missing' },
 };

@@ -109,6 +109,7 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
     busy: DEFAULT_MODE.busy,
     storage: opts.storage ?? DEFAULT_MODE.storage,
     prestate: DEFAULT_MODE.prestate,
+    state: DEFAULT_MODE.state,
   };
   const caps: OpcodeCaps = { ...NO_OPCODE_CAPS, ...opts.opcodeCaps };
   const busyAsked = new Map<string, number>();
@@ -161,6 +162,7 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
       const contractResults = CONTRACT_RESULTS_PATH.exec(target.path);
       if (contractResults) return contractResultsListReply(traces, decodeParam(contractResults[1]), target.path, parseRestQuery(search));
       const state = STATE_PATH.exec(target.path);
+      if (state && target.mode.state === 'missing') throw notFound();
       if (state) return contractStateReply(traces, decodeParam(state[1]), target.path, parseRestQuery(search));
       const prestate = PRESTATE_PATH.exec(target.path);
       if (prestate) return prestateReply(traces, target.mode, target.path, decodeParam(prestate[1]));
