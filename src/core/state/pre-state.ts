@@ -82,8 +82,7 @@ export async function readPreState(
       continue;
     }
     try {
-      const read = await fetchContractStateBefore(http, endpoints, account, consensusTimestamp, opts);
-      requests += read.requests;
+      const read = await fetchContractStateBefore(http, endpoints, account, consensusTimestamp, { ...opts, onRequest: () => requests++ });
       const note =
         read.stoppedBy === 'pages'
           ? `Only the first ${read.slots.size} slots of ${account}'s state were read (a cap of ${read.requests} pages); the others show as unknown.`
@@ -92,7 +91,6 @@ export async function readPreState(
             : null;
       out.set(account, { slots: read.slots, complete: read.complete, note });
     } catch (err) {
-      requests++;
       const why = refusal(err, '/state', account);
       const pre = await prestateOnce();
       const slots = typeof pre === 'string' ? undefined : pre.get(account);

@@ -61,6 +61,8 @@ export interface ContractStateOptions {
   maxPages?: number;
   /** Response bytes of all pages together (default 4 MiB: ~20 000 rows). */
   maxTotalBytes?: number;
+  /** Told before each request (a failed walk's requests count too). */
+  onRequest?: () => void;
 }
 
 export const STATE_PAGE_SIZE = 100;
@@ -94,6 +96,7 @@ export async function fetchContractStateBefore(
     if (requests === maxPages) return { slots, complete: false, stoppedBy: 'pages', requests };
     const shown = safeUrl(url);
     let raw: unknown;
+    opts.onRequest?.();
     try {
       raw = await http.getJson(url, { signal: opts.signal, maxBodyBytes: Math.min(left, BODY_LIMITS.json) });
     } catch (err) {
