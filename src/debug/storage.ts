@@ -99,6 +99,8 @@ class Decoder {
     private readonly account: string | undefined,
     /** The words are a contract's whole state (a pre-state the mirror sent in full): a slot not in them is zero. */
     private readonly whole = false,
+    /** Where the words come from, as the values say it: the trace alone, or also the mirror's state before. */
+    private readonly where = 'in the trace',
   ) {}
 
   private word(slot: bigint): Hex | undefined {
@@ -172,7 +174,7 @@ class Decoder {
     }
     if (!dynamic && children.length === 0) return undefined;
     const value = dynamic
-      ? `${type.label}, length ${length}${children.length < length ? ` (${children.length} element${children.length === 1 ? '' : 's'} in the trace)` : ''}`
+      ? `${type.label}, length ${length}${children.length < length ? ` (${children.length} element${children.length === 1 ? '' : 's'} ${this.where})` : ''}`
       : type.label;
     return { name, type: type.label, value, children };
   }
@@ -198,12 +200,12 @@ class Decoder {
     const at = (i: number) => {
       // Each element read later has a budget of its own: the scope's is spent by then.
       this.budget = MAX_ITEMS;
-      return element(i) ?? { name: `[${i}]`, value: '(not in the trace)' };
+      return element(i) ?? { name: `[${i}]`, value: `(not ${this.where})` };
     };
     return {
       name,
       type: type.label,
-      value: `${type.label}, length ${length} (${held} of its slots in the trace${listed < length ? `; the first ${listed} elements are listed` : ''})`,
+      value: `${type.label}, length ${length} (${held} of its slots ${this.where}${listed < length ? `; the first ${listed} elements are listed` : ''})`,
       elements: { length: listed, at },
     };
   }
@@ -223,7 +225,7 @@ class Decoder {
       let hex = '';
       for (let i = 0n; BigInt(hex.length / 2) < length; i++) {
         const part = this.word(first + i);
-        if (part === undefined) return { name, type: type.label, value: `(${length} bytes; their data slots are not all in the trace)` };
+        if (part === undefined) return { name, type: type.label, value: `(${length} bytes; their data slots are not all ${this.where})` };
         hex += part.slice(2);
       }
       data = `0x${hex.slice(0, Number(length) * 2)}`;
@@ -241,7 +243,7 @@ class Decoder {
       ? {
           name,
           type: type.label,
-          value: `${type.label}, ${children.length} entr${children.length === 1 ? 'y' : 'ies'} in the trace`,
+          value: `${type.label}, ${children.length} entr${children.length === 1 ? 'y' : 'ies'} ${this.where}`,
           children,
         }
       : undefined;
@@ -299,7 +301,9 @@ export function storageScope(program: Program, step: number, traceFrame: number)
     // Enum members come from parsing the sources: only for a layout that has an enum.
     const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
     const keys = mappingKeysAt(program, step, layout, [...words.keys()]);
-    tree = (w, own) => namedStorage(layout, w, keys, enums, own, whole);
+    // With the mirror's state before the transaction, a slot is known without the trace touching it.
+    const where = pre ? 'known' : undefined;
+    tree = (w, own) => namedStorage(layout, w, keys, enums, own, whole, where);
   }
   const now = tree(words, account);
   if (!pre) return [...notes, ...now];
@@ -345,8 +349,9 @@ export function namedStorage(
   enums: EnumMembers = NO_ENUMS,
   account?: string,
   whole = false,
+  where?: string,
 ): Variable[] {
-  const decoder = new Decoder(layout, words, mappingKeys, enums, account, whole);
+  const decoder = new Decoder(layout, words, mappingKeys, enums, account, whole, where);
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
   return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))), account)];
 }
