@@ -23,11 +23,26 @@ export interface Mode {
    * included); `written`, the same of written slots only; `v0.129`, the slots the current contract wrote so far.
    */
   storage: StorageShape;
+  /**
+   * `GET …/results/{id}/prestate`: `enabled` (v0.166+); `missing`, a mirror before it (404 "No static resource");
+   * `not-implemented`, the endpoint turned off (501).
+   */
+  prestate: 'enabled' | 'missing' | 'not-implemented';
+  /** `GET /api/v1/contracts/{id}/state`: `missing` answers the REST module's 404 `Not found`, as a route it lacks. */
+  state: 'enabled' | 'missing';
 }
 
 export type StorageShape = 'accesses' | 'written' | 'v0.129';
 
-export const DEFAULT_MODE: Mode = { opcodes: 'enabled', opcodeApi: 'v0.129', unavailable: false, busy: 'never', storage: 'accesses' };
+export const DEFAULT_MODE: Mode = {
+  opcodes: 'enabled',
+  opcodeApi: 'v0.129',
+  unavailable: false,
+  busy: 'never',
+  storage: 'accesses',
+  prestate: 'enabled',
+  state: 'enabled',
+};
 
 /** Path prefixes: /modes/<name>/... */
 export const MODE_PREFIXES: Readonly<Record<string, Partial<Mode>>> = {
@@ -39,4 +54,8 @@ export const MODE_PREFIXES: Readonly<Record<string, Partial<Mode>>> = {
   unavailable: { unavailable: true },
   'storage-written': { storage: 'written' },
   'storage-v0.129': { storage: 'v0.129' },
+  'prestate-missing': { prestate: 'missing' },
+  'prestate-not-implemented': { prestate: 'not-implemented' },
+  'state-missing': { state: 'missing' },
+  'no-state': { state: 'missing', prestate: 'missing' },
 };

@@ -8,6 +8,8 @@ import { DEFAULT_MODE, MODE_PREFIXES, type Mode } from './modes';
 import { sendReply, type Reply } from './respond';
 import { contractResultsListReply } from './rest/contract-results-list-route';
 import { contractReply } from './rest/contracts-route';
+import { prestateReply } from './rest/prestate-route';
+import { contractStateReply } from './rest/state-route';
 import { parseRestQuery } from './rest/query';
 import { contractActionsReply, contractResultReply } from './rest/results-route';
 import { internalError, notFound, RestError, serviceUnavailable } from './rest/rest-error';
@@ -58,6 +60,8 @@ const TOKEN_PATH = /^\/api\/v1\/tokens\/([^/]+)\/?$/i;
 const CONTRACT_PATH = /^\/api\/v1\/contracts\/(?!results\/?$)([^/]+)\/?$/i;
 const RESULT_PATH = /^\/api\/v1\/contracts\/results\/([^/]+)\/?$/i;
 const ACTIONS_PATH = /^\/api\/v1\/contracts\/results\/([^/]+)\/actions\/?$/i;
+const STATE_PATH = /^\/api\/v1\/contracts\/(?!results\/)([^/]+)\/state\/?$/i;
+const PRESTATE_PATH = /^\/api\/v1\/contracts\/results\/([^/]+)\/prestate$/;
 const CONTRACT_RESULTS_PATH = /^\/api\/v1\/contracts\/(?!results\/)([^/]+)\/results\/?$/i;
 
 interface Target {
@@ -104,6 +108,8 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
     unavailable: opts.unavailable ?? DEFAULT_MODE.unavailable,
     busy: DEFAULT_MODE.busy,
     storage: opts.storage ?? DEFAULT_MODE.storage,
+    prestate: DEFAULT_MODE.prestate,
+    state: DEFAULT_MODE.state,
   };
   const caps: OpcodeCaps = { ...NO_OPCODE_CAPS, ...opts.opcodeCaps };
   const busyAsked = new Map<string, number>();
@@ -155,6 +161,11 @@ export async function startMirror(opts: MirrorOptions = {}): Promise<RunningMirr
       if (actions) return contractActionsReply(traces, decodeParam(actions[1]), target.path, parseRestQuery(search));
       const contractResults = CONTRACT_RESULTS_PATH.exec(target.path);
       if (contractResults) return contractResultsListReply(traces, decodeParam(contractResults[1]), target.path, parseRestQuery(search));
+      const state = STATE_PATH.exec(target.path);
+      if (state && target.mode.state === 'missing') throw notFound();
+      if (state) return contractStateReply(traces, decodeParam(state[1]), target.path, parseRestQuery(search));
+      const prestate = PRESTATE_PATH.exec(target.path);
+      if (prestate) return prestateReply(traces, target.mode, target.path, decodeParam(prestate[1]));
       throw notFound();
     } catch (error) {
       if (error instanceof RestError) return restErrorReply(error);

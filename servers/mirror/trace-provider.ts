@@ -33,6 +33,14 @@ export interface ContractRecord {
   body: unknown;
 }
 
+/** A contract and its storage as of a moment: `keep` accepts the change timestamps (nanoseconds) to consider. */
+export interface ContractStateRecord {
+  contractId: string;
+  evmAddress: string;
+  /** Each slot's newest accepted change, sorted by slot; slots and values are 64 lowercase hex digits, no `0x`. */
+  state(keep: (timestamp: bigint) => boolean): ReadonlyArray<{ timestamp: bigint; slot: string; value: string }>;
+}
+
 /** What the REST module knows of an executed transaction (bigints are written as plain digits). */
 export interface ResultRecord {
   transactionId: string;
@@ -55,6 +63,10 @@ export interface TraceProvider {
   findResult?(kind: 'id' | 'hash', value: string): ResultRecord | undefined;
   /** The results whose called contract is `idOrAddress` (canonical, as findContract); undefined for an unknown contract. */
   listResults?(idOrAddress: string): readonly ResultRecord[] | undefined;
+  /** A contract's storage changes over time (`idOrAddress` canonical, as findContract); undefined for an unknown contract. */
+  contractState?(idOrAddress: string): ContractStateRecord | undefined;
+  /** The 200 body of `GET /api/v1/contracts/results/{id}/prestate` (same canonical `value` as findTrace). */
+  findPrestate?(kind: 'id' | 'hash', value: string): unknown;
   /** Lines printed at start (transaction ids, hashes, contracts). */
   describe(): string[];
 }

@@ -9,6 +9,7 @@ import { warmDecoder } from '../core/trace/decode-stream';
 import { safeLine } from '../core/safe-text';
 import { truncatedNotice } from '../shared/truncation-text';
 import { storageOwner } from '../core/trace/storage-owner';
+import { loadPreState } from '../core/state/pre-state';
 import { stateDiff } from '../core/state/state-diff';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
 import { accountChanges, type NamedChange } from '../debug/storage';
@@ -266,6 +267,11 @@ export const traceCommand: Command = {
       };
       const sources = await frameSources(trace, http, endpoints, mode, roots, choice, abis);
       const replayed: ReplayReport | undefined = replay && (await replayTransaction(http, endpoints, positionals[0], trace, replay, roots));
+      // --state-diff names the real value before a slot the trace wrote without reading it.
+      if (values['state-diff'])
+        await loadPreState(http, endpoints, positionals[0], trace, (note) =>
+          process.stderr.write(`ledger-mirror: note: ${safeLine(note)}\n`),
+        );
       return [trace, actions, sources, replayed] as const;
     });
     for (const note of [actions.note, await enumNote, ...sources.notes])

@@ -5,6 +5,7 @@
 // in) or that folder. A file refused or unreadable is named with the kind of problem, never with its bytes.
 import { basename, resolve } from 'node:path';
 import { fetchContractActions, fetchContractResult } from '../core/contract-results';
+import { loadPreState } from '../core/state/pre-state';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
 import { quotedUrl, stripUserInfo } from '../core/net/redact';
@@ -212,6 +213,8 @@ export class StandaloneHost implements DebugHost {
         const id = input.transaction.value;
         log(`Fetching the opcode trace of ${id} from ${stripUserInfo(endpoints.web3Url)}…`);
         trace = await fetchTrace(http, endpoints, id, parts);
+        // Every state variable by name at every step: the mirror's state before the transaction, kept with the trace.
+        await loadPreState(http, endpoints, id, trace, log);
         title = id;
         actions = async () => (await fetchContractActions(http, endpoints, id)).actions;
         result = async () => (await fetchContractResult(http, endpoints, id)).result;

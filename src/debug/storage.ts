@@ -11,6 +11,7 @@ import { quote } from '../core/names/values';
 import { traceMappingKeys, type MappingKeys } from './mapping-keys';
 import type { Program } from '../core/sourcemap/program';
 import { storageAccessesOf, storageMismatch } from '../core/trace/storage-accesses';
+import { preStateOf, type AccountPreState } from '../core/state/pre-state';
 import { stateDiff, type SlotChange } from '../core/state/state-diff';
 import { entityOfAddress, type StorageRef, type Variable } from './variables';
 import { LISTED_ELEMENTS } from './variable';
@@ -23,6 +24,7 @@ const SLOTS = 1n << 256n;
 /** Most elements a paged array lists (a length word in storage can say anything up to 2^256). */
 const MAX_PAGED = 2 ** 32;
 const WORD = /^(?:0x)?([0-9a-fA-F]{1,64})$/;
+const ZERO_WORD: Hex = `0x${'0'.repeat(64)}`;
 
 /** The trace's storage as slot → 32-byte word; entries that are not words are dropped. */
 export function storageWords(storage: Record<string, string>): Map<bigint, Hex> {
@@ -95,12 +97,16 @@ class Decoder {
     private readonly mappingKeys: MappingKeys | undefined,
     private readonly enums: EnumMembers,
     private readonly account: string | undefined,
+    /** The words are a contract's whole state (a pre-state the mirror sent in full): a slot not in them is zero. */
+    private readonly whole = false,
+    /** Where the words come from, as the values say it: the trace alone, or also the mirror's state before. */
+    private readonly where = 'in the trace',
   ) {}
 
   private word(slot: bigint): Hex | undefined {
     const w = this.words.get(slot);
     if (w !== undefined) this.used.add(slot);
-    return w;
+    return w ?? (this.whole ? ZERO_WORD : undefined);
   }
 
   /** `name` of type `typeId` at (slot, offset), or undefined when the trace holds none of its slots. */
@@ -168,7 +174,7 @@ class Decoder {
     }
     if (!dynamic && children.length === 0) return undefined;
     const value = dynamic
-      ? `${type.label}, length ${length}${children.length < length ? ` (${children.length} element${children.length === 1 ? '' : 's'} in the trace)` : ''}`
+      ? `${type.label}, length ${length}${children.length < length ? ` (${children.length} element${children.length === 1 ? '' : 's'} ${this.where})` : ''}`
       : type.label;
     return { name, type: type.label, value, children };
   }
@@ -194,12 +200,12 @@ class Decoder {
     const at = (i: number) => {
       // Each element read later has a budget of its own: the scope's is spent by then.
       this.budget = MAX_ITEMS;
-      return element(i) ?? { name: `[${i}]`, value: '(not in the trace)' };
+      return element(i) ?? { name: `[${i}]`, value: `(not ${this.where})` };
     };
     return {
       name,
       type: type.label,
-      value: `${type.label}, length ${length} (${held} of its slots in the trace${listed < length ? `; the first ${listed} elements are listed` : ''})`,
+      value: `${type.label}, length ${length} (${held} of its slots ${this.where}${listed < length ? `; the first ${listed} elements are listed` : ''})`,
       elements: { length: listed, at },
     };
   }
@@ -219,7 +225,7 @@ class Decoder {
       let hex = '';
       for (let i = 0n; BigInt(hex.length / 2) < length; i++) {
         const part = this.word(first + i);
-        if (part === undefined) return { name, type: type.label, value: `(${length} bytes; their data slots are not all in the trace)` };
+        if (part === undefined) return { name, type: type.label, value: `(${length} bytes; their data slots are not all ${this.where})` };
         hex += part.slice(2);
       }
       data = `0x${hex.slice(0, Number(length) * 2)}`;
@@ -237,7 +243,7 @@ class Decoder {
       ? {
           name,
           type: type.label,
-          value: `${type.label}, ${children.length} entr${children.length === 1 ? 'y' : 'ies'} in the trace`,
+          value: `${type.label}, ${children.length} entr${children.length === 1 ? 'y' : 'ies'} ${this.where}`,
           children,
         }
       : undefined;
@@ -271,22 +277,68 @@ export function storageScope(program: Program, step: number, traceFrame: number)
   if (!index.available)
     return 'The trace was fetched without the stack, so its SLOAD and SSTORE cannot be read (launch with "stack": true).';
   const account = index.accountOf(traceFrame);
-  const words = storageWords(index.storageAt(step, account));
+  const pre = preStateOf(program.trace)?.accounts.get(account);
+  const whole = pre?.complete ?? false;
+  const at = (s: number) => withPreState(pre, s < 0 ? {} : index.storageAt(s, account));
+  const words = at(step);
   // Said, not an empty scope: a data breakpoint on a variable needs it listed, which waits for its first read or write.
-  if (words.size === 0) return NO_SLOT_YET;
+  if (words.size === 0 && !whole) return NO_SLOT_YET;
   const mismatch = storageMismatch(program.trace);
-  const notes: Variable[] = mismatch ? [{ name: '(mirror)', value: mismatch }] : [];
+  const notes: Variable[] = [
+    ...(mismatch ? [{ name: '(mirror)', value: mismatch }] : []),
+    ...(pre?.note ? [{ name: '(state before)', value: pre.note }] : []),
+  ];
   const contract = program.frameCode[traceFrame].artifact;
   const layout = contract?.storageLayout;
+  let tree: (w: ReadonlyMap<bigint, Hex>, own?: string) => Variable[];
   if (!layout) {
     const why = contract
       ? `The build output of ${contract.name} has no storageLayout: slots are shown raw (the Debugger docs, "Storage by name", say how to turn it on).`
       : 'No build output matches this code: slots are shown raw.';
-    return [{ name: '(layout)', value: why }, ...notes, ...rawStorage(words, account)];
+    notes.unshift({ name: '(layout)', value: why });
+    tree = (w, own) => rawStorage(w, own);
+  } else {
+    // Enum members come from parsing the sources: only for a layout that has an enum.
+    const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
+    const keys = mappingKeysAt(program, step, layout, [...words.keys()]);
+    // With the mirror's state before the transaction, a slot is known without the trace touching it.
+    const where = pre ? 'known' : undefined;
+    tree = (w, own) => namedStorage(layout, w, keys, enums, own, whole, where);
   }
-  // Enum members come from parsing the sources: only for a layout that has an enum.
-  const enums = [...layout.types.values()].some((t) => isEnumType(t.label)) ? enumMembersOf(contract.sources) : undefined;
-  return [...notes, ...namedStorage(layout, words, mappingKeysAt(program, step, layout, [...words.keys()]), enums, account)];
+  const now = tree(words, account);
+  if (!pre) return [...notes, ...now];
+  return [...notes, ...marked(now, leaves(tree(withPreState(pre, {}))), leaves(tree(at(step - 1))))];
+}
+
+/** The trace's slots at a step over the pre-state's (the trace's first: the scope's item cap keeps them). */
+function withPreState(pre: AccountPreState | undefined, trace: Record<string, string>): Map<bigint, Hex> {
+  const merged: Record<string, string> = { ...trace };
+  for (const [slot, value] of pre?.slots ?? []) merged[`0x${slot}`] ??= `0x${value}`;
+  return storageWords(merged);
+}
+
+/**
+ * Each leaf of `vars` with its value before the transaction and whether it changed in the transaction (so far) and
+ * at this step, in its `type` (the value stays the value, for the Debug Console, hover and Watch).
+ */
+function marked(
+  vars: readonly Variable[],
+  before: ReadonlyMap<string, string>,
+  previous: ReadonlyMap<string, string>,
+  prefix = '',
+): Variable[] {
+  return vars.map((v) => {
+    const path = prefix === '' ? v.name : v.name.startsWith('[') ? `${prefix}${v.name}` : `${prefix}.${v.name}`;
+    if (v.children?.length) return { ...v, children: marked(v.children, before, previous, path) };
+    if (v.elements || v.name.startsWith('(')) return v;
+    const was = before.get(path);
+    const marks = [
+      `before: ${was ?? 'unknown'}`,
+      ...(was !== undefined && was !== v.value ? ['changed in this transaction'] : []),
+      ...(previous.has(path) && previous.get(path) !== v.value ? ['changed at this step'] : []),
+    ];
+    return { ...v, type: [v.type, ...marks].filter(Boolean).join(' · ') };
+  });
 }
 
 /** The variables of `layout` that `words` holds a slot of, then the slots none of them explains. */
@@ -296,8 +348,10 @@ export function namedStorage(
   mappingKeys?: MappingKeys,
   enums: EnumMembers = NO_ENUMS,
   account?: string,
+  whole = false,
+  where?: string,
 ): Variable[] {
-  const decoder = new Decoder(layout, words, mappingKeys, enums, account);
+  const decoder = new Decoder(layout, words, mappingKeys, enums, account, whole, where);
   const named = layout.storage.flatMap((v) => decoder.variable(v.label, v.type, v.slot, v.offset) ?? []);
   return [...named, ...rawStorage(new Map([...words].filter(([slot]) => !decoder.used.has(slot))), account)];
 }

@@ -101,8 +101,13 @@ describe('a new user on F5', function () {
     assert.ok(snippets[0].body.transaction !== undefined, JSON.stringify(snippets[0]));
   });
 
-  /** Stops at `next = level + by;` in Guarded.raise(6), launched as Add Configuration writes it (no "storage"). */
+  /**
+   * Stops at `next = level + by;` in Guarded.raise(6), launched as Add Configuration writes it (no "storage"), in a
+   * window a new user has: no trace panel of this transaction left open by an earlier test (a launch debugs an open
+   * panel from the step it shows, which may be past the breakpoint).
+   */
   async function stopInRaise(): Promise<(expression: string, context: string) => Thenable<DebugProtocol.EvaluateResponse['body']>> {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const line = lineOf('next = level + by;');
     breakpoint = new vscode.SourceBreakpoint(new vscode.Location(guarded(), new vscode.Position(line - 1, 0)));
     vscode.debug.addBreakpoints([breakpoint]);

@@ -31,9 +31,12 @@ import { ContractRegistry } from './contract-records';
 import { compileCorpus, runCorpus } from './corpus/run';
 import { caseTransaction, deploymentTimestamp, entityId, FIRST_CONTRACT_NUM, longZeroAddress, numOfLongZero } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
+import { prestateBody } from './prestate-body';
 import { resultBodies } from './result-bodies';
+import { StateHistory } from './state-history';
 import { tokenFacadeCode } from './system/token-facade';
 import { type TraceEnvelope, writeTraceBody } from './trace-json';
+import { timestampToNanos } from '../rest/query';
 
 export { writeBuildInfo } from './build-info';
 
@@ -73,6 +76,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   if (opts.buildInfoDir !== undefined) await writeBuildInfo(opts.buildInfoDir, compilation);
   const ledger = await Ledger.create();
   const contracts = new ContractRegistry();
+  const history = new StateHistory();
   let nextNum = FIRST_CONTRACT_NUM;
   const deployed = new Map<string, ContractRecord>();
   const addressOf = (name: string): string => {
@@ -87,10 +91,12 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
     const initCode =
       linkedInitCode(from, deployment.contract, deployment.libraries ?? [], addressOf) +
       (deployment.args?.(addressOf) ?? []).map(word).join('');
-    const runtimeBytecode = await ledger.deployAt(address, initCode);
+    const { runtimeBytecode, storage } = await ledger.deployAt(address, initCode);
+    const createdTimestamp = deploymentTimestamp(index);
+    history.record(address, timestampToNanos(createdTimestamp), storage);
     deployed.set(
       deployment.as ?? deployment.contract,
-      contracts.add({ num, evmAddress: address, bytecode: initCode, runtimeBytecode, createdTimestamp: deploymentTimestamp(index) }),
+      contracts.add({ num, evmAddress: address, bytecode: initCode, runtimeBytecode, createdTimestamp }),
     );
   };
   for (const [index, deployment] of DEPLOYMENTS.entries()) await deploy(deployment, index);
@@ -107,6 +113,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   const cases: TraceCaseInfo[] = [];
   const traces: TraceRecord[] = [];
   const results: ResultRecord[] = [];
+  const prestates = new Map<string, unknown>();
   const run = async (spec: Pick<CaseSpec, 'name' | 'contract' | 'value'>, data: string, gasLimit?: bigint): Promise<TransactionOutcome> => {
     const tx = caseTransaction(cases.length, spec.name);
     const target = spec.contract === HTS_STAND_IN.contract ? systemTarget : deployed.get(spec.contract)!;
@@ -130,6 +137,11 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
       steps: outcome.trace.log.length,
     });
     traces.push(traceRecord(tx.transactionId, tx.hash, outcome, envelopeOf(outcome, target), opts));
+    const at = timestampToNanos(tx.consensusTimestamp);
+    prestates.set(tx.transactionId, await prestateBody(ledger, history, at, outcome.trace.accessedSlots));
+    if (!outcome.failed) {
+      for (const address of outcome.trace.accessedSlots.keys()) history.record(address, at, outcome.trace.writtenStorage(address));
+    }
     const bodies = resultBodies({
       index: results.length,
       hash: tx.hash,
@@ -195,6 +207,12 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
       if (contractId !== undefined) return resultsOf(contractId);
       return idOrAddress.startsWith('0x') ? undefined : resultsOf(idOrAddress);
     },
+    contractState: (idOrAddress) => {
+      const record = contracts.find(idOrAddress);
+      if (!record) return undefined;
+      return { contractId: record.contractId, evmAddress: record.evmAddress, state: (keep) => history.stateOf(record.evmAddress, keep) };
+    },
+    findPrestate: (kind, value) => prestates.get(kind === 'id' ? value : (traces.find((t) => t.hash === value)?.transactionId ?? '')),
     describe: () => [
       `EVM traces (${preOp ? 'pre-op, geth-style' : 'post-op, Besu-style'} pc/gas; solc ${compilation.solcLongVersion}):`,
       ...cases.map((c) => `  ${c.name.padEnd(13)} ${c.transactionId}  ${c.hash}  ${c.contractId}  steps=${c.steps} failed=${c.failed}`),

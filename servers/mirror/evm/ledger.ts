@@ -107,9 +107,9 @@ export class Ledger {
 
   /**
    * Runs `initCode` and moves the resulting contract (code, and any storage its constructor wrote) to
-   * `address`. Returns the runtime bytecode as `0x`-hex.
+   * `address`. Returns the runtime bytecode as `0x`-hex and the slots the constructor wrote.
    */
-  async deployAt(address: string, initCode: string): Promise<string> {
+  async deployAt(address: string, initCode: string): Promise<{ runtimeBytecode: string; storage: [string, string][] }> {
     const outcome = await this.send(undefined, initCode, false);
     const created = outcome.trace.createdAddresses[0];
     if (outcome.failed || created === undefined) throw new Error(`deployment to ${address} failed`);
@@ -120,11 +120,12 @@ export class Ledger {
     // Contracts start at nonce 1 (EIP-161), which fixes the addresses their own CREATEs derive.
     await state.putAccount(target, new Account(1n, 0n));
     await state.putCode(target, code);
-    for (const [key, value] of outcome.trace.writtenStorage(created)) {
+    const storage = outcome.trace.writtenStorage(created);
+    for (const [key, value] of storage) {
       await state.putStorage(target, setLengthLeft(hexToBytes(key as `0x${string}`), 32), hexToBytes(value as `0x${string}`));
     }
     await state.deleteAccount(from);
-    return `0x${Buffer.from(code).toString('hex')}`;
+    return { runtimeBytecode: `0x${Buffer.from(code).toString('hex')}`, storage };
   }
 
   /** Puts runtime code at `address` without running anything (what the node does for a token's facade). */

@@ -101,6 +101,8 @@ export interface RecordedTransaction {
   log: StepLog;
   /** Slots written in each contract by the end of the transaction (`0x`+64 hex keys and values). */
   writtenStorage(address: string): [string, string][];
+  /** Every contract whose storage the transaction read or wrote, with the slots it accessed. */
+  accessedSlots: ReadonlyMap<string, readonly string[]>;
   /** Contracts created by CREATE/CREATE2 (or a deployment) that succeeded, in creation order. */
   createdAddresses: string[];
 }
@@ -154,6 +156,7 @@ export class TraceRecorder implements EvmListener {
     return {
       log,
       writtenStorage: (address) => [...(written.get(address.toLowerCase())?.slots.values() ?? [])].map(([k, v]) => [hex(k), hex(v)]),
+      accessedSlots: new Map([...this.tx].map(([address, slots]) => [address, [...slots.values()].map(([k]) => hex(k))])),
       createdAddresses: [...this.created],
     };
   }

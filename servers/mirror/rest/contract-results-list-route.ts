@@ -8,7 +8,7 @@ import { stringify } from 'lossless-json';
 import type { Reply } from '../respond';
 import type { TraceProvider } from '../trace-provider';
 import { contractKey } from './contracts-route';
-import { buildAndValidateFilters, isValidTimestampValue, timestampToNanos, type Filter, type RestQuery } from './query';
+import { buildAndValidateFilters, isValidPaging, isValidTimestampValue, timestampToNanos, type Filter, type RestQuery } from './query';
 import { RestError } from './rest-error';
 import { restJson } from './rest-reply';
 
@@ -51,9 +51,8 @@ function isValidFilter(key: string, operator: string, value: string): boolean {
   const comparison = /^(eq|gt|gte|lt|lte)$/.test(operator);
   switch (key) {
     case 'limit':
-      return operator === 'eq' && /^\d{1,18}$/.test(value) && BigInt(value) > 0n;
     case 'order':
-      return operator === 'eq' && /^(asc|desc)$/i.test(value);
+      return isValidPaging(key, operator, value);
     case 'timestamp':
       return (comparison || operator === 'ne') && isValidTimestampValue(value);
     case 'internal':

@@ -95,3 +95,9 @@ export function nanosToTimestamp(ns: bigint): string {
   const text = ns.toString();
   return `${text.slice(0, Math.max(0, text.length - 9)) || '0'}.${text.slice(-9).padStart(9, '0')}`;
 }
+
+/** The paging parameters every list endpoint validates alike: `limit` a positive integer, `order` asc or desc. */
+export function isValidPaging(key: 'limit' | 'order', operator: string, value: string): boolean {
+  if (operator !== 'eq') return false;
+  return key === 'limit' ? /^\d{1,18}$/.test(value) && BigInt(value) > 0n : /^(asc|desc)$/i.test(value);
+}

@@ -4,6 +4,13 @@
 // began is not a change. A transaction that failed changed nothing.
 import type { Trace } from '../../shared/trace-model';
 import { storageAccessesOf } from '../trace/storage-accesses';
+import { preStateOf, type AccountPreState, type PreState } from './pre-state';
+
+/** A slot's value in the mirror's pre-state (`0x` + 64 hex): zero when the state is whole, else null if not listed. */
+function preValue(pre: AccountPreState | undefined, slot: string): string | null {
+  const value = pre?.slots.get(slot.slice(2)) ?? (pre?.complete ? '0'.repeat(64) : undefined);
+  return value === undefined ? null : `0x${value}`;
+}
 
 export interface SlotChange {
   slot: string;
@@ -30,8 +37,11 @@ export interface StateDiff {
   accounts: AccountChanges[];
 }
 
-/** The state diff of `trace` (see the header comment). */
-export function stateDiff(trace: Trace): StateDiff {
+/**
+ * The state diff of `trace` (see the header comment). With the mirror's state before the transaction (`preState`),
+ * a slot the trace wrote without reading it first gets its real value before (zero when that state is whole).
+ */
+export function stateDiff(trace: Trace, preState: PreState | undefined = preStateOf(trace)): StateDiff {
   const index = storageAccessesOf(trace);
   if (!index.available)
     return { changed: false, note: 'The trace was fetched without the stack, so its SLOAD and SSTORE cannot be read.', accounts: [] };
@@ -42,6 +52,7 @@ export function stateDiff(trace: Trace): StateDiff {
   for (let f = trace.frameCount() - 1; f >= 0; f--) firstFrame.set(index.accountOf(f), f);
   for (const account of index.accounts) {
     const before = new Map<string, string>();
+    const pre = preState?.accounts.get(account);
     const after = new Map<string, { value: string; frame: number }>();
     const touched = new Set<string>();
     for (const access of index.accessesOf(account)) {
@@ -54,7 +65,8 @@ export function stateDiff(trace: Trace): StateDiff {
     const changes = [...after]
       .filter(([slot, { value }]) => before.get(slot) !== value)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([slot, { value, frame }]) => ({ slot, before: before.get(slot) ?? null, after: value, frame }));
+      .map(([slot, { value, frame }]) => ({ slot, before: before.get(slot) ?? preValue(pre, slot), after: value, frame }))
+      .filter((c) => c.before !== c.after);
     if (changes.length) accounts.push({ account, frame: firstFrame.get(account) ?? 0, changes });
   }
   return { changed: accounts.length > 0, note: accounts.length ? null : 'The transaction wrote no storage that stayed.', accounts };

@@ -3,6 +3,7 @@
 // workspace folders' build output. F5 without a launch.json, "Debug Transaction…" and the panel's Debug button start it.
 import * as vscode from 'vscode';
 import { fetchContractActions, fetchContractResult } from '../../core/contract-results';
+import { loadPreState, preStateOf } from '../../core/state/pre-state';
 import { endpointsFor, readConfig } from '../config';
 import { registerInlineValues } from './inline-values';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
@@ -43,6 +44,8 @@ class ExtensionDebugHost implements DebugHost {
     const tx = session.trace.summary.transaction;
     const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
     const result = fromMirror ? async () => (await fetchContractResult(this.services.http(), endpoints.value, tx)).result : undefined;
+    // Every state variable by name at every step: the mirror's state before the transaction, read once per trace.
+    if (fromMirror && !preStateOf(session.trace)) await loadPreState(this.services.http(), endpoints.value, tx, session.trace, log);
     return {
       session,
       ...mapped,

@@ -253,11 +253,37 @@ describe('CLI trace: names from the build output and the mirror', function () {
     assert.match(human.stdout, / {4}total: 0 → 250\n/);
   });
 
-  it('shows raw slots without a build output, and says the value before is unknown where the trace did not read it', async () => {
+  it("shows raw slots without a build output, each value before from the mirror's state before the transaction", async () => {
     const diff = await diffOf('storage', '--build-output', empty, '--sources', 'workspace');
     assert.equal(diff.changed, true);
     const changes = diff.accounts.flatMap((a) => a.changes);
     assert.ok(changes.every((c) => /^storage\[0x[0-9a-f]+\]$/.test(c.name)));
+    assert.ok(
+      changes.every((c) => /^0x[0-9a-f]{64}$/.test(c.before) && c.before !== c.after),
+      JSON.stringify(changes),
+    );
+  });
+
+  it('says the value before is unknown where the trace did not read it and the mirror has neither /state nor /prestate', async () => {
+    const id = ref.info('storage').transactionId;
+    const run = await runCli([
+      'trace',
+      id,
+      '--mirror',
+      `${ref.mirror.url}/modes/no-state`,
+      '--json',
+      '--state-diff',
+      '--build-output',
+      empty,
+      '--sources',
+      'workspace',
+    ]);
+    expectExit(run, EXIT.ok);
+    assert.match(
+      run.stderr,
+      /^ledger-mirror: note: The mirror answered 404 to \/state of 0x[0-9a-f]{40}\. The mirror has no \/prestate endpoint \(404\)\. The state before the transaction is unavailable\.\n/,
+    );
+    const changes = (JSON.parse(run.stdout) as DiffJson).stateDiff.accounts.flatMap((a) => a.changes);
     assert.ok(
       changes.some((c) => c.before.startsWith('unknown')),
       'a slot written without being read first',
