@@ -3,11 +3,10 @@
 // and `workspace` send nothing to the verification server. A source that cannot be had is a note: names are a
 // bonus and never fail the command.
 import { ApiError } from '../core/errors';
-import type { HttpClient } from '../core/http';
-import type { Endpoints } from '../core/networks';
+import type { MirrorClient } from '../core/mirror/client';
+
 import type { AbiRegistry } from '../core/names/registry';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
-import { fetchContractCode } from '../core/sourcemap/contract-code';
 import { discoverArtifacts } from '../core/sourcemap/discover';
 import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
@@ -50,8 +49,7 @@ export interface FrameSources {
  */
 export async function frameSources(
   trace: Trace,
-  http: HttpClient,
-  endpoints: Endpoints,
+  mirror: MirrorClient,
   mode: SourcesMode,
   roots: readonly string[],
   server: VerifiedServerChoice | undefined,
@@ -67,7 +65,7 @@ export async function frameSources(
   const verified =
     mode !== 'workspace' && server
       ? new VerifiedSources({
-          transport: new VerifyTransport(http.transport),
+          transport: new VerifyTransport(mirror.http.transport),
           url: server.url,
           chainId: String(server.chainId),
           cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, server.url),
@@ -76,7 +74,7 @@ export async function frameSources(
   if (!artifacts.length && !verified) return { origins, artifacts: matched, notes, requests: 0 };
   const run = verified && new VerifiedRun(verified, { timeoutMs: server?.timeoutMs });
   try {
-    return await matchFrames(trace, http, endpoints, artifacts, run, abis, { origins, artifacts: matched, notes });
+    return await matchFrames(trace, mirror, artifacts, run, abis, { origins, artifacts: matched, notes });
   } finally {
     run?.dispose();
   }
@@ -84,8 +82,7 @@ export async function frameSources(
 
 async function matchFrames(
   trace: Trace,
-  http: HttpClient,
-  endpoints: Endpoints,
+  mirror: MirrorClient,
   artifacts: ContractArtifact[],
   run: VerifiedRun | undefined,
   abis: AbiRegistry,
@@ -97,7 +94,7 @@ async function matchFrames(
     trace,
     new ArtifactIndex(artifacts),
     new SourceFiles(),
-    (address) => fetchContractCode(http, endpoints.restUrl, address),
+    (address) => mirror.contractCode(address),
     run?.lookup,
   );
   const failures = new Set<string>();

@@ -4,15 +4,14 @@
 // workspace folders; in server mode every launch is confined so, to `cwd` (itself inside the folder the adapter runs
 // in) or that folder. A file refused or unreadable is named with the kind of problem, never with its bytes.
 import { basename, resolve } from 'node:path';
-import { fetchContractActions, fetchContractResult } from '../core/contract-results';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
+import { MirrorClient } from '../core/mirror/client';
 import { quotedUrl, stripUserInfo } from '../core/net/redact';
 import { parseTraceInput, type TraceInput } from '../core/links/hashscan-url';
 import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
 import { decodeTraceFile, fetchTrace } from '../core/opcodes-client';
 import { TraceSession } from '../core/session/session';
-import { fetchContractCode } from '../core/sourcemap/contract-code';
 import { discoverArtifacts } from '../core/sourcemap/discover';
 import { ArtifactIndex } from '../core/sourcemap/match';
 import { SourceFiles } from '../core/sourcemap/source-files';
@@ -211,14 +210,16 @@ export class StandaloneHost implements DebugHost {
       } else if (input && endpoints) {
         const id = input.transaction.value;
         log(`Fetching the opcode trace of ${id} from ${stripUserInfo(endpoints.web3Url)}…`);
-        trace = await fetchTrace(http, endpoints, id, parts);
+        const client = new MirrorClient(endpoints, http);
+        trace = await fetchTrace(client, id, parts);
         title = id;
-        actions = async () => (await fetchContractActions(http, endpoints, id)).actions;
-        result = async () => (await fetchContractResult(http, endpoints, id)).result;
+        actions = async () => (await client.contractActions(id)).actions;
+        result = async () => (await client.contractResult(id)).result;
       } else {
         throw new ApiError('invalid-input', 'Give "transaction" (id, hash or HashScan URL) or "traceFile" in the launch configuration.');
       }
-      const lookup = endpoints ? (address: string) => fetchContractCode(http, endpoints.restUrl, address) : undefined;
+      const client = endpoints && new MirrorClient(endpoints, http);
+      const lookup = client ? (address: string) => client.contractCode(address) : undefined;
       run = endpoints && launchVerified(args, endpoints, http, log);
       const { sources, files } = await mapSources(trace, await this.roots(args, ws, log), lookup, log, run?.lookup);
       const session = new TraceSession(trace, { key: `debug:${title}`, title, network: endpoints?.network ?? 'file' });

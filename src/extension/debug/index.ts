@@ -2,7 +2,6 @@
 // one (so the panel and the editor highlight follow the debugger, and the trace is not fetched again), with the
 // workspace folders' build output. F5 without a launch.json, "Debug Transaction…" and the panel's Debug button start it.
 import * as vscode from 'vscode';
-import { fetchContractActions, fetchContractResult } from '../../core/contract-results';
 import { endpointsFor, readConfig } from '../config';
 import { registerInlineValues } from './inline-values';
 import { DEBUG_TYPE, LedgerMirrorDebugSession, type DebugHost, type LaunchArguments, type OpenedTrace } from '../../debug/adapter';
@@ -41,8 +40,9 @@ class ExtensionDebugHost implements DebugHost {
         : await mapSources(session.trace, buildRoots(args, roots), lookup, log, lookup && this.sourcing.verifiedLookup());
     const fromMirror = endpoints.ok && session.meta.network !== 'file';
     const tx = session.trace.summary.transaction;
-    const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
-    const result = fromMirror ? async () => (await fetchContractResult(this.services.http(), endpoints.value, tx)).result : undefined;
+    const mirror = fromMirror ? this.services.mirror() : undefined;
+    const actions = mirror ? async () => (await mirror.contractActions(tx)).actions : undefined;
+    const result = mirror ? async () => (await mirror.contractResult(tx)).result : undefined;
     return {
       session,
       ...mapped,

@@ -5,7 +5,7 @@
 // Answers are kept under the extension's global storage within a share of the trace cache's budget; one
 // VerifiedSources per server and chain, so every panel and session shares one request per address.
 import * as vscode from 'vscode';
-import { fetchContractCode } from '../../core/sourcemap/contract-code';
+import { MirrorClient } from '../../core/mirror/client';
 import type { SourceFiles } from '../../core/sourcemap/source-files';
 import { TraceSources, type CodeLookup, type VerifiedLookup } from '../../core/sourcemap/trace-sources';
 import { VerifiedCache } from '../../core/verified/verified-cache';
@@ -40,8 +40,8 @@ export class TraceSourcing {
   codeLookup(fromFile = false): CodeLookup | undefined {
     const endpoints = this.services.endpoints();
     if (!endpoints.ok || fromFile) return undefined;
-    const { restUrl } = endpoints.value;
-    return (address) => fetchContractCode(this.services.http(), restUrl, address);
+    // The endpoints are the trace's; the transport is asked for each time, as a changed timeout replaces it.
+    return (address) => new MirrorClient(endpoints.value, this.services.http()).contractCode(address);
   }
 
   /** The trace's sources (undefined when neither the workspace nor a verification server can give any). */

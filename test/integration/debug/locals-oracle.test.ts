@@ -17,12 +17,11 @@ import { createEvmTraceProvider } from '../../../servers/mirror/evm/index';
 import type { CompilerVariant } from '../../../servers/mirror/evm/compile';
 import { LOCALS_CASES } from '../../../servers/mirror/evm/cases';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
-import { fetchContractActions } from '../../../src/core/contract-results';
 import { HttpClient } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { logAtStep } from '../../../src/core/names/log-steps';
 import { namedValues, shownValue } from '../../../src/core/names/values';
 import { resolveNetwork } from '../../../src/core/networks';
-import { fetchContractCode } from '../../../src/core/sourcemap/contract-code';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import { SourceFiles } from '../../../src/core/sourcemap/source-files';
@@ -146,10 +145,10 @@ describe('Locals scope against the events of Locals.sol (the oracle)', function 
             const id = ids.get(spec.name)!;
             const trace = await fetchWithOwnClient(endpoints, id, ALL);
             const sources = new TraceSources(trace, index, new SourceFiles(), (address) =>
-              fetchContractCode(http, endpoints.restUrl, address),
+              new MirrorClient(endpoints, http).contractCode(address),
             );
             const program = await Program.build(trace, sources, new SourceFiles());
-            const { actions } = await fetchContractActions(http, endpoints, id);
+            const { actions } = await new MirrorClient(endpoints, http).contractActions(id);
             const inputs = pairActions(trace, actions).map((a) => a?.input ?? undefined);
             const layout = program.frameCode[0].artifact?.storageLayout;
             let logs = 0;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { LOCALS_CASES } from '../../../servers/mirror/evm/cases';
 import { createEvmTraceProvider } from '../../../servers/mirror/evm/index';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
-import { fetchContractActions, fetchContractResult } from '../../../src/core/contract-results';
 import { HttpClient } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { type Endpoints, resolveNetwork } from '../../../src/core/networks';
 import { compileDebugBuild } from '../../../src/core/replay/debug-compile';
 import { debugBuildCode } from '../../../src/core/replay/debug-code';
@@ -19,7 +19,6 @@ import { replayInThread } from '../../../src/core/replay/replay';
 import { replayOffThread } from '../../../src/core/replay/replay-runner';
 import { MAX_CODE_BYTES } from '../../../src/core/replay/replay-input';
 import type { ContractArtifact } from '../../../src/core/sourcemap/artifacts';
-import { fetchContractCode } from '../../../src/core/sourcemap/contract-code';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
@@ -54,12 +53,12 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
   async function planOf(name: string): Promise<ReplayPlan> {
     const id = ids.get(name)!;
     const trace = await fetchWithOwnClient(endpoints, id, { stack: true });
-    const { result } = await fetchContractResult(http, endpoints, id);
-    const actions = await fetchContractActions(http, endpoints, id);
+    const { result } = await new MirrorClient(endpoints, http).contractResult(id);
+    const actions = await new MirrorClient(endpoints, http).contractActions(id);
     const reached = new Set([result.to!.toLowerCase(), ...actions.actions.flatMap((a) => (a.to ? [a.to.toLowerCase()] : []))]);
     const ran = new Map<string, string>();
     for (const address of reached) {
-      const runtime = (await fetchContractCode(http, endpoints.restUrl, address))?.runtime;
+      const runtime = (await new MirrorClient(endpoints, http).contractCode(address))?.runtime;
       if (runtime) ran.set(address, `0x${Buffer.from(runtime).toString('hex')}`);
     }
     const { code } = await debugBuildCode(ran, artifacts, [dir], async (input) => (compiled ??= compileDebugBuild(input)));
