@@ -37,7 +37,7 @@ class ExtensionDebugHost implements DebugHost {
     const mapped =
       args.buildOutput === undefined
         ? await this.sourcing.sourcesFor(session.trace, lookup)
-        : await mapSources(session.trace, buildRoots(args, roots), lookup, log, lookup && this.sourcing.verifiedLookup());
+        : await mapSources(session.trace, buildRoots(args, roots), lookup, log, lookup && this.sourcing.verifiedRun(session.trace));
     const fromMirror = endpoints.ok && session.meta.network !== 'file';
     const tx = session.trace.summary.transaction;
     const mirror = fromMirror ? this.services.mirror() : undefined;
@@ -45,7 +45,8 @@ class ExtensionDebugHost implements DebugHost {
     const result = mirror ? async () => (await mirror.contractResult(tx)).result : undefined;
     return {
       session,
-      ...mapped,
+      sources: mapped.sources,
+      files: mapped.files,
       actions,
       result,
       codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
