@@ -16,8 +16,9 @@ const builds = [
   { entryPoints: ['src/core/trace/trace-worker.ts'], outfile: 'dist/trace-worker.js', platform: 'node', format: 'cjs', target: 'node20' },
   // The enum parser's worker thread (src/core/build-output/enum-reader.ts), beside the same bundles.
   { entryPoints: ['src/core/build-output/enum-worker.ts'], outfile: 'dist/enum-worker.js', platform: 'node', format: 'cjs', target: 'node20' },
-  // The replay's worker thread (src/core/replay/replay-runner.ts): the EVM and solc load only here.
-  { entryPoints: ['src/core/replay/replay-worker.ts'], outfile: 'dist/replay-worker.js', platform: 'node', format: 'cjs', target: 'node20' },
+  // The replay's worker thread (src/core/replay/replay-runner.ts): the EVM and solc load only here. solc (GPL-3.0) is
+  // not bundled into this Apache-2.0 project's output: it is required at run time from the installed `solc` package.
+  { entryPoints: ['src/core/replay/replay-worker.ts'], outfile: 'dist/replay-worker.js', platform: 'node', format: 'cjs', target: 'node20', external: ['solc'] },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['src/debug/main.ts'], outfile: 'dist/debug-adapter.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['src/webview/trace/main.ts'], outfile: 'dist/webview/trace.js', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.ttf': 'file' }, assetNames: '[name]' },

@@ -28,7 +28,9 @@ export const USAGE = `Usage: npm run mirror -- [options]
   --pre-op              record pc/gas before each op (geth style) instead of after (mirror/Besu style)
   --null-parts          disabled stack/memory/storage parts are null instead of []/{}
   --long-loop           also generate the long-loop case (>= 500k steps)
-  --build-info-dir DIR  where to write the Hardhat-style build-info of the compiled contracts`;
+  --build-info-dir DIR  where to write the Hardhat-style build-info of the compiled contracts
+  --compiler VARIANT    default (optimizer off), optimized, via-ir or via-ir-unoptimized
+  --corpus              also run the library corpus (OpenZeppelin, solady, solmate, Uniswap v2-core from npm)`;
 
 class UsageError extends Error {}
 
@@ -88,6 +90,8 @@ export function parseCommandLine(argv: string[]): CommandLine | 'help' {
       'storage-shape': { type: 'string' },
       'long-loop': { type: 'boolean' },
       'build-info-dir': { type: 'string' },
+      compiler: { type: 'string' },
+      corpus: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -119,6 +123,8 @@ export function parseCommandLine(argv: string[]): CommandLine | 'help' {
           nullParts: values['null-parts'],
           longLoop: values['long-loop'],
           buildInfoDir: values['build-info-dir'],
+          compiler: oneOf(values.compiler, 'compiler', ['default', 'optimized', 'via-ir', 'via-ir-unoptimized']),
+          corpus: values.corpus,
         },
     quiet: values.quiet ?? false,
   };

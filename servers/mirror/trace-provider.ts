@@ -65,6 +65,10 @@ export interface EvmTraceOptions {
   nullParts?: boolean;
   longLoop?: boolean;
   buildInfoDir?: string;
+  /** How the contracts are compiled: optimizer off (default) or on, legacy or via-IR. */
+  compiler?: 'default' | 'optimized' | 'via-ir' | 'via-ir-unoptimized';
+  /** Also run the library corpus (unmodified registry packages' code) after every other case. */
+  corpus?: boolean;
 }
 
 /** Without traces every well-formed id is simply unknown (404), as on a mirror that has no such transaction. */

@@ -58,7 +58,7 @@ import { raisedError } from './raised-error';
 import { WriteIndex } from './watchpoints';
 import { resolvePath } from './lookup';
 import { outOfModifier, shownStack, type FrameView, type ShownFrame } from './modifier-frames';
-import { viewVariables } from './frame-views';
+import { frameScope, viewVariables } from './frame-views';
 
 /** The launch configuration's attributes (package.json `configurationAttributes` documents them). */
 export type { LaunchArguments };
@@ -352,10 +352,16 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
 
   /** The exception widget: the error by name with its arguments, its selector, and the frame that raised it. */
   protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
+    this.pairedActions()
+      .then((actions) => this.exceptionInfo(response, actions))
+      .catch((err: unknown) => this.sendErrorResponse(response, { id: 1013, format: err instanceof Error ? err.message : String(err) }));
+  }
+
+  private exceptionInfo(response: DebugProtocol.ExceptionInfoResponse, actions: Array<ContractAction | undefined>): void {
     const rt = this.need();
     const raised = raisedError(rt.program, rt.trace.row(rt.step).frame);
     // The frames as the Call Stack shows them: a revert in a modifier is the modifier's.
-    const stack = shownStack(rt.program, rt.step);
+    const stack = shownStack(rt.program, rt.step, (f) => actions[f]?.input ?? undefined);
     const label = (f: ShownFrame) => f.label ?? this.frameLabel(f.frame);
     const loc = stack[0]?.at;
     const where = `${label(stack[0])}${loc ? ` (${basename(loc.source.sourceName)}:${this.convertDebuggerLineToClient(loc.line)})` : ''}`;
@@ -414,9 +420,21 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {
+    // Each call's input names a call whose code never entered its function's definition (IR code): waited for only then.
+    const rt = this.need();
+    const bare = shownStack(rt.program, rt.step).some(
+      (f) => f.label === undefined && f.frame.kind === 'external' && f.frame.name === f.frame.contract,
+    );
+    if (!bare) return this.stackTrace(response, []);
+    this.pairedActions()
+      .then((actions) => this.stackTrace(response, actions))
+      .catch((err: unknown) => this.sendErrorResponse(response, { id: 1012, format: err instanceof Error ? err.message : String(err) }));
+  }
+
+  private stackTrace(response: DebugProtocol.StackTraceResponse, actions: Array<ContractAction | undefined>): void {
     const rt = this.need();
     this.frameSteps.clear();
-    const frames = shownStack(rt.program, rt.step).map((shown) => {
+    const frames = shownStack(rt.program, rt.step, (f) => actions[f]?.input ?? undefined).map((shown) => {
       const { id, frame, step, at: loc } = shown;
       this.frameSteps.set(id, shown);
       const row = rt.trace.row(step);
@@ -535,13 +553,9 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       switch (ref.kind) {
         case 'arguments':
         case 'locals': {
-          const input = (await this.actionOf(frame.traceFrame))?.input ?? undefined;
-          const data = () => localsData(rt, ref.step, input);
-          vars =
-            (ref.view && viewVariables(rt.program, ref.view, frame, ref.step, ref.kind, data, input)) ??
-            (ref.kind === 'arguments'
-              ? this.argumentsAt(ref.step, frame, await action(), input)
-              : variablesAt(rt.program, ref.step, ['return', 'local'], data));
+          const call = await this.actionOf(frame.traceFrame);
+          const data = () => localsData(rt, ref.step, call?.input ?? undefined);
+          vars = frameScope(rt.program, frame, ref.step, ref.view, ref.kind, data, call);
           break;
         }
         case 'return':
@@ -629,7 +643,7 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
       };
       return this.sendResponse(response);
     }
-    const unread = IDENTIFIER.test(expression) && this.unreadState(expression, frame.traceFrame, step);
+    const unread = IDENTIFIER.test(expression) && this.unreadState(expression, frame.traceFrame);
     if (unread) throw new Error(unread);
     const value = new Expression(args.expression).evaluate(rt.context(step));
     response.body = { result: formatValue(value), variablesReference: 0 };
@@ -637,25 +651,11 @@ export class LedgerMirrorDebugSession extends LoggingDebugSession {
   }
 
   /** Why a state variable of the frame's contract has no value here (the Storage scope holds none of its slots). */
-  private unreadState(name: string, traceFrame: number, step: number): string | undefined {
+  private unreadState(name: string, traceFrame: number): string | undefined {
     const rt = this.need();
     const contract = rt.program.frameCode[traceFrame].artifact;
     if (!contract?.storageLayout?.storage.some((v) => v.label === name)) return undefined;
-    const storage = rt.detail(step).storage;
-    return `"${name}" is a state variable of ${contract.name}: ${storage ? 'no slot of it was read or written yet at this step' : 'the trace was fetched without storage'}.`;
-  }
-
-  /**
-   * An external call's arguments as its calldata carried them; an internal function's where they are on the stack
-   * now (any type the Locals scope reads), else as the function found them on entry.
-   */
-  private argumentsAt(step: number, frame: FnFrame, action: ContractAction | undefined, input: string | undefined): Variable[] | string {
-    const rt = this.need();
-    if (frame.kind === 'internal') {
-      const tracked = variablesAt(rt.program, step, ['argument'], () => localsData(rt, step, input));
-      if (typeof tracked !== 'string') return tracked;
-    }
-    return argumentsOf(rt.program, frame, action);
+    return `"${name}" is a state variable of ${contract.name}: no slot of it was read or written yet at this step.`;
   }
 
   /** An argument of the frame's function, else a state variable the trace holds, by its Solidity name (hover, Watch). */

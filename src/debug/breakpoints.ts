@@ -177,6 +177,12 @@ export class Breakpoints {
         const at = `${lineKey}:${spec.column}`;
         const steps = stepsAt.get(at) ?? Int32Array.from(this.statementSteps(lineKey, spec.column));
         stepsAt.set(at, steps);
+        // Verified only where Continue will stop: a line whose code this trace never runs as a statement of its own
+        // (a branch not taken, or code the optimizer moved into another line's or shares with another function).
+        if (steps.length === 0) {
+          out.push({ id: this.nextId++, verified: false, line: spec.line, message: this.neverStops(lineKey) });
+          continue;
+        }
         const bp = this.make('line', steps, `line ${spec.line + 1}`, spec.condition, spec.hitCondition);
         kept.push(bp);
         out.push({ id: bp.id, verified: true, line: spec.line, column: spec.column });
@@ -278,6 +284,15 @@ export class Breakpoints {
       return this.make('exception', steps, filter === 'revert' ? 'Revert' : 'Panic', conditions[filter]);
     });
     this.merged = undefined;
+  }
+
+  /** Why a line with code never stops in this trace. */
+  private neverStops(lineKey: number): string {
+    const p = this.program;
+    for (let s = 0; s < p.loc.length; s++)
+      if (p.loc[s] >= 0 && p.locs[p.loc[s]].lineKey === lineKey)
+        return 'Code mapped to this line runs only as part of a definition or a larger statement, never as a statement of its own: a breakpoint here would never stop.';
+    return 'This trace never runs this line: it does not run in this transaction, or the optimizer moved or shared its code (no step maps to it).';
   }
 
   /** Steps where a statement on `lineKey` starts (at `column` or the first code after it on that line). */

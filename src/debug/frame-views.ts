@@ -2,12 +2,16 @@
 // the guarded function's locals while a modifier of it runs (its return variables only: its body has not started,
 // or is done), and a constructor's arguments from the end of its init code.
 import { stackSize } from '../core/locals/declarations';
+import type { ContractAction } from '../core/contract-results';
+import { isViaIr, pipelineOf } from '../core/locals/pipeline';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { constructorArguments } from './constructor-args';
 import type { FrameView } from './modifier-frames';
+import { withBuildNote } from './locals/build-note';
+import { inputArguments } from './locals/input-arguments';
 import { variablesAt } from './locals/scope';
 import { localValue, type LocalsData } from './locals/values';
-import type { Variable } from './variables';
+import { argumentsOf, type Variable } from './variables';
 
 /**
  * What the frame's `scope` shows; undefined where the function's own reading applies (its arguments, or a
@@ -27,6 +31,13 @@ export function viewVariables(
       return scope === 'arguments'
         ? (constructorArguments(program, frame, input) ?? variablesAt(program, step, ['argument'], data))
         : undefined;
+    case 'inlined':
+      // IR code's arguments are read from what the trace proves of each (its evidence); legacy code's from the slots
+      // of the function that was called, which an inlined function's are not.
+      if (scope === 'locals') return undefined;
+      return isViaIr(pipelineOf(program.frameCode[frame.traceFrame].artifact?.metadata))
+        ? variablesAt(program, step, ['argument'], data)
+        : 'unavailable (optimized): the optimizer inlined this function into its caller, so no call passed its arguments.';
     case 'guarded':
       if (scope === 'arguments') return undefined;
       return view.place
@@ -48,4 +59,34 @@ export function viewVariables(
       });
     }
   }
+}
+
+/**
+ * A frame's Arguments or Locals scope as the adapter, hover and the oracles read it. `call` is the action of the
+ * frame's external call (its input is the calldata; a creation's, the init code); `data` what the step holds.
+ */
+export function frameScope(
+  program: Program,
+  frame: FnFrame,
+  step: number,
+  view: FrameView | undefined,
+  scope: 'arguments' | 'locals',
+  data: () => LocalsData,
+  call: ContractAction | undefined,
+): Variable[] | string {
+  const input = call?.input ?? undefined;
+  const shown = view && viewVariables(program, view, frame, step, scope, data, input);
+  if (shown !== undefined) return scope === 'locals' ? withBuildNote(program, step, shown) : shown;
+  if (scope === 'locals') return withBuildNote(program, step, variablesAt(program, step, ['return', 'local'], data));
+  // A function the call entered: its arguments from the call's input (§ input-arguments.ts), in every pipeline.
+  const tracked = () => variablesAt(program, step, ['argument'], data);
+  const entered = inputArguments(program, frame, call, tracked);
+  if (entered) return entered;
+  // An internal function's arguments where they are on the stack now (any type the Locals scope reads), else as the
+  // function found them on entry.
+  if (frame.kind === 'internal') {
+    const tracked = variablesAt(program, step, ['argument'], data);
+    if (typeof tracked !== 'string') return tracked;
+  }
+  return argumentsOf(program, frame, frame.kind === 'external' ? call : undefined);
 }

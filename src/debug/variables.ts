@@ -1,7 +1,15 @@
 // What the Variables view shows for a step: the function's arguments decoded with the ABI library (viem) from the
 // values the function found on the stack when it was entered, the stack (top first, named as the expression
 // language names it), memory words, storage slots, and the external call's frame.
-import { decodeAbiParameters, decodeFunctionData, decodeFunctionResult, parseAbiItem, type AbiFunction, type AbiParameter } from 'viem';
+import {
+  decodeAbiParameters,
+  decodeFunctionData,
+  decodeFunctionResult,
+  parseAbiItem,
+  toFunctionSelector,
+  type AbiFunction,
+  type AbiParameter,
+} from 'viem';
 import { enumMembersOf } from '../core/build-output/enum-reader';
 import { enumText, isEnumType, mentionsEnum, NO_ENUMS, type EnumMembers } from '../core/build-output/enums';
 import type { ContractAction } from '../core/contract-results';
@@ -11,6 +19,7 @@ import type { Frame, Trace } from '../shared/trace-model';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { stackWord, stackWordValue } from '../shared/stack-words';
 import { entityOfAddress } from '../core/ids';
+import { isViaIr, pipelineOf } from '../core/locals/pipeline';
 import { calldataReference, hexBytes, type References } from './memory-references';
 import { decodedNode, variableOf } from './value-tree';
 import type { Variable } from './variable';
@@ -95,16 +104,11 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
   if (!abi) return frame.header ? 'The parameters of this function could not be read.' : 'No Solidity function is known for this frame.';
   if (abi.inputs.length === 0) return [];
   // An external call's calldata (the mirror's actions) decodes every type, dynamic ones included.
-  if (frame.kind === 'external' && action?.input) {
-    try {
-      const { args } = decodeFunctionData({ abi: [abi], data: action.input as `0x${string}` });
-      const shown = shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
-      const at = calldataPlaces(abi.inputs, action.input);
-      return shown.map((v, i) => (at[i] === undefined ? v : { ...v, memoryReference: calldataReference(frame.traceFrame, at[i]!) }));
-    } catch {
-      // Not this function's calldata (a fallback, or a pairing the mirror's actions do not support): read the stack.
-    }
-  }
+  const decoded = frame.kind === 'external' ? calldataArguments(program, frame, action?.input ?? undefined) : undefined;
+  if (decoded) return decoded;
+  // IR code keeps an internal function's arguments where its own layout puts them: not the legacy order read below.
+  if (isViaIr(pipelineOf(artifact?.metadata)))
+    return 'unavailable (optimized): the IR pipeline keeps no argument at a fixed stack position.';
   // A calldata array or string takes two stack slots (offset and length): the positions of the others are not known.
   if (/\bcalldata\b/.test(frame.header ?? '') && abi.inputs.some((p) => !isWordType(p.type)))
     return "Arguments of dynamic types in calldata are read from the call's input (the mirror's actions), which this trace does not have.";
@@ -119,6 +123,42 @@ export function argumentsOf(program: Program, frame: FnFrame, action?: ContractA
     type: typeOf(param),
     value: decodeWord(param, stack[stack.length - n + i], enums),
   }));
+}
+
+/**
+ * The function a call's input calls in `frame`: its own function when the input's selector is that function's, else
+ * for an external call's frame that names no function the contract's function with that selector (the input proves
+ * which one the dispatcher entered).
+ */
+export function calledFunction(program: Program, frame: FnFrame, input: string | undefined): AbiFunction | undefined {
+  if (!input || input.length < 10) return undefined;
+  const artifact = program.frameCode[frame.traceFrame].artifact;
+  const selector = input.slice(0, 10).toLowerCase();
+  const own = functionAbi(frame.header, artifact);
+  if (own && toFunctionSelector(own) === selector) return own;
+  // A frame named for another function shows none of the call's arguments: they would read as that function's.
+  return frame.kind === 'external' && artifact && !frame.header
+    ? registryOf(artifact).findFunction(selector, artifact.name)?.item
+    : undefined;
+}
+
+/**
+ * The arguments of the function `input` calls in `frame` (calledFunction) decoded from it, dynamic types included,
+ * each with a memory reference into the calldata; undefined when the input calls no function known there.
+ */
+export function calldataArguments(program: Program, frame: FnFrame, input: string | undefined): Variable[] | undefined {
+  const abi = calledFunction(program, frame, input);
+  if (!abi || !input) return undefined;
+  const artifact = program.frameCode[frame.traceFrame].artifact;
+  try {
+    const { args } = decodeFunctionData({ abi: [abi], data: input as `0x${string}` });
+    const shown = shownValues(abi.inputs, args ?? [], (i) => `arg${i}`, enumsFor(abi.inputs, artifact));
+    const at = calldataPlaces(abi.inputs, input);
+    return shown.map((v, i) => (at[i] === undefined ? v : { ...v, memoryReference: calldataReference(frame.traceFrame, at[i]!) }));
+  } catch {
+    // Not well-formed calldata of that function.
+    return undefined;
+  }
 }
 
 /**

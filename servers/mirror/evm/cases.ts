@@ -11,6 +11,8 @@ import { longZeroAddress } from './ids';
 
 export interface Deployment {
   contract: string;
+  /** The name later cases use (default: the contract's), for a contract deployed twice. */
+  as?: string;
   /** Constructor arguments, given the long-zero addresses of the contracts deployed before. */
   args?: (addressOf: (contract: string) => string) => bigint[];
   /** Libraries to link, by contract name. */

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import solc from 'solc';
@@ -69,7 +70,7 @@ export interface Compilation {
  */
 export type CompilerVariant = 'default' | 'optimized' | 'via-ir' | 'via-ir-unoptimized';
 
-const VARIANT_SETTINGS: Record<CompilerVariant, Record<string, unknown>> = {
+export const VARIANT_SETTINGS: Record<CompilerVariant, Record<string, unknown> & { optimizer: unknown }> = {
   default: { optimizer: { enabled: false, runs: 200 } },
   optimized: { optimizer: { enabled: true, runs: 200 } },
   'via-ir': { optimizer: { enabled: true, runs: 200 }, viaIR: true },
@@ -81,13 +82,21 @@ export async function readSources(dir = CONTRACTS_DIR, variant: CompilerVariant 
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sol')).sort();
   const sources: Record<string, { content: string }> = {};
   for (const file of files) sources[SOURCE_PREFIX + file] = { content: await readFile(join(dir, file), 'utf8') };
+  return standardInput(sources, VARIANT_SETTINGS[variant]);
+}
+
+/** The standard-JSON input for `sources` with the mirror's output selection; Hedera runs the Cancun instruction set. */
+export function standardInput(
+  sources: Record<string, { content: string }>,
+  settings: Record<string, unknown> & { optimizer: unknown },
+  evmVersion = 'cancun',
+): StandardJsonInput {
   return {
     language: 'Solidity',
     sources,
     settings: {
-      // Hedera runs the Cancun instruction set.
-      evmVersion: 'cancun',
-      ...VARIANT_SETTINGS[variant],
+      evmVersion,
+      ...settings,
       outputSelection: {
         '*': {
           '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'evm.methodIdentifiers', 'metadata', 'storageLayout'],
@@ -99,8 +108,34 @@ export async function readSources(dir = CONTRACTS_DIR, variant: CompilerVariant 
 }
 
 export async function compileContracts(dir = CONTRACTS_DIR, variant: CompilerVariant = 'default'): Promise<Compilation> {
-  const input = await readSources(dir, variant);
-  const solcLongVersion = solc.version().replace(/\.Emscripten.*$/, '') as string;
+  return compileInput(await readSources(dir, variant));
+}
+
+/**
+ * The compilers the mirror has: the bundled solc, and solc 0.5.16 installed under the npm alias `solc-0.5.16` for
+ * library code that ships built with it (loaded only when its output is not cached: its soljson is large).
+ */
+export type SolcRelease = 'bundled' | '0.5.16';
+
+interface SolcModule {
+  version(): string;
+  compile(input: string): string;
+}
+
+const nodeRequire = createRequire(import.meta.url);
+const SOLC: Record<SolcRelease, () => SolcModule> = {
+  bundled: () => solc as SolcModule,
+  '0.5.16': () => nodeRequire('solc-0.5.16') as SolcModule,
+};
+/** Long versions, so a cached output is found without loading its compiler. */
+const LONG_VERSION: Record<SolcRelease, () => string> = {
+  bundled: () => (solc as SolcModule).version().replace(/\.Emscripten.*$/, ''),
+  '0.5.16': () => '0.5.16+commit.9c3226ce',
+};
+
+/** Compiles a standard-JSON input (cached on disk by compiler and input); solc errors throw. */
+export async function compileInput(input: StandardJsonInput, release: SolcRelease = 'bundled'): Promise<Compilation> {
+  const solcLongVersion = LONG_VERSION[release]();
   const solcVersion = solcLongVersion.replace(/\+.*$/, '');
   const text = JSON.stringify(input);
   const id = createHash('sha256').update(solcLongVersion).update('\0').update(text).digest('hex').slice(0, 32);
@@ -111,7 +146,9 @@ export async function compileContracts(dir = CONTRACTS_DIR, variant: CompilerVar
   );
   if (cached) return { solcVersion, solcLongVersion, input, output: cached, id };
 
-  const output = JSON.parse(solc.compile(text) as string) as StandardJsonOutput;
+  const compiler = SOLC[release]();
+  if (!compiler.version().startsWith(solcLongVersion)) throw new Error(`solc ${compiler.version()} is not ${solcLongVersion}`);
+  const output = JSON.parse(compiler.compile(text)) as StandardJsonOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   await writeAtomically(cacheFile, JSON.stringify(output));

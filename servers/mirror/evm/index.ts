@@ -28,6 +28,7 @@ import {
   SYSTEM_CONTRACTS_DIR,
 } from './compile';
 import { ContractRegistry } from './contract-records';
+import { compileCorpus, runCorpus } from './corpus/run';
 import { caseTransaction, deploymentTimestamp, entityId, FIRST_CONTRACT_NUM, longZeroAddress, numOfLongZero } from './ids';
 import { DEFAULT_GAS_LIMIT, Ledger, type TransactionOutcome } from './ledger';
 import { resultBodies } from './result-bodies';
@@ -88,7 +89,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
       (deployment.args?.(addressOf) ?? []).map(word).join('');
     const runtimeBytecode = await ledger.deployAt(address, initCode);
     deployed.set(
-      deployment.contract,
+      deployment.as ?? deployment.contract,
       contracts.add({ num, evmAddress: address, bytecode: initCode, runtimeBytecode, createdTimestamp: deploymentTimestamp(index) }),
     );
   };
@@ -106,7 +107,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
   const cases: TraceCaseInfo[] = [];
   const traces: TraceRecord[] = [];
   const results: ResultRecord[] = [];
-  const run = async (spec: Pick<CaseSpec, 'name' | 'contract' | 'value'>, data: string, gasLimit?: bigint): Promise<void> => {
+  const run = async (spec: Pick<CaseSpec, 'name' | 'contract' | 'value'>, data: string, gasLimit?: bigint): Promise<TransactionOutcome> => {
     const tx = caseTransaction(cases.length, spec.name);
     const target = spec.contract === HTS_STAND_IN.contract ? systemTarget : deployed.get(spec.contract)!;
     const outcome = await ledger.send(target.evmAddress, data, preOp, gasLimit, spec.value);
@@ -139,6 +140,7 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
       contractIdOf: (address) => contracts.find(address)?.contractId,
     });
     results.push({ transactionId: tx.transactionId, hash: tx.hash, result: bodies.result, actions: bodies.actions });
+    return outcome;
   };
 
   const deployLate = async (contract: string): Promise<void> => {
@@ -160,6 +162,18 @@ export async function createEvmTraceProvider(opts: EvmProviderOptions = {}): Pro
       opts.longLoopSteps ?? DEFAULT_LONG_LOOP_STEPS,
     );
     await run(LONG_LOOP, encodeCall(LONG_LOOP.signature, [iterations]), gasLimit);
+  }
+  if (opts.corpus) {
+    const builds = await compileCorpus(opts.compiler ?? 'default');
+    for (const build of Object.values(builds)) if (opts.buildInfoDir !== undefined) await writeBuildInfo(opts.buildInfoDir, build);
+    let deployments = DEPLOYMENTS.length + LATE_DEPLOYMENTS.length + 1;
+    await runCorpus(builds, {
+      payer: ledger.payer.toString() as `0x${string}`,
+      deploy: (as, contract, from, args) => deploy({ contract, as, args: () => args }, deployments++, from),
+      run: (name, contract, data) => run({ name, contract }, data),
+      name: (as, address) => deployed.set(as, contracts.find(address)!),
+      addressOf,
+    });
   }
 
   const byId = new Map(traces.map((t) => [t.transactionId, t]));

@@ -217,6 +217,30 @@ function operand(node: unknown): Operand {
     : undefined;
 }
 
+/**
+ * The Solidity variables an `assembly` block assigns (`x := …`): the external references that are the target of a
+ * Yul assignment. Without a Yul AST (solc before 0.6.x keeps only text) every variable it names may be assigned.
+ */
+function assemblyWrites(node: Node, budget: { nodes: number }): number[] {
+  // 0.6 on: [{ declaration, src }]; before: [{ <name>: { declaration, src } }].
+  const refs = (Array.isArray(node.externalReferences) ? node.externalReferences : [])
+    .flatMap((r) => (isNode(r) && 'declaration' in r ? [r] : isNode(r) ? Object.values(r) : []))
+    .filter((r): r is Node => isNode(r) && typeof r.declaration === 'number');
+  if (!isNode(node.AST)) return refs.map((r) => r.declaration as number);
+  const targets = new Set<unknown>();
+  const todo: unknown[] = [node.AST];
+  while (todo.length && budget.nodes-- > 0) {
+    const n = todo.pop();
+    if (Array.isArray(n)) todo.push(...(n as unknown[]));
+    else if (isNode(n)) {
+      if (n.nodeType === 'YulAssignment' && Array.isArray(n.variableNames))
+        for (const v of n.variableNames) if (isNode(v)) targets.add(v.src);
+      for (const value of Object.values(n)) if (typeof value === 'object' && value !== null) todo.push(value);
+    }
+  }
+  return refs.filter((r) => targets.has(r.src)).map((r) => r.declaration as number);
+}
+
 /** Every read and write of a variable under `body`, and every comparison. */
 function referencesUnder(body: unknown, budget: { nodes: number }): { refs: Reference[]; comparisons: Comparison[] } {
   const out: Reference[] = [];
@@ -243,6 +267,7 @@ function referencesUnder(body: unknown, budget: { nodes: number }): { refs: Refe
         write(assigned(node.leftHandSide), alone && node.operator === '=' ? node.rightHandSide : undefined, alone);
       } else if (node.nodeType === 'UnaryOperation' && typeof node.operator === 'string' && WRITES_OPERAND.has(node.operator))
         write(assigned(node.subExpression));
+      else if (node.nodeType === 'InlineAssembly') write(assemblyWrites(node, budget));
       else if (node.nodeType === 'BinaryOperation' && typeof node.operator === 'string' && COMPARISONS.has(node.operator))
         comparisons.push({
           ...at,

@@ -51,6 +51,8 @@ export function debugCompilerInput(input: StandardJsonInput): StandardJsonInput 
             'evm.deployedBytecode.sourceMap',
             'evm.deployedBytecode.linkReferences',
             'evm.deployedBytecode.immutableReferences',
+            // Where state variables live, for a debugger reading the replay's trace against this build.
+            'storageLayout',
           ],
           '': ['ast'],
         },

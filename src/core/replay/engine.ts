@@ -18,6 +18,8 @@ import {
 import { Account, Address, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import { type CheckedReplayInput, ReplayRefused } from './replay-input';
 import { nativeKindOf, SYSTEM_ADDRESSES } from './native-addresses';
+import { ReplayTraceRecorder } from './replay-trace';
+import type { RawColumns } from '../trace/columns-decoder';
 
 export type ResultDataType = 'OUTPUT' | 'REVERT_REASON' | 'ERROR';
 
@@ -48,6 +50,8 @@ export interface ReplayObservation {
   output: string;
   failed: boolean;
   steps: number;
+  /** The replay's steps as decoded trace columns, when asked for (replay-trace.ts). */
+  trace?: RawColumns;
 }
 
 export interface ReplayBudgets {
@@ -64,7 +68,11 @@ const hex = (bytes: Uint8Array | undefined): string => bytesToHex(bytes ?? new U
 const slotHex = (value: bigint): string => `0x${value.toString(16).padStart(64, '0')}`;
 
 /** Runs `input` (already validated) to the end or to the first refusal (thrown as ReplayRefused). */
-export async function runReplay(input: CheckedReplayInput, budgets: ReplayBudgets): Promise<ReplayObservation> {
+export async function runReplay(
+  input: CheckedReplayInput,
+  budgets: ReplayBudgets,
+  options: { trace?: boolean } = {},
+): Promise<ReplayObservation> {
   const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
   const answers = [...input.systemAnswers];
   let answered = 0;
@@ -109,7 +117,11 @@ export async function runReplay(input: CheckedReplayInput, budgets: ReplayBudget
 
   const watcher = new Watcher(known, budgets);
   const events = evm.events!;
-  const onStep = (step: InterpreterStep): void => watcher.step(step);
+  const recorder = options.trace ? new ReplayTraceRecorder(new Map(input.accounts.map((a) => [a.address, a.storage]))) : undefined;
+  const onStep = (step: InterpreterStep): void => {
+    watcher.step(step);
+    recorder?.step(step);
+  };
   const onEnter = (message: Message): void => watcher.enter(message);
   const onExit = (result: EVMResult): void => watcher.exit(result);
   events.on('step', onStep);
@@ -141,6 +153,12 @@ export async function runReplay(input: CheckedReplayInput, budgets: ReplayBudget
     storage[account] = values;
   }
   const error = result.execResult.exceptionError;
+  const trace = recorder?.finish({
+    address: input.to,
+    failed: error !== undefined,
+    gasUsed: result.execResult.executionGasUsed,
+    returnValue: hex(result.execResult.returnValue),
+  });
   return {
     calls: watcher.calls,
     logs: (error ? [] : (result.execResult.logs ?? [])).map(([address, topics, data]) => ({
@@ -152,6 +170,7 @@ export async function runReplay(input: CheckedReplayInput, budgets: ReplayBudget
     output: hex(result.execResult.returnValue),
     failed: error !== undefined,
     steps: watcher.steps,
+    ...(trace ? { trace } : {}),
   };
 }
 

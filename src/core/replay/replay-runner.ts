@@ -11,7 +11,7 @@ import { DEFAULT_REPLAY_BUDGETS, ReplayRefused, type RefusalKind } from './repla
 
 export type ReplayJob =
   | { kind: 'compile'; input: { language: string; sources: Record<string, unknown>; settings?: Record<string, unknown> } }
-  | { kind: 'replay'; plan: ReplayPlan; mode: ReplayMode; budgets: ReplayBudgets };
+  | { kind: 'replay'; plan: ReplayPlan; mode: ReplayMode; budgets: ReplayBudgets; trace?: boolean };
 
 export type ReplayJobResult =
   | { kind: 'compiled'; build: { contracts: DebugContract[]; version: string } }
@@ -68,13 +68,14 @@ function unwrap(result: ReplayJobResult): ReplayJobResult {
   throw new Error(result.message);
 }
 
-/** The replay's outcome (refusals are outcomes; a budget, a cancellation or a defect rejects with ReplayRefused/Error). */
+/** The replay's outcome, with its trace's columns when `opts.trace` asks (refusals are outcomes; a budget, a cancellation or a defect rejects with ReplayRefused/Error). */
 export async function replayOffThread(
   plan: ReplayPlan,
   mode: ReplayMode,
-  opts: RunnerOptions & { budgets?: ReplayBudgets } = {},
+  opts: RunnerOptions & { budgets?: ReplayBudgets; trace?: boolean } = {},
 ): Promise<ReplayOutcome> {
-  const result = unwrap(await run({ kind: 'replay', plan, mode, budgets: opts.budgets ?? DEFAULT_REPLAY_BUDGETS }, opts));
+  const job: ReplayJob = { kind: 'replay', plan, mode, budgets: opts.budgets ?? DEFAULT_REPLAY_BUDGETS, trace: opts.trace };
+  const result = unwrap(await run(job, opts));
   if (result.kind !== 'replayed') throw new Error('the replay worker answered another job');
   return result.outcome;
 }

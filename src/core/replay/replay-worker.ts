@@ -18,7 +18,7 @@ port.once('message', (job: ReplayJob) => {
 async function answer(job: ReplayJob): Promise<ReplayJobResult> {
   try {
     if (job.kind === 'compile') return { kind: 'compiled', build: compileDebugBuild(job.input) };
-    return { kind: 'replayed', outcome: await replayInThread(job.plan, job.mode, job.budgets) };
+    return { kind: 'replayed', outcome: await replayInThread(job.plan, job.mode, job.budgets, { trace: job.trace }) };
   } catch (err) {
     if (err instanceof ReplayRefused) return { kind: 'error', refused: true, reason: err.kind, message: err.message };
     return { kind: 'error', refused: false, reason: 'internal', message: err instanceof Error ? err.message : String(err) };

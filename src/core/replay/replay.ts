@@ -13,15 +13,16 @@ export type ReplayOutcome =
   | { kind: 'refused'; reason: RefusalKind; message: string; place?: string }
   | { kind: 'what-if'; observation: ReplayObservation };
 
-/** Runs `plan` in this thread (see replay-runner.ts for the worker that bounds memory and time and can be cancelled). */
+/** Runs `plan` in this thread (`trace`: record its steps as a trace, replay-trace.ts) (see replay-runner.ts for the worker that bounds memory and time and can be cancelled). */
 export async function replayInThread(
   plan: ReplayPlan,
   mode: ReplayMode,
   budgets: ReplayBudgets = DEFAULT_REPLAY_BUDGETS,
+  options: { trace?: boolean } = {},
 ): Promise<ReplayOutcome> {
   let observation: ReplayObservation;
   try {
-    observation = await runReplay(checkReplayInput(plan.input), budgets);
+    observation = await runReplay(checkReplayInput(plan.input), budgets, options);
   } catch (err) {
     if (err instanceof ReplayRefused) return { kind: 'refused', reason: err.kind, message: err.message };
     throw err;

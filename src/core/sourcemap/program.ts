@@ -5,6 +5,8 @@
 import { loadEnums } from '../build-output/enum-reader';
 import { isEnumType, mentionsEnum } from '../build-output/enums';
 import { abiOfMetadata } from '../names/registry';
+import type { Callable } from '../locals/declarations';
+import { isViaIr, pipelineOf } from '../locals/pipeline';
 import type { ContractArtifact, SourceFile, VerifiedOrigin } from './artifacts';
 import type { CompiledCode } from './compiled-code';
 import { JUMP_IN, JUMP_OUT, jumpKinds } from './jump-kinds';
@@ -34,6 +36,9 @@ export interface Loc {
   column: number;
   endLine: number;
   endColumn: number;
+  /** Byte offset and length in the source (what the AST's ranges are in). */
+  start: number;
+  length: number;
   /** Same number for every loc on the same line of the same file. */
   lineKey: number;
   /**
@@ -45,6 +50,13 @@ export interface Loc {
   defines: { name: string; header: string } | undefined;
   /** Where a definition's header ends (0-based line and column of its `{` or `;`). */
   headerEnd: { line: number; column: number } | undefined;
+}
+
+/** A function, modifier or constructor of a source the trace's code maps into, from the build's AST. */
+export interface ProgramCallable {
+  id: number;
+  source: ProgramSource;
+  callable: Callable;
 }
 
 export interface FnFrame {
@@ -64,6 +76,8 @@ export interface FnFrame {
   hidden: boolean;
   /** The frame the call stack shows for it: itself, or for a hidden one the nearest visible caller. */
   visible: number;
+  /** The ProgramCallable (AST) of the function it was named for, or -1 (not named, or the build has no AST). */
+  callable: number;
 }
 
 export interface FrameCode {
@@ -88,6 +102,10 @@ export class Program {
   readonly sources: ProgramSource[] = [];
   readonly locs: Loc[] = [];
   readonly frames: FnFrame[] = [];
+  /** The functions, modifiers and constructors of `sources`, where the build output kept their ASTs. */
+  readonly callables: ProgramCallable[] = [];
+  /** Per loc: the innermost ProgramCallable whose range holds its start, or -1 (see `callableOf`). */
+  private locCallable = new Int32Array(0);
   /** Per step: loc id or -1. */
   readonly loc: Int32Array;
   /** Per step: the FnFrame it runs in. */
@@ -162,6 +180,7 @@ export class Program {
       if (f.code && f.artifact && !tables.has(f.code)) tables.set(f.code, await program.pcTable(f.artifact, f.code, files));
     }
     program.excludeHeaders();
+    program.indexCallables();
     program.scan(frameCode.map((f) => (f.code ? tables.get(f.code) : undefined)));
     return program;
   }
@@ -214,6 +233,7 @@ export class Program {
       };
       this.sources.push(source);
       this.sourceByKey.set(key, source);
+      for (const callable of file.declarations?.callables ?? []) this.callables.push({ id: this.callables.length, source, callable });
       this.byteIndex.set(source, (offset) => read.text.position(offset));
     }
     return source;
@@ -234,6 +254,8 @@ export class Program {
       column: from.character,
       endLine: to.line,
       endColumn: to.character,
+      start,
+      length,
       lineKey,
       steppable: !m,
       defines: name ? { name, header } : undefined,
@@ -256,6 +278,37 @@ export class Program {
       const at = { line: loc.line, column: loc.column };
       if (headers.some((h) => h.source === loc.source && !before(at, h) && before(at, h.headerEnd!))) loc.steppable = false;
     }
+  }
+
+  /** Each loc's innermost callable: once per loc (a few thousand), so the scan and every stop read an array. */
+  private indexCallables(): void {
+    const bySource = new Map<ProgramSource, ProgramCallable[]>();
+    for (const c of this.callables) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
+    this.locCallable = Int32Array.from(this.locs, (loc) => {
+      const { start } = loc;
+      let best: ProgramCallable | undefined;
+      for (const c of bySource.get(loc.source) ?? []) {
+        const { start: from, length } = c.callable;
+        if (start >= from && start < from + length && (!best || length < best.callable.length)) best = c;
+      }
+      return best ? best.id : -1;
+    });
+  }
+
+  /** The innermost function, modifier or constructor (by the AST) whose range holds where `loc` starts. */
+  callableOf(loc: Pick<Loc, 'id'> | undefined): ProgramCallable | undefined {
+    const at = loc && loc.id >= 0 && loc.id < this.locCallable.length ? this.locCallable[loc.id] : -1;
+    return at >= 0 ? this.callables[at] : undefined;
+  }
+
+  /** The innermost callable holding byte `start` of `source`. */
+  callableAt(source: ProgramSource, start: number): ProgramCallable | undefined {
+    let best: ProgramCallable | undefined;
+    for (const c of this.callables) {
+      const { start: from, length } = c.callable;
+      if (c.source === source && start >= from && start < from + length && (!best || length < best.callable.length)) best = c;
+    }
+    return best;
   }
 
   /** Where bytes `[start, start + length)` of `source` are (0-based, as a Loc has them). */
@@ -293,10 +346,11 @@ export class Program {
     contract: string | undefined,
     header: string | undefined,
     hidden: boolean,
+    callable = -1,
   ): number {
     const id = this.frames.length;
     const visible = hidden && parent >= 0 ? this.frames[parent].visible : id;
-    this.frames.push({ id, parent, kind, traceFrame, entryStep: step, exitStep: step, name, contract, header, hidden, visible });
+    this.frames.push({ id, parent, kind, traceFrame, entryStep: step, exitStep: step, name, contract, header, hidden, visible, callable });
     return id;
   }
 
@@ -306,13 +360,26 @@ export class Program {
     /** Per FnFrame (one entry each, so the array stays packed): the line key its visible frame was last on. */
     const lastKey: number[] = [];
     /** Per external FnFrame: whether its public function was named. */
-    const named: boolean[] = [];
+    const isNamed: boolean[] = [];
     // One pass over the trace's columns (a row object per step costs more than the pass), with what changes only at
     // a call or return (the code's tables, the function, its depth) in locals.
     const { instructionPc, frame: stepFrame, op, opNames } = t.columns();
-    const [JUMP, REVERT, INVALID, KECCAK256, SHA3] = ['JUMP', 'REVERT', 'INVALID', 'KECCAK256', 'SHA3'].map((name) =>
-      opNames.indexOf(name),
-    );
+    const [JUMP, JUMPI, JUMPDEST, REVERT, INVALID, KECCAK256, SHA3] = [
+      'JUMP',
+      'JUMPI',
+      'JUMPDEST',
+      'REVERT',
+      'INVALID',
+      'KECCAK256',
+      'SHA3',
+    ].map((name) => opNames.indexOf(name));
+    /** Per FnFrame: the callable of its last step that mapped into one, and the foreign code it is running (-1 none). */
+    const lastHolder: number[] = [];
+    const sharedRun: number[] = [];
+    const { locCallable } = this;
+    /** The family of the last callable asked for (most steps ask for the same one as the step before). */
+    let familyOf = -2;
+    let family = new Set<number>();
     const [jumpIn, jumpOut] = [JUMP_IN, JUMP_OUT];
     /** Per loc: its line key where stepping stops on it, else -1. */
     const stopKey = Int32Array.from(this.locs, (l) => (l.steppable ? l.lineKey : -1));
@@ -328,6 +395,8 @@ export class Program {
     const open = (id: number) => {
       stack.push(id);
       lastKey.push(-1);
+      lastHolder.push(-1);
+      sharedRun.push(-1);
     };
     const enter = () => {
       fnId = stack[stack.length - 1];
@@ -354,18 +423,29 @@ export class Program {
         const top = this.frames[fnId];
         if (kind === jumpIn) {
           const at = pcLoc && pc < pcLoc.length ? pcLoc[pc] : -1;
-          const def = at >= 0 ? this.locs[at].defines : undefined;
+          const entered = at >= 0 ? this.locs[at].defines : undefined;
           const contract = this.frameCode[frame].artifact?.name;
+          // The AST's definition that starts where the entry's range does: the function the frame is named for.
+          const definition = entered ? this.callableOf(this.locs[at]) : undefined;
+          let callable = definition && definition.callable.start === this.locs[at].start ? definition.id : -1;
+          // The optimizer keeps one copy of functions whose code is the same: the call names the one that runs.
+          const site = pcLoc && prevPc >= 0 && prevPc < pcLoc.length ? pcLoc[prevPc] : -1;
+          const called = entered && callable >= 0 && site >= 0 ? this.calledAt(this.locs[site], callable) : undefined;
+          const def = called === undefined ? entered : called ? { name: called.callable.name, header: this.headerOf(called) } : undefined;
+          if (called !== undefined) callable = called ? called.id : -1;
           const name = def ? `${contract}.${def.name}` : '';
           // The external call's public function is that call's frame on the stack; it is not shown twice.
-          const merged = def !== undefined && top.kind === 'external' && !named[top.id];
+          const merged = def !== undefined && top.kind === 'external' && !isNamed[top.id];
           if (merged) {
-            named[top.id] = true;
+            isNamed[top.id] = true;
             top.name = name;
             top.header = def.header;
+            top.callable = callable;
           }
-          open(this.push('internal', top.id, frame, s, name, contract, def?.header, merged || !def));
+          open(this.push('internal', top.id, frame, s, name, contract, def?.header, merged || !def, callable));
           enter();
+          // The shared copy's lines are another function's: not this frame's places.
+          if (called !== undefined && definition) sharedRun[fnId] = definition.id;
         } else if (kind === jumpOut && top.kind === 'internal') {
           this.frames[stack.pop()!].exitStep = s - 1;
           enter();
@@ -379,13 +459,42 @@ export class Program {
           top.name = `${top.contract}.constructor`;
           top.header = def.header;
           // An internal function the constructor calls is a frame of its own, not the creation's name.
-          named[top.id] = true;
+          isNamed[top.id] = true;
+          const ctor = this.callableOf(this.locs[pcLoc[pc]]);
+          if (ctor?.callable.kind === 'constructor') top.callable = ctor.id;
         }
       }
       fnOf[s] = fnId;
       visOf[s] = vis;
       depthOf[s] = depth;
-      const loc = pcLoc && pc < pcLoc.length ? pcLoc[pc] : -1;
+      let loc = pcLoc && pc < pcLoc.length ? pcLoc[pc] : -1;
+      const holder = loc >= 0 ? locCallable[loc] : -1;
+      if (holder >= 0) {
+        // Code the optimizer shares among functions maps to the one it was first written for: entered by a jump
+        // from another function's code (or by the return from a call, to a shared continuation), it is not that
+        // function's line: it runs for this frame's function, and is not stopped on.
+        // A generated helper (a hidden frame) runs for its visible caller's function.
+        const owner = this.frames[fnId].callable < 0 && this.frames[fnId].hidden ? vis : fnId;
+        const ref = this.frames[owner].callable >= 0 ? this.frames[owner].callable : lastHolder[owner];
+        const plainJump =
+          frame === prevFrame &&
+          (prevOp === JUMP || prevOp === JUMPI) &&
+          op[s] === JUMPDEST &&
+          // A jump into a function is a call, except into a routine the compiler generated (one copy for all).
+          (owner !== fnId || !(pcJump && prevPc >= 0 && prevPc < pcJump.length && pcJump[prevPc] === jumpIn));
+        if (ref !== familyOf) [familyOf, family] = [ref, this.family(ref)];
+        const foreign = ref >= 0 && !family.has(holder);
+        // A routine the compiler generated once for all its uses maps to the first: that is not its caller's line.
+        if (foreign && owner !== fnId) loc = -1;
+        else if (sharedRun[owner] >= 0 && !family.has(holder)) loc = -1;
+        else if (plainJump && foreign) {
+          sharedRun[owner] = holder;
+          loc = -1;
+        } else {
+          sharedRun[owner] = -1;
+          lastHolder[owner] = holder;
+        }
+      }
       locOf[s] = loc;
       const key = loc >= 0 ? stopKey[loc] : -1;
       if (key >= 0 && lastKey[vis] !== key) {
@@ -413,14 +522,115 @@ export class Program {
   placeOf(step: number): Loc | undefined {
     // Code without build output maps nowhere: nothing to look back for.
     if (!this.frameCode[this.traceFrame[step]].code) return undefined;
+    const revert = this.revertStep(step);
+    if (revert !== undefined) return this.locAt(revert);
+    const last = this.lastSteppable(step, () => true);
+    return last === undefined ? this.locAt(step) : this.locAt(last);
+  }
+
+  /** The last step of `step`'s visible function, back from `step`, that maps to a statement `wanted` accepts. */
+  private lastSteppable(step: number, wanted: (loc: Loc) => boolean): number | undefined {
     const vis = this.vis[step];
     const entry = this.frames[vis].entryStep;
     for (let s = step; s >= entry; s--) {
       if (this.vis[s] !== vis) continue;
       const loc = this.locAt(s);
-      if (loc?.steppable) return loc;
+      if (loc?.steppable && wanted(loc)) return s;
     }
-    return this.locAt(step);
+    return undefined;
+  }
+
+  /**
+   * For a REVERT or INVALID step, the step that places it: the last statement that ran in the function (or
+   * modifier) that reverted. The legacy optimizer shares one revert routine among functions, and its source map
+   * names whichever function it was first written for (another function, in another file): when the revert's
+   * statement was entered by a jump from a statement of another function, that statement places it. IR code, whose
+   * functions are inlined rather than jumped to, is placed by its last statement. Code that maps no statement is
+   * placed by the last step inside a function at all (its definition). Undefined for any other step.
+   */
+  revertStep(step: number): number | undefined {
+    const o = this.opAt(step);
+    if (o !== 'REVERT' && o !== 'INVALID') return undefined;
+    const last = this.lastSteppable(step, () => true);
+    if (last === undefined) return this.lastInFunction(step);
+    const artifact = this.frameCode[this.traceFrame[step]].artifact;
+    if (!artifact || isViaIr(pipelineOf(artifact.metadata))) return last;
+    const shared = this.sharedFrom(last);
+    return shared === undefined ? last : (this.lastSteppable(shared, () => true) ?? last);
+  }
+
+  /**
+   * Where the statement `step` is in was jumped into from another function's statement (code the optimizer shares):
+   * the jump's step. Undefined when the statement was reached otherwise (it is its own).
+   */
+  private sharedFrom(step: number): number | undefined {
+    const vis = this.vis[step];
+    const key = this.locAt(step)!.lineKey;
+    const holder = this.callableOf(this.locAt(step));
+    const entry = this.frames[vis].entryStep;
+    let first = step;
+    for (let s = step - 1; s >= entry; s--) {
+      if (this.vis[s] !== vis) continue;
+      const loc = this.locAt(s);
+      if (loc && loc.lineKey !== key) {
+        const from = this.callableOf(loc);
+        const jumped = (this.opAt(first - 1) === 'JUMP' || this.opAt(first - 1) === 'JUMPI') && this.opAt(first) === 'JUMPDEST';
+        return jumped && from && holder && from.id !== holder.id ? first - 1 : undefined;
+      }
+      if (loc) first = s;
+    }
+    return undefined;
+  }
+
+  /** The last step of `step`'s visible function, back from `step`, that maps inside any function. */
+  private lastInFunction(step: number): number | undefined {
+    const vis = this.vis[step];
+    for (let s = step; s >= this.frames[vis].entryStep; s--) if (this.vis[s] === vis && this.callableOf(this.locAt(s))) return s;
+    return undefined;
+  }
+
+  /**
+   * Where a call's code (`site`, the instruction before the jump into a function) names another function than
+   * `entered`, the one the jump entered (the optimizer kept one copy of both): that function when the sources have
+   * exactly one of its name, else null (which one ran is not known). Undefined when the site names `entered`, or is
+   * no call the text tells.
+   */
+  private calledAt(site: Loc, entered: number): ProgramCallable | null | undefined {
+    const text = site.source.lines[site.line]?.slice(site.column, site.column + 200) ?? '';
+    const callee = /^\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*(?:\{[^}]*\}\s*)?\(/.exec(text)?.[1];
+    const want = this.callables[entered].callable;
+    if (callee === undefined || callee === want.name) return undefined;
+    const named = this.callables.filter((c) => c.callable.kind === 'function' && c.callable.name === callee);
+    // A call through a function pointer or to a constructor names no function of the sources.
+    if (named.length === 0) return undefined;
+    return named.length === 1 && named[0].callable.params.length === want.params.length ? named[0] : null;
+  }
+
+  /** A function's header text (its parameters), from its source. */
+  private headerOf(c: ProgramCallable): string {
+    const at = this.positionOf(c.source, c.callable.start, 0);
+    return at ? headerAt(c.source.lines, at.line, at.column).header : '';
+  }
+
+  private readonly families = new Map<number, Set<number>>();
+
+  /** A callable with the modifiers it invokes (by the AST ids its header names): code inlined into one function. */
+  private family(id: number): Set<number> {
+    let family = this.families.get(id);
+    if (!family) {
+      family = new Set([id]);
+      for (const m of this.callables[id]?.callable.modifiers ?? []) {
+        const found = this.callables.filter((c) => c.callable.kind === 'modifier' && c.callable.id === m);
+        if (found.length === 1) family.add(found[0].id);
+      }
+      this.families.set(id, family);
+    }
+    return family;
+  }
+
+  private opAt(step: number): string | undefined {
+    const { op, opNames } = this.trace.columns();
+    return opNames[op[step]];
   }
 
   /** The visible call stack at `step`, innermost first: each frame with the step it is at. */

@@ -7,6 +7,7 @@ import type { Variable } from '../variables';
 import { LocalSlots, type Place, type Role } from './slots';
 import { localValue, type LocalsData } from './values';
 import { viaIrVariables } from './via-ir';
+import { settledValues } from './settled';
 import { stackSize, type Callable, type Declaration } from '../../core/locals/declarations';
 import { isViaIr } from '../../core/locals/pipeline';
 import { frameStorage } from '../../core/trace/storage-accesses';
@@ -50,6 +51,11 @@ export function variablesAt(
   const wanted = found.variables.filter((v) => roles.includes(v.role) && ownedBy(whose.of, v.decl));
   if (wanted.length === 0) return [];
   const read = data();
+  if (slots.pipelineAt(step) === 'legacy-optimized')
+    return settledValues(program, step, wanted, read, (s) => {
+      const there = slots.at(s, whose.place);
+      return 'unavailable' in there ? undefined : there.variables;
+    });
   return wanted.map((v) => localValue(v, read));
 }
 

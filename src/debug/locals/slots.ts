@@ -471,6 +471,17 @@ export class LocalSlots {
     return this.callables.filter((k) => k.callable.contract === contract && k.callable.name === name && k.callable.modifiers.includes(id));
   }
 
+  /** The functions named `name` whose parameters have these names, in any contract (a function and its overrides). */
+  functionsNamed(name: string, params: readonly string[]): KnownCallable[] {
+    return this.callables.filter(
+      (k) =>
+        k.callable.kind === 'function' &&
+        k.callable.name === name &&
+        k.callable.params.length === params.length &&
+        k.callable.params.every((p, i) => p.name === params[i]),
+    );
+  }
+
   /** The source name of a source key. */
   sourceName(key: number): string | undefined {
     for (const [name, k] of this.sourceKeys) if (k === key) return name;

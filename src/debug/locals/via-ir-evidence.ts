@@ -112,7 +112,7 @@ export class ViaIrEvidence {
       artifact && code && isViaIr(pipelines[tf]) ? rangesOf(artifact, code) : undefined,
     ));
     const dup = opNames.map((name) => /^DUP\d+$/.test(name));
-    const label = opNames.map((name) => name === 'JUMPDEST');
+    const jumpdest = opNames.map((name) => name === 'JUMPDEST');
     const compares = opNames.map((name) => COMPARES[name]);
     this.comparing = compares.map((by) => by !== undefined);
     // An assignment's last instruction leaves its value when it computed it (not a jump into a helper, not a constant).
@@ -123,18 +123,41 @@ export class ViaIrEvidence {
     const previous = new Int32Array(frames).fill(NONE);
     const readStep = new Int32Array(frames).fill(NONE);
     const readRange = new Int32Array(frames).fill(NONE);
+    const pushes = opNames.map((name) => /^PUSH[1-4]$/.test(name));
+    /**
+     * Whether an item is a code label the statement pushed (a call's return address, left on top before the jump
+     * into the function it calls): a PUSH of the offset of a JUMPDEST of the frame's code.
+     */
+    const label = (id: number, tf: number): boolean => {
+      const at = identities.madeAt(id);
+      const code = frameCode[tf].code;
+      if (at === NONE || !pushes[op[at]] || !code) return false;
+      const word = BigInt(identities.wordOf(id));
+      return word < BigInt(code.bytes.length) && code.opAt(Number(word)) === 'JUMPDEST';
+    };
     /** The words the step leaves on top for a variable of `size` items, when the statement begun at `start` made them. */
     const made = (step: number, size: number, start: number): number[] | undefined => {
       const ids = size === 1 ? [identities.top[step]] : size === 2 ? [identities.second[step], identities.top[step]] : [];
-      if (ids.length === 0 || ids.some((id) => id === NONE || identities.madeAt(id) < start)) return undefined;
+      const tf = traceFrame[step];
+      if (ids.length === 0 || ids.some((id) => id === NONE || identities.madeAt(id) < start || label(id, tf))) return undefined;
       return ids.map((id) => identities.wordIdOf(id));
     };
-    const close = (o: Open, tf: number) => {
+    /**
+     * A statement's code is done at step `at`: the variable has its new value from there on (from the step its value
+     * was left, when known). Reads after it are of the new value, not of what the variable held while the
+     * statement ran.
+     */
+    const close = (o: Open, tf: number, at: number) => {
+      const known = assigned(o, tf);
+      if (known) this.timeline(o.key, o.decl).write(Math.max(o.lastValue, o.lastResult), known);
+      else this.timeline(o.key, o.decl).write(at);
+    };
+    const assigned = (o: Open, tf: number): number[] | undefined => {
       // The optimizer moves an expression's instructions apart: its last one no longer leaves its value on top.
-      if (pipelines[tf] !== 'via-ir') return;
+      if (pipelines[tf] !== 'via-ir') return undefined;
       const table = tables[tf]!;
       const size = table.sizes.get(o.decl);
-      if (size === undefined) return;
+      if (size === undefined) return undefined;
       // The value expression's last instruction leaves its value; a copy of another variable counts as made.
       let value: number[] | undefined;
       if (o.lastValue !== NONE) {
@@ -143,8 +166,7 @@ export class ViaIrEvidence {
         value = copy && size === 1 && id !== NONE ? [identities.wordIdOf(id)] : made(o.lastValue, size, o.start);
       }
       const result = o.lastResult !== NONE && computes[op[o.lastResult]] ? made(o.lastResult, size, o.start) : undefined;
-      const known = value && result && value.some((w, i) => !identities.same(w, result[i])) ? undefined : (value ?? result);
-      if (known) this.timeline(o.key, o.decl).write(Math.max(o.lastValue, o.lastResult), known);
+      return value && result && value.some((w, i) => !identities.same(w, result[i])) ? undefined : (value ?? result);
     };
     for (let s = 0; s < trace.length; s++) {
       const tf = traceFrame[s];
@@ -162,11 +184,18 @@ export class ViaIrEvidence {
       if (running.length > 0 && range) {
         let kept = 0;
         for (const o of running) {
+          // A function the statement calls is running: the statement goes on after it returns, and what its code
+          // left on top before the call (the return label) is not its value.
+          if (o.key !== key) {
+            o.lastValue = o.lastResult = NONE;
+            running[kept++] = o;
+            continue;
+          }
           const w = table.writes[o.write];
           // Code mapped to what encloses the statement (the function, the contract) is a helper's: still the statement.
           if (!inside(range, w)) {
             if (!inside(w, range)) {
-              close(o, tf);
+              close(o, tf, s);
               continue;
             }
           } else {
@@ -179,7 +208,7 @@ export class ViaIrEvidence {
       }
       if (range) {
         // A jump target writes nothing: the optimizer maps a loop body's first label to the loop's `i++`.
-        for (const w of label[op[s]] ? NO_WRITES : range.writes) {
+        for (const w of jumpdest[op[s]] ? NO_WRITES : range.writes) {
           const ref = table.writes[w];
           if (running.some((o) => o.write === w)) continue;
           running.push({
@@ -210,7 +239,7 @@ export class ViaIrEvidence {
       }
       previous[tf] = s;
     }
-    open.forEach((running, tf) => running.forEach((o) => close(o, tf)));
+    open.forEach((running, tf) => running.forEach((o) => close(o, tf, trace.length - 1)));
   }
 
   /** The reads a comparing instruction makes of the variables its comparison names (`inputs`: top first). */

@@ -3,6 +3,8 @@
 // while a key is held, so holding F10 through a million steps costs a few editor updates, and no editor update
 // lands in the frames the panel is drawing for the keys.
 import * as vscode from 'vscode';
+import type { SourceFiles } from '../../core/sourcemap/source-files';
+import { locateStep } from '../../core/sourcemap/step-place';
 import type { TraceSources } from '../../core/sourcemap/trace-sources';
 import type { Trace } from '../../shared/trace-model';
 import type { Services } from '../services';
@@ -20,7 +22,7 @@ interface Followed {
 }
 
 export class StepFollower implements vscode.Disposable {
-  private readonly sources = new Map<vscode.WebviewPanel, TraceSources>();
+  private readonly sources = new Map<vscode.WebviewPanel, { sources: TraceSources; files: SourceFiles }>();
   private readonly watched = new Set<vscode.WebviewPanel>();
   /** The step on screen. */
   private last: Followed | undefined;
@@ -70,7 +72,8 @@ export class StepFollower implements vscode.Disposable {
     if (!sources) {
       this.presenter.noArtifacts();
     } else {
-      const result = await sources.locate(target.step);
+      // A revert is placed where the debugger places it (the optimizer's shared revert routine maps elsewhere).
+      const result = await locateStep(target.trace, sources.sources, sources.files, target.step);
       // A newer step of the same panel is queued: showing this one would only flash by.
       if (!this.watched.has(target.panel) || this.updates.queued?.panel === target.panel) return;
       // Decided after the await: a session that started meanwhile gets no second editor marked, and the status bar
@@ -81,12 +84,13 @@ export class StepFollower implements vscode.Disposable {
     else this.presenter.clear();
   }
 
-  private async sourcesFor(panel: vscode.WebviewPanel, trace: Trace): Promise<TraceSources | undefined> {
+  private async sourcesFor(panel: vscode.WebviewPanel, trace: Trace): Promise<{ sources: TraceSources; files: SourceFiles } | undefined> {
     const known = this.sources.get(panel);
     if (known) return known;
-    const { sources } = await this.sourcing.sourcesFor(trace, this.sourcing.codeLookup());
-    if (sources) this.sources.set(panel, sources);
-    return sources;
+    const { sources, files } = await this.sourcing.sourcesFor(trace, this.sourcing.codeLookup());
+    if (!sources) return undefined;
+    this.sources.set(panel, { sources, files });
+    return { sources, files };
   }
 
   private closed(panel: vscode.WebviewPanel): void {

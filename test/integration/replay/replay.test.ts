@@ -3,24 +3,35 @@
 // compiled again here with solc from npm) are accepted, since every call, log and write is the same; an edited
 // build that behaves differently is refused with the place named; hostile inputs and a loop each get a clear refusal.
 import { strict as assert } from 'node:assert';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCALS_CASES } from '../../../servers/mirror/evm/cases';
 import { createEvmTraceProvider } from '../../../servers/mirror/evm/index';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
+import solc from 'solc';
+import type { Abi } from 'viem';
 import { HttpClient } from '../../../src/core/http';
 import { MirrorClient } from '../../../src/core/mirror/client';
 import { type Endpoints, resolveNetwork } from '../../../src/core/networks';
+import { debugCompilerInput } from '../../../src/core/replay/debug-build';
 import { compileDebugBuild } from '../../../src/core/replay/debug-compile';
 import { debugBuildCode } from '../../../src/core/replay/debug-code';
 import { planReplay, type ReplayPlan } from '../../../src/core/replay/plan';
 import { replayInThread } from '../../../src/core/replay/replay';
 import { replayOffThread } from '../../../src/core/replay/replay-runner';
 import { MAX_CODE_BYTES } from '../../../src/core/replay/replay-input';
+import { replayTraceOf } from '../../../src/core/replay/replay-trace';
+import { codeBytes } from '../../../src/core/sourcemap/bytecode';
+import { ArtifactIndex } from '../../../src/core/sourcemap/match';
+import { Program } from '../../../src/core/sourcemap/program';
+import { SourceFiles } from '../../../src/core/sourcemap/source-files';
+import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import type { ContractArtifact } from '../../../src/core/sourcemap/artifacts';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
+import { checkLocalsAtLogs, oracleEvents, type Tally } from '../helpers/locals-oracle';
+import { openedFrom } from '../helpers/debug-program';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
 
 describe('Replay of a past transaction with a debug build (#31)', function () {
@@ -210,6 +221,65 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
       const running = replayOffThread({ ...plan, input: { ...plan.input, debugCode } }, 'debug', { signal: controller.signal });
       controller.abort();
       await assert.rejects(running, /cancelled/);
+    });
+  });
+  describe('the Locals oracle on the replays (the viaIR optimized build, replayed with its debug build)', () => {
+    const tally: Tally = { checks: 0, shown: 0, wrong: [] };
+    let index: ArtifactIndex;
+    let abi: Abi;
+
+    before(async () => {
+      // The debug build as a build info beside the original's, as a debugger reading the replay's trace needs it.
+      const infoDir = join(dir, 'artifacts', 'build-info');
+      const [file] = (await readdir(infoDir)).filter((f) => f.endsWith('.json'));
+      const info = JSON.parse(await readFile(join(infoDir, file!), 'utf8')) as Record<string, unknown> & {
+        input: Parameters<typeof debugCompilerInput>[0];
+      };
+      const input = debugCompilerInput(info.input);
+      const output: unknown = JSON.parse(solc.compile(JSON.stringify(input)));
+      await writeFile(join(infoDir, 'replay-debug.json'), JSON.stringify({ ...info, id: 'replay-debug', input, output }));
+      index = new ArtifactIndex((await discoverArtifacts(dir)).artifacts);
+      abi = await oracleEvents(dir);
+    });
+    after(() => {
+      const unavailable = tally.checks - tally.shown;
+      console.log(
+        `      locals oracle on debug replays (via-ir): ${tally.checks} checks, ${tally.shown} shown, ${unavailable} unavailable, ${tally.wrong.length} wrong`,
+      );
+    });
+
+    for (const spec of LOCALS_CASES.filter((c) => c.name !== DIVERGENT && c.name !== CREATION)) {
+      it(`${spec.name}: at every LOG step of the replay's trace the named local has the event's value`, async () => {
+        const plan = await planOf(spec.name);
+        const outcome = await replayOffThread(plan, 'debug', { trace: true });
+        assert.equal(outcome.kind, 'accepted', outcome.kind === 'refused' ? outcome.message : '');
+        const columns = outcome.kind === 'accepted' ? outcome.observation.trace : undefined;
+        assert.ok(columns, 'the accepted replay carries its trace');
+        const trace = replayTraceOf(columns, ids.get(spec.name)!);
+        assert.equal(trace.summary.pcConvention, 'pre-op');
+        const codeAt = (address: string) => plan.input.debugCode[address] ?? plan.input.accounts.find((a) => a.address === address)?.code;
+        const sources = new TraceSources(trace, index, new SourceFiles(), async (address) => {
+          const code = codeAt(address.toLowerCase());
+          return code ? { runtime: codeBytes(code), creation: undefined } : undefined;
+        });
+        const program = await Program.build(trace, sources, new SourceFiles());
+        const { actions } = await new MirrorClient(endpoints, http).contractActions(ids.get(spec.name)!);
+        const logs = checkLocalsAtLogs(
+          { name: spec.name, opened: openedFrom(trace, program, actions), abi, mayBeUnavailable: true },
+          tally,
+        );
+        assert.ok(logs > 0, 'the replay emitted no event its trace can read');
+        assert.deepEqual(
+          tally.wrong.filter((w) => w.startsWith(`${spec.name} `)),
+          [],
+        );
+      });
+    }
+
+    it('shows at least 95% of the checks, none wrong', () => {
+      assert.ok(tally.checks > 0, 'no check ran');
+      assert.deepEqual(tally.wrong, []);
+      assert.ok(tally.shown >= 0.95 * tally.checks, `${tally.shown} of ${tally.checks} shown`);
     });
   });
 });

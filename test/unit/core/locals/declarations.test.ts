@@ -89,6 +89,41 @@ describe('local declarations from the AST', () => {
     assert.ok(f.refs.some((r) => !r.write && r.start === 120 && r.decl === x.id));
   });
 
+  it('counts a Yul assignment to a variable in an `assembly` block as a write of it, a mere mention not', () => {
+    const [x, y] = [v('x', 10), v('y', 20)];
+    const assembly = {
+      nodeType: 'InlineAssembly',
+      src: '200:40:0',
+      externalReferences: [
+        { declaration: x.id, src: '210:1:0' },
+        { declaration: y.id, src: '220:1:0' },
+      ],
+      AST: {
+        nodeType: 'YulBlock',
+        statements: [
+          {
+            nodeType: 'YulAssignment',
+            src: '210:12:0',
+            variableNames: [{ nodeType: 'YulIdentifier', name: 'x', src: '210:1:0' }],
+            value: { nodeType: 'YulIdentifier', name: 'y', src: '220:1:0' },
+          },
+        ],
+      },
+    };
+    const [f] = declarationsOf(unit(fn(block(100, 900, assembly), [x, y])))!.callables;
+    assert.deepEqual(
+      f.refs.filter((r) => r.write).map((r) => [r.decl, r.start, r.length]),
+      [[x.id, 200, 40]],
+    );
+    // Before solc 0.6 the block keeps no Yul AST: every variable it names may be assigned.
+    const old = { ...assembly, AST: undefined, externalReferences: [{ x: { declaration: x.id, src: '210:1:0' } }] };
+    const [g] = declarationsOf(unit(fn(block(100, 900, old), [x, y])))!.callables;
+    assert.deepEqual(
+      g.refs.filter((r) => r.write).map((r) => r.decl),
+      [x.id],
+    );
+  });
+
   it("keeps a modifier's `_`, a function's modifier invocations and body, its contract, and which function is the constructor", () => {
     const modifier = {
       nodeType: 'ModifierDefinition',

@@ -34,7 +34,7 @@ describe('reference mirror command line', () => {
           opcodeRequestsPerSecond: Infinity,
           opcodeCaps: { maxOpcodes: 1000, maxMemoryWords: 7 },
         },
-        evm: { preOp: true, nullParts: undefined, longLoop: undefined, buildInfoDir: undefined },
+        evm: { preOp: true, nullParts: undefined, longLoop: undefined, buildInfoDir: undefined, compiler: undefined, corpus: undefined },
         quiet: false,
       },
     );
@@ -43,6 +43,9 @@ describe('reference mirror command line', () => {
     assert.equal(newer.server.opcodes, 'not-implemented');
     assert.deepEqual(newer.server.opcodeCaps, { maxStack: 3, maxStorage: 4 });
     assert.equal(newer.server.storage, undefined, "the newest mirror's storage map unless asked");
+    const corpus = parseCommandLine(['--corpus', '--compiler', 'via-ir']);
+    assert.ok(corpus !== 'help');
+    assert.deepEqual([corpus.evm?.corpus, corpus.evm?.compiler], [true, 'via-ir']);
     const noTraces = parseCommandLine(['--no-traces']);
     assert.ok(noTraces !== 'help' && noTraces.evm === undefined);
     assert.equal(parseCommandLine(['-h']), 'help');
@@ -57,6 +60,7 @@ describe('reference mirror command line', () => {
       [['--max-opcodes=-1'], /--max-opcodes needs a non-negative integer, got "-1"/],
       [['--max-memory-words', '0'], /--max-memory-words must be at least 1/],
       [['--storage-shape', 'v0.162'], /--storage-shape must be one of accesses, written, v0\.129, got "v0\.162"/],
+      [['--compiler', 'fast'], /--compiler must be one of default, optimized, via-ir, via-ir-unoptimized, got "fast"/],
     ];
     for (const [args, message] of cases) assert.throws(() => parseCommandLine(args), message, args.join(' '));
   });
