@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createEvmTraceProvider } from '../servers/mirror/evm/index';
 import { startMirror } from '../servers/mirror/server';
 import { HttpClient } from '../src/core/http';
+import { MirrorClient } from '../src/core/mirror/client';
 import { resolveNetwork } from '../src/core/networks';
 import { fetchTrace, type FetchTraceOptions } from '../src/core/opcodes-client';
 import type { ColumnarTrace } from '../src/core/trace/trace';
@@ -21,7 +22,7 @@ export async function longLoopTrace(
   const http = new HttpClient();
   try {
     const loop = provider.cases.find((c) => c.name === 'long-loop')!;
-    const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: mirror.url }), loop.transactionId, parts);
+    const trace = await fetchTrace(new MirrorClient(resolveNetwork('custom', { mirrorUrl: mirror.url }), http), loop.transactionId, parts);
     return { trace, transactionId: loop.transactionId, workspace };
   } finally {
     await http.close();

@@ -2,13 +2,14 @@
 // function by name (the ABIs of --build-output, default the current folder), the outcome with a failure's error named
 // (custom error with arguments, Error(string), Panic, Hedera response code), gas, caller and time: what the Contracts
 // view shows, for a terminal or a CI job (`--failed --json`).
+import { required } from '../core/ids';
 import { EXIT, ApiError } from '../core/errors';
+import { MirrorClient } from '../core/mirror/client';
 import { parseContractRef } from '../core/results/contract-ref';
-import { MAX_PAGE_ROWS } from '../core/results/results-client';
+import { MAX_PAGE_ROWS } from '../core/results/results-page';
 import { describeRow, rowOutcome, type ResultRowView } from '../core/results/result-rows';
 import { ResultsWalk } from '../core/results/results-walk';
 import { safeUrl } from '../core/http';
-import { required } from '../core/mirror-client';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
 import { printJson, printLines, printRows } from './output';
 import { readAbis } from './trace-names';
@@ -71,7 +72,7 @@ export const resultsCommand: Command = {
     const mirror = safeUrl(endpoints.restUrl);
     const abis = await readAbis(values['build-output']);
     const { rows, more } = await withHttp(values, async (http) => {
-      const walk = new ResultsWalk(http, endpoints, ref.value, { pageSize: MAX_PAGE_ROWS, maxPages: MAX_PAGES });
+      const walk = new ResultsWalk(new MirrorClient(endpoints, http), ref.value, { pageSize: MAX_PAGE_ROWS, maxPages: MAX_PAGES });
       const kept: ResultRowView[] = [];
       for (let page = await walk.more(); page.length > 0 && kept.length < limit; page = await walk.more()) {
         for (const row of page) {

@@ -1,6 +1,6 @@
 // `ledger-mirror token <id>`: one token, as a readable summary or exactly as the mirror sent it.
 import { EXIT, ApiError } from '../core/errors';
-import { MirrorClient } from '../core/mirror-client';
+import { MirrorClient } from '../core/mirror/client';
 import { describeToken, tokenTitle, type TokenItem } from '../core/token-view';
 import { COMMON_USAGE, endpointsFrom, parseCommandArgs, withHttp, type Command } from './args';
 import { printJson, printLines } from './output';
@@ -29,7 +29,7 @@ export const tokenCommand: Command = {
       throw new ApiError('invalid-input', `Expected one token id, got ${positionals.length}. ${USAGE.split('\n')[0]}`);
     const endpoints = endpointsFrom(values);
     const { token, raw } = await withHttp(values, (http) =>
-      new MirrorClient(endpoints, http).getToken(positionals[0], { timestamp: values.timestamp }),
+      new MirrorClient(endpoints, http).token(positionals[0], { timestamp: values.timestamp }),
     );
     if (values.json) printJson(raw);
     else printLines([tokenTitle(token), ...describeToken(token).flatMap((s) => [s.label, ...itemLines(s.items, '  ')])]);

@@ -3,10 +3,9 @@
 // --json and the named lines of the summary. Names are a bonus: failing to read them never fails the command.
 import { stat } from 'node:fs/promises';
 import { BuildOutputReader } from '../core/build-output/reader';
-import { fetchContractActions, partialActionsNote, type ContractAction } from '../core/contract-results';
+import { partialActionsNote, type ContractAction } from '../core/contract-results';
 import { ApiError } from '../core/errors';
-import type { HttpClient } from '../core/http';
-import type { Endpoints } from '../core/networks';
+import type { MirrorClient } from '../core/mirror/client';
 import { describeCall, type NamedCall } from '../core/names/call-names';
 import { argsObject, decodeError, describeDecoded, type DecodedError } from '../core/names/decode';
 import { AbiRegistry } from '../core/names/registry';
@@ -30,13 +29,9 @@ export async function readAbis(dirs: readonly string[] | undefined): Promise<Abi
 }
 
 /** The actions, or null with why not (an older mirror, a network problem): the trace itself is still shown. */
-export async function readActions(
-  http: HttpClient,
-  endpoints: Endpoints,
-  txIdOrHash: string,
-): Promise<{ actions: ContractAction[] | null; note?: string }> {
+export async function readActions(mirror: MirrorClient, txIdOrHash: string): Promise<{ actions: ContractAction[] | null; note?: string }> {
   try {
-    const response = await fetchContractActions(http, endpoints, txIdOrHash);
+    const response = await mirror.contractActions(txIdOrHash);
     return { actions: response.actions, note: partialActionsNote(response) ?? undefined };
   } catch (err) {
     return { actions: null, note: `call arguments unavailable: ${err instanceof Error ? err.message : String(err)}` };

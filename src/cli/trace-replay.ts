@@ -3,15 +3,12 @@
 // proven equal to the transaction or where it diverged. workspace: the transaction's own contract runs the
 // workspace's current build of `--contract NAME`, a what-if whose new outcome is shown and never checked.
 import { ApiError } from '../core/errors';
-import type { HttpClient } from '../core/http';
-import type { Endpoints } from '../core/networks';
-import { fetchContractActions, fetchContractResult } from '../core/contract-results';
+import type { MirrorClient } from '../core/mirror/client';
 import { debugBuildCode, workspaceCode, type ReplayCode } from '../core/replay/debug-code';
 import { planReplay } from '../core/replay/plan';
 import type { ReplayMode, ReplayOutcome } from '../core/replay/replay';
 import { ReplayRefused } from '../core/replay/replay-input';
 import { compileOffThread, replayOffThread } from '../core/replay/replay-runner';
-import { fetchContractCode } from '../core/sourcemap/contract-code';
 import { discoverArtifacts } from '../core/sourcemap/discover';
 import type { Trace } from '../shared/trace-model';
 
@@ -36,21 +33,17 @@ export interface ReplayReport {
 
 /** Plans and runs the replay; a refusal (input, budget, divergence) is a report, not an error. */
 export async function replayTransaction(
-  http: HttpClient,
-  endpoints: Endpoints,
+  mirror: MirrorClient,
   txIdOrHash: string,
   trace: Trace,
   choice: { mode: ReplayMode; contract?: string },
   roots: readonly string[],
 ): Promise<ReplayReport> {
-  const [{ result }, actions] = await Promise.all([
-    fetchContractResult(http, endpoints, txIdOrHash),
-    fetchContractActions(http, endpoints, txIdOrHash),
-  ]);
+  const [{ result }, actions] = await Promise.all([mirror.contractResult(txIdOrHash), mirror.contractActions(txIdOrHash)]);
   const reached = new Set([result.to?.toLowerCase(), ...actions.actions.map((a) => a.to?.toLowerCase())].filter((a): a is string => !!a));
   const ran = new Map<string, string>();
   for (const address of reached) {
-    const runtime = (await fetchContractCode(http, endpoints.restUrl, address))?.runtime;
+    const runtime = (await mirror.contractCode(address))?.runtime;
     if (runtime) ran.set(address, `0x${Buffer.from(runtime).toString('hex')}`);
   }
   try {

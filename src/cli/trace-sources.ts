@@ -3,19 +3,12 @@
 // and `workspace` send nothing to the verification server. A source that cannot be had is a note: names are a
 // bonus and never fail the command.
 import { ApiError } from '../core/errors';
-import type { HttpClient } from '../core/http';
-import type { Endpoints } from '../core/networks';
+import type { MirrorClient } from '../core/mirror/client';
 import type { AbiRegistry } from '../core/names/registry';
 import type { ContractArtifact } from '../core/sourcemap/artifacts';
-import { fetchContractCode } from '../core/sourcemap/contract-code';
-import { discoverArtifacts } from '../core/sourcemap/discover';
-import { ArtifactIndex } from '../core/sourcemap/match';
-import { SourceFiles } from '../core/sourcemap/source-files';
-import { TraceSources } from '../core/sourcemap/trace-sources';
-import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
-import { VerifiedRun } from '../core/verified/verified-run';
-import { addVerifiedAbis, VerifiedSources } from '../core/verified/verified-sources';
-import { VerifyTransport } from '../core/verify/transport';
+import { mirrorCode, readBuildOutput, sourceLookup, verifiedSources, type SourceLookup } from '../core/sourcemap/source-lookup';
+import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir } from '../core/verified/verified-cache';
+import { addVerifiedAbis } from '../core/verified/verified-sources';
 import type { Trace } from '../shared/trace-model';
 
 export type SourcesMode = 'workspace' | 'verified' | 'none' | 'both';
@@ -50,8 +43,7 @@ export interface FrameSources {
  */
 export async function frameSources(
   trace: Trace,
-  http: HttpClient,
-  endpoints: Endpoints,
+  mirror: MirrorClient,
   mode: SourcesMode,
   roots: readonly string[],
   server: VerifiedServerChoice | undefined,
@@ -61,45 +53,33 @@ export async function frameSources(
   const notes: string[] = [];
   const matched: (ContractArtifact | undefined)[] = new Array<ContractArtifact | undefined>(trace.frameCount()).fill(undefined);
   if (mode === 'none') return { origins, artifacts: matched, notes, requests: 0 };
-  const artifacts: ContractArtifact[] = [];
-  if (mode !== 'verified')
-    for (const found of await Promise.all(roots.map((root) => discoverArtifacts(root)))) artifacts.push(...found.artifacts);
+  const build = await readBuildOutput(mode === 'verified' ? [] : roots);
   const verified =
     mode !== 'workspace' && server
-      ? new VerifiedSources({
-          transport: new VerifyTransport(http.transport),
+      ? verifiedSources(mirror.http.transport, {
           url: server.url,
-          chainId: String(server.chainId),
-          cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, server.url),
+          chainId: server.chainId,
+          cacheDir: cliVerifiedCacheDir(),
+          cacheBytes: () => CLI_VERIFIED_CACHE_BYTES,
         })
       : undefined;
-  if (!artifacts.length && !verified) return { origins, artifacts: matched, notes, requests: 0 };
-  const run = verified && new VerifiedRun(verified, { timeoutMs: server?.timeoutMs });
+  const lookup = sourceLookup(trace, build, mirrorCode(mirror), verified, { timeoutMs: server?.timeoutMs });
   try {
-    return await matchFrames(trace, http, endpoints, artifacts, run, abis, { origins, artifacts: matched, notes });
+    return await matchFrames(trace, lookup, abis, { origins, artifacts: matched, notes });
   } finally {
-    run?.dispose();
+    lookup.dispose();
   }
 }
 
 async function matchFrames(
   trace: Trace,
-  http: HttpClient,
-  endpoints: Endpoints,
-  artifacts: ContractArtifact[],
-  run: VerifiedRun | undefined,
+  { sources, run }: SourceLookup,
   abis: AbiRegistry,
   found: Omit<FrameSources, 'requests'>,
 ): Promise<FrameSources> {
   const { origins, artifacts: matched, notes } = found;
+  if (!sources) return { ...found, requests: 0 };
   const named = new Set<ContractArtifact>();
-  const sources = new TraceSources(
-    trace,
-    new ArtifactIndex(artifacts),
-    new SourceFiles(),
-    (address) => fetchContractCode(http, endpoints.restUrl, address),
-    run?.lookup,
-  );
   const failures = new Set<string>();
   const verifiedByFrame = await addVerifiedAbis(trace, sources, abis);
   for (let i = 0; i < trace.frameCount(); i++) {

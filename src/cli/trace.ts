@@ -1,5 +1,6 @@
 // `ledger-mirror trace <txIdOrHash>`: fetches and decodes a transaction's opcode trace, then summarises it.
 import { EXIT, ApiError } from '../core/errors';
+import { MirrorClient } from '../core/mirror/client';
 import type { Endpoints } from '../core/networks';
 import { AbiRegistry } from '../core/names/registry';
 import { DEFAULT_VERIFY_URL } from '../core/verify/verify';
@@ -249,15 +250,16 @@ export const traceCommand: Command = {
     const enumNote = abis.loadEnums();
     const progress = progressReporter();
     const [trace, actions, sources, replayed] = await withHttp(values, async (http) => {
+      const mirror = new MirrorClient(endpoints, http);
       const [trace, actions] = await Promise.all([
-        fetchTrace(http, endpoints, positionals[0], {
+        fetchTrace(mirror, positionals[0], {
           stack: !values['no-stack'],
           memory: values.memory === true,
           storage: values.storage === true,
           saveTo: values.out,
           onProgress: progress?.update,
         }).finally(() => progress?.done()),
-        readActions(http, endpoints, positionals[0]),
+        readActions(mirror, positionals[0]),
       ]);
       const roots = values['build-output']?.length ? values['build-output'] : [process.cwd()];
       // --timeout bounds the verified-source lookups as a whole too, not only each request.
@@ -265,13 +267,11 @@ export const traceCommand: Command = {
         ...server.choice,
         timeoutMs: values.timeout === undefined ? undefined : Number(values.timeout) * 1000,
       };
-      const sources = await frameSources(trace, http, endpoints, mode, roots, choice, abis);
-      const replayed: ReplayReport | undefined = replay && (await replayTransaction(http, endpoints, positionals[0], trace, replay, roots));
+      const sources = await frameSources(trace, mirror, mode, roots, choice, abis);
+      const replayed: ReplayReport | undefined = replay && (await replayTransaction(mirror, positionals[0], trace, replay, roots));
       // --state-diff names the real value before a slot the trace wrote without reading it.
       if (values['state-diff'])
-        await loadPreState(http, endpoints, positionals[0], trace, (note) =>
-          process.stderr.write(`ledger-mirror: note: ${safeLine(note)}\n`),
-        );
+        await loadPreState(mirror, positionals[0], trace, (note) => process.stderr.write(`ledger-mirror: note: ${safeLine(note)}\n`));
       return [trace, actions, sources, replayed] as const;
     });
     for (const note of [actions.note, await enumNote, ...sources.notes])

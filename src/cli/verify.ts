@@ -6,6 +6,7 @@ import { discoverDeployments } from '../core/deployments/discover';
 import { isHederaId, resolveEvmAddress } from '../core/deployments/evm-address';
 import type { DeploymentRecord } from '../core/deployments/record';
 import { ApiError, EXIT } from '../core/errors';
+import { MirrorClient } from '../core/mirror/client';
 import { isEvmAddress } from '../core/verify/address';
 import { BuildIndex } from '../core/verify/builds';
 import { errorExitCode, reportExitCode } from '../core/verify/exit-codes';
@@ -180,7 +181,7 @@ export const verifyCommand: Command = {
             address === undefined
               ? undefined
               : isHederaId(address)
-                ? [address, await resolveEvmAddress(http, endpoints.restUrl, address)]
+                ? [address, await resolveEvmAddress(new MirrorClient(endpoints, http), address)]
                 : [address];
           const selected = selectRecords(records, chainId, forms, values.contract);
           if (selected.length === 0)
@@ -197,7 +198,7 @@ export const verifyCommand: Command = {
             root,
             builds: new BuildIndex(root),
             defaultChainId: chainId,
-            resolveAddress: (a, signal) => resolveEvmAddress(http, endpoints.restUrl, a, signal),
+            resolveAddress: (a, signal) => resolveEvmAddress(new MirrorClient(endpoints, http), a, signal),
           });
           const poll = { timeoutMs: pollTimeoutMs };
           if (explorer !== undefined) return await verifyViaExplorer(prepared[0], { url, protocol, explorer, apiKey, transport, poll });

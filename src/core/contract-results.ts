@@ -1,15 +1,12 @@
-// A transaction's contract result and its call frames as the mirror's REST module records them:
-// `GET /api/v1/contracts/results/{id}` and `GET /api/v1/contracts/results/{id}/actions` (paged by `links.next`).
+// A transaction's contract result and its call frames as the mirror's REST module records them: the schemas of
+// `GET /contracts/results/{id}` and `GET /contracts/results/{id}/actions` (paged by `links.next`), which the mirror
+// client (core/mirror/client.ts) reads.
 // Unlike /opcodes these are plain REST reads, so they are cheap and not rate-limited to one per second; the
 // actions carry each frame's input and output, which is what names calls and their arguments without memory.
 import { z } from 'zod';
 import { shownInt64 } from './approximate';
 import { ApiError } from './errors';
-import { safeUrl, type HttpClient } from './http';
 import { BODY_LIMITS } from './net/limits';
-import { parseTransactionIdOrHash } from './ids';
-import { required } from './mirror-client';
-import type { Endpoints } from './networks';
 
 const entityId = z.string().regex(/^\d{1,10}\.\d{1,10}\.\d{1,10}$/, 'expected an entity id like 0.0.1234');
 const timestamp = z.string().regex(/^\d{1,10}(\.\d{1,9})?$/, 'expected a timestamp like 1234567890.000000001');
@@ -111,30 +108,11 @@ export interface ContractActionsResponse {
   url: string;
 }
 
-export interface ResultRequestOptions {
-  signal?: AbortSignal;
-}
-
-export interface ActionsRequestOptions extends ResultRequestOptions {
-  /** Actions per page, 1–100 (the mirror's maximum, default here). */
-  pageSize?: number;
-  /** Pages read at most (default 50, i.e. 5 000 actions at the default size); a loop of calls can open many more. */
-  maxPages?: number;
-  /** Response bytes of all pages together (default MAX_ACTIONS_BYTES): each page may take what the ones before left. */
-  maxTotalBytes?: number;
-}
-
-const DEFAULT_PAGE_SIZE = 100;
-const DEFAULT_MAX_PAGES = 50;
 /**
  * The actions of one transaction, all pages together: a page may be as large as any JSON answer, but pages chained
  * by links.next would otherwise each be parsed and kept (32 pages of 15 MB held 2.6 GB).
  */
 export const MAX_ACTIONS_BYTES = BODY_LIMITS.json;
-
-function resultPath(txIdOrHash: string): string {
-  return `/api/v1/contracts/results/${required(parseTransactionIdOrHash(txIdOrHash)).value}`;
-}
 
 /** Validates a parsed body; a mismatch is the server's fault, reported as 'bad-response' naming the field. */
 export function parsed<T>(schema: z.ZodType<T>, raw: unknown, what: string, url: string): T {
@@ -143,72 +121,6 @@ export function parsed<T>(schema: z.ZodType<T>, raw: unknown, what: string, url:
   const issue = result.error.issues[0];
   const field = issue.path.length ? issue.path.join('.') : '(body)';
   throw new ApiError('bad-response', `The mirror sent an invalid ${what}: field ${field}: ${issue.message} (GET ${url})`, { url });
-}
-
-/** `GET {rest}/api/v1/contracts/results/{id}`; the id is checked first, so bad input costs no request. */
-export async function fetchContractResult(
-  http: HttpClient,
-  endpoints: Endpoints,
-  txIdOrHash: string,
-  opts: ResultRequestOptions = {},
-): Promise<ContractResultResponse> {
-  const url = `${endpoints.restUrl}${resultPath(txIdOrHash)}`;
-  const raw = await http.getJson(url, { signal: opts.signal });
-  const shown = safeUrl(url);
-  return { result: parsed(contractResultSchema, raw, 'contract result', shown), raw, url: shown };
-}
-
-/**
- * Every action of a transaction, following `links.next` up to `maxPages` pages. A next link is followed only when it
- * names the same actions path (it is re-rooted under the configured REST URL, which may carry a path prefix) and
- * moves forward, so a hostile server can neither redirect the client nor keep it paging forever.
- */
-export async function fetchContractActions(
-  http: HttpClient,
-  endpoints: Endpoints,
-  txIdOrHash: string,
-  opts: ActionsRequestOptions = {},
-): Promise<ContractActionsResponse> {
-  const path = `${resultPath(txIdOrHash)}/actions`;
-  const pageSize = opts.pageSize ?? DEFAULT_PAGE_SIZE;
-  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
-    throw new ApiError('invalid-input', `The page size must be 1–100, got ${pageSize}`);
-  if (!Number.isInteger(maxPages) || maxPages < 1)
-    throw new ApiError('invalid-input', `The page count must be a positive integer, got ${maxPages}`);
-  const first = `${endpoints.restUrl}${path}?limit=${pageSize}`;
-  const actions: ContractAction[] = [];
-  let url: string | undefined = first;
-  let left = opts.maxTotalBytes ?? MAX_ACTIONS_BYTES;
-  for (let page = 0; url !== undefined; page++) {
-    if (page === maxPages) return { actions, complete: false, stoppedBy: 'pages', url: safeUrl(first) };
-    const shown = safeUrl(url);
-    let raw: unknown;
-    try {
-      raw = await http.getJson(url, { signal: opts.signal, maxBodyBytes: Math.min(left, BODY_LIMITS.json) });
-    } catch (err) {
-      // The page over what is left is dropped unread; the first page has the whole budget, so its failure is its own.
-      if (page > 0 && err instanceof ApiError && err.kind === 'too-large')
-        return { actions, complete: false, stoppedBy: 'bytes', url: safeUrl(first) };
-      throw err;
-    }
-    const body: ContractActionsPage = parsed(contractActionsPageSchema, raw, 'contract actions page', shown);
-    left -= body.actions.reduce((sum, a) => sum + keptBytes(a), 0);
-    for (const action of body.actions as ContractAction[]) {
-      const previous = actions.at(-1);
-      if (previous && action.index <= previous.index) {
-        throw new ApiError(
-          'bad-response',
-          `The mirror sent the actions out of order: index ${action.index} after ${previous.index} (GET ${shown})`,
-          { url: shown },
-        );
-      }
-      actions.push(action);
-    }
-    const next: string | null | undefined = body.links?.next;
-    url = next && body.actions.length > 0 ? nextPageUrl(endpoints.restUrl, path, next, shown) : undefined;
-  }
-  return { actions, complete: true, stoppedBy: null, url: safeUrl(first) };
 }
 
 /** Why only some calls have their arguments, for a names note; null when every action was read. */
@@ -221,7 +133,7 @@ export function partialActionsNote(response: Pick<ContractActionsResponse, 'acti
 }
 
 /** What an action costs the budget: its calldata and output (the bulk of a page), plus the fields around them. */
-const keptBytes = (action: ContractActionsPage['actions'][number]): number =>
+export const keptBytes = (action: ContractActionsPage['actions'][number]): number =>
   512 + (action.input?.length ?? 0) + (action.result_data?.length ?? 0);
 
 /** The next page under our own REST URL: only its query is taken from the link, after checking its path. */

@@ -1,10 +1,11 @@
-// The mirror's HTTP client, on the one transport (core/net): gzip always requested (v0.150+ mirrors answer 406
+// The mirror's transport (its endpoints are core/mirror/client.ts), on the one transport (core/net): gzip always requested (v0.150+ mirrors answer 406
 // without it), opcode requests spaced 1 s apart per host, the mirror's error dialects read, and its statuses mapped
 // to the ApiError kinds callers switch on.
 import type { Readable } from 'node:stream';
 import { formatServerMessages, parseErrorBody, preview } from './error-body';
 import { ApiError, type ErrorKind, type ServerMessage } from './errors';
 import { parseJson } from './json';
+import { OPCODES_PATH } from './mirror/paths';
 import { BODY_LIMITS, DEFAULT_BUDGETS } from './net/limits';
 import { stripUserInfo } from './net/redact';
 import { systemClock, type Clock } from './clock';
@@ -54,8 +55,6 @@ const NOT_IMPLEMENTED_SUMMARY =
 
 const BUSY_SUMMARY =
   'The mirror is busy: it is already tracing as many transactions as it allows at once and refused this one after several retries; try again in a moment, or use a mirror of your own (a local node or a self-hosted mirror)';
-
-const OPCODES_PATH = /\/api\/v1\/contracts\/results\/[^/]+\/opcodes$/;
 
 /** Newer mirrors' concurrency limit (OpcodesConcurrencyInterceptor): a 429 whose detail says the tracer is full. */
 export function isBusyRefusal(messages: readonly ServerMessage[]): boolean {

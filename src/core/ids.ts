@@ -1,7 +1,14 @@
 // Parses what users type (token ids, timestamp filters, transaction ids/hashes) into the exact forms the mirror
 // accepts, so a bad value is rejected locally with a helpful message and no request is ever sent for it.
+import { ApiError } from './errors';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The parsed value, or ApiError('invalid-input') carrying the parser's message. */
+export function required<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new ApiError('invalid-input', parsed.message);
+  return parsed.value;
+}
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = <T>(message: string): Parsed<T> => ({ ok: false, message });

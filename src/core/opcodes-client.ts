@@ -5,10 +5,9 @@ import { rename, rm, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { ApiError } from './errors';
-import type { HttpClient, RequestOptions } from './http';
-import { parseTransactionIdOrHash, type TransactionRef } from './ids';
-import { required } from './mirror-client';
-import type { Endpoints } from './networks';
+import type { RequestOptions } from './http';
+import { parseTransactionIdOrHash, required } from './ids';
+import type { MirrorClient } from './mirror/client';
 import { decodeTraceStream, movable, warmDecoder } from './trace/decode-stream';
 import type { DecodeOptions } from './trace/decoder';
 import { MAX_SAVED_BODY_BYTES } from './trace/limits';
@@ -40,28 +39,17 @@ export interface FetchTraceOptions {
   whenTooLargeToSave?: 'fail' | 'skip';
 }
 
-/** `GET {web3}/api/v1/contracts/results/{id}/opcodes?stack=&memory=&storage=` for a parsed transaction. */
-export function opcodesUrl(endpoints: Endpoints, transaction: TransactionRef, parts: TraceParts): string {
-  return `${endpoints.web3Url}/api/v1/contracts/results/${transaction.value}/opcodes?stack=${parts.stack}&memory=${parts.memory}&storage=${parts.storage}`;
-}
-
 /**
  * Fetches and decodes the opcode trace of a transaction. The id is checked first, so bad input costs no request;
  * requests to one host are spaced (the mirror allows one opcode request per second).
  */
-export async function fetchTrace(
-  http: HttpClient,
-  endpoints: Endpoints,
-  txIdOrHash: string,
-  options: FetchTraceOptions = {},
-): Promise<ColumnarTrace> {
+export async function fetchTrace(mirror: MirrorClient, txIdOrHash: string, options: FetchTraceOptions = {}): Promise<ColumnarTrace> {
   const transaction = required(parseTransactionIdOrHash(txIdOrHash));
   const parts: TraceParts = { stack: options.stack ?? true, memory: options.memory ?? false, storage: options.storage ?? false };
   // The decoder's thread starts (and warms its JIT) while the mirror re-executes the transaction, not at its first byte.
   warmDecoder();
-  const response = await http.getStream(opcodesUrl(endpoints, transaction, parts), {
+  const response = await mirror.opcodes(transaction, parts, {
     signal: options.signal,
-    serializeHost: true,
     onRetry: options.onRetry,
     maxBodyBytes: options.maxBytes,
   });

@@ -1,4 +1,4 @@
-// The token as GET /api/v1/tokens/{id} returns it (REST `formatTokenInfoRow`). Objects are loose so fields a newer
+// The token as the mirror's GET /tokens/{id} returns it (REST `formatTokenInfoRow`). Objects are loose so fields a newer
 // mirror adds are kept and shown as received; int64 fields accept bigint because json.ts keeps them exact.
 import { z } from 'zod';
 import { shownInt64 } from './approximate';

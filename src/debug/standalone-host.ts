@@ -4,25 +4,21 @@
 // workspace folders; in server mode every launch is confined so, to `cwd` (itself inside the folder the adapter runs
 // in) or that folder. A file refused or unreadable is named with the kind of problem, never with its bytes.
 import { basename, resolve } from 'node:path';
-import { fetchContractActions, fetchContractResult } from '../core/contract-results';
 import { loadPreState } from '../core/state/pre-state';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
+import { MirrorClient } from '../core/mirror/client';
 import { quotedUrl, stripUserInfo } from '../core/net/redact';
 import { parseTraceInput, type TraceInput } from '../core/links/hashscan-url';
 import { isNetworkName, resolveNetwork, type Endpoints } from '../core/networks';
 import { decodeTraceFile, fetchTrace } from '../core/opcodes-client';
 import { TraceSession } from '../core/session/session';
-import { fetchContractCode } from '../core/sourcemap/contract-code';
-import { discoverArtifacts } from '../core/sourcemap/discover';
-import { ArtifactIndex } from '../core/sourcemap/match';
-import { SourceFiles } from '../core/sourcemap/source-files';
-import { TraceSources, type CodeLookup, type VerifiedLookup } from '../core/sourcemap/trace-sources';
+import { mirrorCode, readBuildOutput, sourceLookup, verifiedSources, type SourceLookup } from '../core/sourcemap/source-lookup';
+import type { CodeLookup } from '../core/sourcemap/trace-sources';
 import { WorkspaceFolder } from '../core/workspace/confined-fs';
-import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir, VerifiedCache } from '../core/verified/verified-cache';
-import { VerifiedRun, VERIFIED_RUN_LIMITS } from '../core/verified/verified-run';
-import { VerifiedSources } from '../core/verified/verified-sources';
-import { VerifyTransport } from '../core/verify/transport';
+import { CLI_VERIFIED_CACHE_BYTES, cliVerifiedCacheDir } from '../core/verified/verified-cache';
+import { VERIFIED_RUN_LIMITS, type VerifiedRun, type VerifiedRunOptions } from '../core/verified/verified-run';
+import type { VerifiedSources } from '../core/verified/verified-sources';
 import { DEFAULT_VERIFY_URL } from '../core/verify/verify';
 import type { Trace } from '../shared/trace-model';
 import type { DebugHost, LaunchArguments, OpenedTrace } from './adapter';
@@ -71,27 +67,22 @@ export function buildRoots(args: Pick<LaunchArguments, 'buildOutput'>, fallback:
 }
 
 /**
- * The build output under `roots`, ready to map `trace`'s steps; `lookup` asks the mirror which code ran, `verified`
- * the verification server for code the build output does not match.
+ * The build output under `roots`, ready to map `trace`'s steps (core/sourcemap/source-lookup.ts); `code` asks the
+ * mirror which code ran, `verified` the verification server for code the build output does not match.
  */
 export async function mapSources(
   trace: Trace,
   roots: readonly string[],
-  lookup: CodeLookup | undefined,
+  code: CodeLookup | undefined,
   log: (message: string) => void,
-  verified?: VerifiedLookup,
-): Promise<Pick<OpenedTrace, 'sources' | 'files'>> {
-  const found = await Promise.all(roots.map((root) => discoverArtifacts(root)));
-  for (const problem of found.flatMap((d) => d.problems)) log(`Build output skipped: ${problem}`);
-  const artifacts = found.flatMap((d) => d.artifacts);
-  log(
-    `${trace.length} steps; ${artifacts.length} compiled contract${artifacts.length === 1 ? '' : 's'} with source maps in ${roots.join(', ') || 'no folder'}`,
-  );
-  const files = new SourceFiles();
-  return {
-    files,
-    sources: artifacts.length || verified ? new TraceSources(trace, new ArtifactIndex(artifacts), files, lookup, verified) : undefined,
-  };
+  verified?: VerifiedSources | VerifiedRun,
+  runOptions?: VerifiedRunOptions,
+): Promise<SourceLookup> {
+  const build = await readBuildOutput(roots);
+  for (const problem of build.problems) log(`Build output skipped: ${problem}`);
+  const n = build.artifacts.length;
+  log(`${trace.length} steps; ${n} compiled contract${n === 1 ? '' : 's'} with source maps in ${roots.join(', ') || 'no folder'}`);
+  return sourceLookup(trace, build, code, verified, runOptions);
 }
 
 /** The longest `verifiedTimeout` a launch may give, in seconds. */
@@ -115,17 +106,15 @@ function launchVerified(
   endpoints: Endpoints,
   http: HttpClient,
   log: (message: string) => void,
-): VerifiedRun | undefined {
+): { sources: VerifiedSources; run: VerifiedRunOptions } | undefined {
   if (args.fetchVerified === false) return undefined;
   const url = args.verifyUrl ?? DEFAULT_VERIFY_URL;
   if (!/^https?:\/\//i.test(url)) throw new ApiError('invalid-input', 'verifyUrl must be an http or https URL.');
-  const sources = new VerifiedSources({
-    transport: new VerifyTransport(http.transport),
-    url,
-    chainId: String(endpoints.chainId),
-    cache: new VerifiedCache(cliVerifiedCacheDir(), () => CLI_VERIFIED_CACHE_BYTES, url),
-  });
-  return new VerifiedRun(sources, { timeoutMs: verifiedTimeoutMs(args), onNote: (note) => log(`Names are partial: ${note}.`) });
+  const cache = { cacheDir: cliVerifiedCacheDir(), cacheBytes: () => CLI_VERIFIED_CACHE_BYTES };
+  return {
+    sources: verifiedSources(http.transport, { url, chainId: endpoints.chainId, ...cache }),
+    run: { timeoutMs: verifiedTimeoutMs(args), onNote: (note) => log(`Names are partial: ${note}.`) },
+  };
 }
 
 /**
@@ -191,7 +180,7 @@ export class StandaloneHost implements DebugHost {
 
   async open(args: LaunchArguments, log: (message: string) => void): Promise<OpenedTrace> {
     const http = new HttpClient();
-    let run: VerifiedRun | undefined;
+    let mapped: SourceLookup | undefined;
     try {
       const parts = { stack: args.stack ?? true, memory: args.memory ?? false, storage: args.storage ?? false };
       const input = args.traceFile ? undefined : launchTransaction(args.transaction);
@@ -212,18 +201,21 @@ export class StandaloneHost implements DebugHost {
       } else if (input && endpoints) {
         const id = input.transaction.value;
         log(`Fetching the opcode trace of ${id} from ${stripUserInfo(endpoints.web3Url)}…`);
-        trace = await fetchTrace(http, endpoints, id, parts);
+        const client = new MirrorClient(endpoints, http);
+        trace = await fetchTrace(client, id, parts);
         // Every state variable by name at every step: the mirror's state before the transaction, kept with the trace.
-        await loadPreState(http, endpoints, id, trace, log);
+        await loadPreState(client, id, trace, log);
         title = id;
-        actions = async () => (await fetchContractActions(http, endpoints, id)).actions;
-        result = async () => (await fetchContractResult(http, endpoints, id)).result;
+        actions = async () => (await client.contractActions(id)).actions;
+        result = async () => (await client.contractResult(id)).result;
       } else {
         throw new ApiError('invalid-input', 'Give "transaction" (id, hash or HashScan URL) or "traceFile" in the launch configuration.');
       }
-      const lookup = endpoints ? (address: string) => fetchContractCode(http, endpoints.restUrl, address) : undefined;
-      run = endpoints && launchVerified(args, endpoints, http, log);
-      const { sources, files } = await mapSources(trace, await this.roots(args, ws, log), lookup, log, run?.lookup);
+      const client = endpoints && new MirrorClient(endpoints, http);
+      const lookup = client && mirrorCode(client);
+      const verified = endpoints && launchVerified(args, endpoints, http, log);
+      mapped = await mapSources(trace, await this.roots(args, ws, log), lookup, log, verified?.sources, verified?.run);
+      const { sources, files } = mapped;
       const session = new TraceSession(trace, { key: `debug:${title}`, title, network: endpoints?.network ?? 'file' });
       return {
         session,
@@ -233,12 +225,12 @@ export class StandaloneHost implements DebugHost {
         result,
         codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),
         dispose: () => {
-          run?.dispose();
+          mapped?.dispose();
           void http.close();
         },
       };
     } catch (err) {
-      run?.dispose();
+      mapped?.dispose();
       void http.close();
       throw err;
     }

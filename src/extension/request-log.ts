@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import { stripUserInfoIn } from '../core/net/redact';
 import type { RequestLog } from '../core/net/transport';
 
-/** `GET https://…/api/v1/tokens/0.0.1 → 200 in 35 ms (1234 bytes)`, or `→ 404 failed after 35 ms: <error>`. */
+/** `GET https://…/tokens/0.0.1 → 200 in 35 ms (1234 bytes)`, or `→ 404 failed after 35 ms: <error>`. */
 export function describeRequest(e: RequestLog): string {
   const head = `${e.method} ${e.url} →`;
   const ms = Math.round(e.ms);

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../core/errors';
 import { HttpClient } from '../core/http';
-import { MirrorClient } from '../core/mirror-client';
+import { MirrorClient } from '../core/mirror/client';
 import type { Endpoints } from '../core/networks';
 import type { Parsed } from '../core/ids';
 import { registerCommand, type CommandHandler } from './commands';

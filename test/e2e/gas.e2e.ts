@@ -14,6 +14,7 @@ import { projectRoot } from '../../scripts/vscode-real/tools';
 import { profileGas } from '../../src/core/gas/profile';
 import { profileView } from '../../src/core/gas/view';
 import { HttpClient } from '../../src/core/http';
+import { MirrorClient } from '../../src/core/mirror/client';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace } from '../../src/core/opcodes-client';
 import { TraceSession } from '../../src/core/session/session';
@@ -108,7 +109,9 @@ describe('Gas view in plain chromium (the shipped bundle and CSP)', () => {
     const dir = mkdtempSync(join(process.env[E2E_ENV.tmpDir] ?? projectRoot, 'gas-page-'));
     const http = new HttpClient();
     try {
-      const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl }), caseId('internal-call'), { stack: true });
+      const trace = await fetchTrace(new MirrorClient(resolveNetwork('custom', { mirrorUrl }), http), caseId('internal-call'), {
+        stack: true,
+      });
       const workspace = await copySampleWorkspace(join(dir, 'ws'), {});
       const { sources, files } = await mapSources(trace, [workspace], undefined, () => {});
       const real = profileView(profileGas(trace, { functions: await Program.build(trace, sources, files) }));

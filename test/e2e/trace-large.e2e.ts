@@ -9,6 +9,7 @@ import type { FrameLocator } from 'playwright-core';
 import type { TraceCaseInfo } from '../../servers/mirror/evm/index';
 import type { RunningMirror } from '../../servers/mirror/server';
 import { HttpClient } from '../../src/core/http';
+import { MirrorClient } from '../../src/core/mirror/client';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace } from '../../src/core/opcodes-client';
 import type { NavCommand, Trace } from '../../src/shared/trace-model';
@@ -65,7 +66,9 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     ({ mirror, workbench, loop } = await longLoopWorkbench(STEPS));
     const http = new HttpClient();
     try {
-      expected = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: mirror.url }), loop.transactionId, { stack: false });
+      expected = await fetchTrace(new MirrorClient(resolveNetwork('custom', { mirrorUrl: mirror.url }), http), loop.transactionId, {
+        stack: false,
+      });
     } finally {
       await http.close();
     }

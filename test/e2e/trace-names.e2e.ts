@@ -11,8 +11,8 @@ import { copySampleWorkspace } from '../../scripts/vscode-real/sample-workspace'
 import { CASES } from '../../servers/mirror/evm/cases';
 import { caseTransaction } from '../../servers/mirror/evm/ids';
 import { readBuildOutput } from '../../src/core/build-output/reader';
-import { fetchContractActions, fetchContractResult } from '../../src/core/contract-results';
 import { HttpClient } from '../../src/core/http';
+import { MirrorClient } from '../../src/core/mirror/client';
 import { AbiRegistry } from '../../src/core/names/registry';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace, type FetchTraceOptions } from '../../src/core/opcodes-client';
@@ -45,9 +45,9 @@ async function withNamedStepper(
     const endpoints = resolveNetwork('custom', { mirrorUrl: process.env[E2E_ENV.mirrorUrl] ?? '' });
     const id = caseId(name);
     const [trace, { result }, { actions }, build] = await Promise.all([
-      fetchTrace(http, endpoints, id, parts),
-      fetchContractResult(http, endpoints, id),
-      fetchContractActions(http, endpoints, id),
+      fetchTrace(new MirrorClient(endpoints, http), id, parts),
+      new MirrorClient(endpoints, http).contractResult(id),
+      new MirrorClient(endpoints, http).contractActions(id),
       copySampleWorkspace(join(dir, 'workspace'), {}).then(readBuildOutput),
     ]);
     const names = TraceNames.build(trace, { abis: AbiRegistry.fromContracts(build.contracts), result, actions });

@@ -13,6 +13,7 @@ import { createEvmTraceProvider } from '../../servers/mirror/evm/index';
 import { startMirror } from '../../servers/mirror/server';
 import { projectRoot } from '../../scripts/vscode-real/tools';
 import { HttpClient } from '../../src/core/http';
+import { MirrorClient } from '../../src/core/mirror/client';
 import { resolveNetwork } from '../../src/core/networks';
 import { decodeTraceFile, fetchTrace } from '../../src/core/opcodes-client';
 import type { Trace } from '../../src/shared/trace-model';
@@ -38,9 +39,13 @@ describe('Trace stepper in the browser', () => {
     workbench = await openWorkbench();
     const http = new HttpClient();
     try {
-      expected = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: workbench.mirrorUrl }), caseId('nested-call'), {
-        stack: true,
-      });
+      expected = await fetchTrace(
+        new MirrorClient(resolveNetwork('custom', { mirrorUrl: workbench.mirrorUrl }), http),
+        caseId('nested-call'),
+        {
+          stack: true,
+        },
+      );
     } finally {
       await http.close();
     }
@@ -342,7 +347,7 @@ describe('Trace stepper webview in plain chromium (the shipped bundle and CSP)',
         CASES.findIndex((c) => c.name === 'nested-call'),
         'nested-call',
       ).transactionId;
-      const trace = await fetchTrace(http, resolveNetwork('custom', { mirrorUrl: capped.url }), id);
+      const trace = await fetchTrace(new MirrorClient(resolveNetwork('custom', { mirrorUrl: capped.url }), http), id);
       assert.equal(trace.length, 300);
       await withStepper(trace, 'capped', 299, async (page) => {
         const banner = page.locator('[data-testid="truncated-banner"][role="alert"]');

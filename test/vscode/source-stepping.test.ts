@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { CASES } from '../../servers/mirror/evm/cases';
 import { caseTransaction } from '../../servers/mirror/evm/ids';
 import { HttpClient } from '../../src/core/http';
+import { MirrorClient } from '../../src/core/mirror/client';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace } from '../../src/core/opcodes-client';
 import { discoverArtifacts } from '../../src/core/sourcemap/discover';
@@ -54,8 +55,7 @@ describe('source stepping in VS Code', function () {
     const http = new HttpClient();
     try {
       trace = await fetchTrace(
-        http,
-        resolveNetwork('custom', { mirrorUrl: process.env.LEDGER_MIRROR_TEST_MIRROR_URL ?? '' }),
+        new MirrorClient(resolveNetwork('custom', { mirrorUrl: process.env.LEDGER_MIRROR_TEST_MIRROR_URL ?? '' }), http),
         transactionId,
       );
     } finally {

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { CASES } from '../../servers/mirror/evm/cases';
 import { caseTransaction } from '../../servers/mirror/evm/ids';
 import { HttpClient } from '../../src/core/http';
+import { MirrorClient } from '../../src/core/mirror/client';
 import { resolveNetwork } from '../../src/core/networks';
 import { fetchTrace } from '../../src/core/opcodes-client';
 import type { Trace } from '../../src/shared/trace-model';
@@ -31,7 +32,7 @@ function caseId(name: string): string {
 async function oracle(name: string): Promise<Trace> {
   const http = new HttpClient();
   try {
-    return await fetchTrace(http, resolveNetwork('custom', { mirrorUrl }), caseId(name), ALL);
+    return await fetchTrace(new MirrorClient(resolveNetwork('custom', { mirrorUrl }), http), caseId(name), ALL);
   } finally {
     await http.close();
   }

@@ -1,5 +1,5 @@
 // From what the mirror recorded of a transaction to what a replay runs on and is checked against. The pre-state is
-// the one the transaction itself proves: each reached contract's code as it ran (`/api/v1/contracts/{address}`),
+// the one the transaction itself proves: each reached contract's code as it ran (the mirror's `/contracts/{address}`),
 // each slot's value before the transaction from the trace's first access to it when that access is a read, and no
 // balance (a replay that reads one is refused). Hedera values are tinybars; the EVM's are weibars (× 10^10).
 import type { Trace } from '../../shared/trace-model';

@@ -1,7 +1,7 @@
 // Which contract a user means: an id (0.0.1234, 1234), an EVM address (0x + 40 hex), or a HashScan contract page's
 // URL pasted from the browser (https://hashscan.io/<network>/contract/<id or address>), which also names the network.
-// Only the text is read: nothing is fetched from HashScan. The value is the path segment the mirror's
-// /api/v1/contracts/{contractIdOrAddress} routes take.
+// Only the text is read: nothing is fetched from HashScan. The value is the path segment the
+// mirror's /contracts/{contractIdOrAddress} routes take.
 import { parseTokenId, type Parsed } from '../ids';
 import type { HashscanNetwork } from '../links/hashscan-url';
 import { safeLine } from '../safe-text';

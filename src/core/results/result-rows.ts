@@ -12,7 +12,7 @@ import type { AbiRegistry } from '../names/registry';
 import { safeLine } from '../safe-text';
 import { decodeRevert } from '../trace/revert';
 import { describeRevert } from '../../shared/revert-text';
-import type { ContractResultRow } from './results-client';
+import type { ContractResultRow } from './results-page';
 
 /** Revert data beyond this many hex characters (32 KiB of data) is not decoded. */
 export const MAX_DECODED_ERROR_CHARS = 64 * 1024;

@@ -2,10 +2,9 @@
 // comes from the one before's links.next, and a mirror that links back to a page it already sent, or whose rows do
 // not move strictly back in time, is reported instead of being followed forever. At most `maxPages` pages are read.
 import { ApiError } from '../errors';
-import type { HttpClient } from '../http';
-import type { Endpoints } from '../networks';
+import type { MirrorClient } from '../mirror/client';
+import type { ContractResultRow } from './results-page';
 import { timestampNanos } from './timestamps';
-import { fetchContractResultsPage, type ContractResultRow } from './results-client';
 
 export const DEFAULT_MAX_PAGES = 20;
 
@@ -21,8 +20,7 @@ export class ResultsWalk {
   pages = 0;
 
   constructor(
-    private readonly http: HttpClient,
-    private readonly endpoints: Endpoints,
+    private readonly mirror: MirrorClient,
     readonly contract: string,
     private readonly opts: WalkOptions = {},
   ) {}
@@ -40,7 +38,7 @@ export class ResultsWalk {
   /** The next page's rows (newest first); an empty array once there is nothing more. */
   async more(signal?: AbortSignal): Promise<ContractResultRow[]> {
     if (!this.hasMore) return [];
-    const page = await fetchContractResultsPage(this.http, this.endpoints, this.contract, {
+    const page = await this.mirror.contractResultsPage(this.contract, {
       limit: this.opts.pageSize,
       next: this.next ?? undefined,
       signal,

@@ -1,9 +1,8 @@
-// The code a trace frame ran, from the mirror: `GET {rest}/api/v1/contracts/{address}` gives the runtime code and,
+// The code a trace frame ran, from the mirror: `GET /contracts/{address}` (core/mirror/client.ts) gives the runtime code and,
 // for contracts deployed by a transaction, the init code. The answer is bounded before it is parsed: a mirror
 // sending megabytes of "bytecode" gets a clear error (that frame has no code to match), and the trace is still shown.
 import { z } from 'zod';
 import { ApiError } from '../errors';
-import type { HttpClient } from '../http';
 import { codeBytes } from './bytecode';
 
 /**
@@ -26,38 +25,37 @@ const hexOrNull = z
   .max(2 + 2 * MAX_CONTRACT_CODE_BYTES)
   .regex(/^(0x)?([0-9a-fA-F]{2})*$/)
   .nullish();
-const contractBody = z.looseObject({ runtime_bytecode: hexOrNull, bytecode: hexOrNull });
+/** `GET /contracts/{id}`: one schema for everything read from it (code for source maps, `evm_address` for Sourcify). */
+export const mirrorContractSchema = z.looseObject({
+  evm_address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .nullish(),
+  runtime_bytecode: hexOrNull,
+  bytecode: hexOrNull,
+});
+export type MirrorContract = z.infer<typeof mirrorContractSchema>;
 
 const present = (hex: string | null | undefined): Uint8Array | undefined => {
   const bytes = hex ? codeBytes(hex) : undefined;
   return bytes && bytes.length > 0 ? bytes : undefined;
 };
 
-/** The contract's code; undefined when the mirror knows no contract there (an account, a system contract). */
-export async function fetchContractCode(
-  http: HttpClient,
-  restUrl: string,
-  address: string,
-  signal?: AbortSignal,
-): Promise<ChainCode | undefined> {
-  const url = `${restUrl.replace(/\/+$/, '')}/api/v1/contracts/${address}`;
-  let body: unknown;
-  try {
-    body = await http.getJson(url, { signal, maxBodyBytes: MAX_CONTRACT_BODY_BYTES });
-  } catch (err) {
-    if (err instanceof ApiError && err.kind === 'not-found') return undefined;
-    throw err;
-  }
-  const parsed = contractBody.safeParse(body);
-  if (!parsed.success) {
-    const tooLong = parsed.error.issues.some((i) => i.code === 'too_big');
-    throw new ApiError(
-      tooLong ? 'too-large' : 'bad-response',
-      tooLong
-        ? `The mirror's contract ${address} has more than ${MAX_CONTRACT_CODE_BYTES / 1024} KiB of bytecode, more than any contract can have; not read (${url})`
-        : `The mirror's contract ${address} has no readable bytecode (${url})`,
+/** The contract's two codes, each undefined when the mirror has none. */
+export const chainCode = (contract: MirrorContract): ChainCode => ({
+  runtime: present(contract.runtime_bytecode),
+  creation: present(contract.bytecode),
+});
+
+/** Why a contract's answer was not read: more code than any contract can have, or a field that is not what it says. */
+export function contractBodyError(error: z.ZodError, contract: string, url: string): ApiError {
+  const tooLong = error.issues.some((i) => i.code === 'too_big');
+  if (tooLong)
+    return new ApiError(
+      'too-large',
+      `The mirror's contract ${contract} has more than ${MAX_CONTRACT_CODE_BYTES / 1024} KiB of bytecode, more than any contract can have; not read (${url})`,
       { url },
     );
-  }
-  return { runtime: present(parsed.data.runtime_bytecode), creation: present(parsed.data.bytecode) };
+  const field = error.issues[0]?.path.join('.') || '(body)';
+  return new ApiError('bad-response', `The mirror's contract ${contract} has no readable bytecode: field ${field} (${url})`, { url });
 }

@@ -4,12 +4,10 @@
 // mirror cannot answer for gets one sentence saying why; the others are kept. The trace's own writes are applied on top
 // of it by the Storage scope and panel (see state-at.ts), so a state variable the transaction never touched still shows.
 import type { Trace } from '../../shared/trace-model';
-import { fetchContractResult } from '../contract-results';
 import { ApiError } from '../errors';
 import { storageAccessesOf } from '../trace/storage-accesses';
-import type { HttpClient } from '../http';
-import type { Endpoints } from '../networks';
-import { fetchContractStateBefore, fetchPrestate, type ContractStateOptions, type Prestate } from './prestate-client';
+import type { MirrorClient } from '../mirror/client';
+import type { ContractStateOptions, Prestate } from './state-schemas';
 
 export interface AccountPreState {
   /** slot → value before the transaction, 64 lowercase hex digits each (no `0x`). */
@@ -56,8 +54,7 @@ function refusal(err: unknown, what: string, contract: string): string {
  * header comment. Accounts that are not addresses (`frame N`: created in the transaction) are skipped.
  */
 export async function readPreState(
-  http: HttpClient,
-  endpoints: Endpoints,
+  mirror: MirrorClient,
   transaction: string,
   consensusTimestamp: string,
   accounts: readonly string[],
@@ -67,9 +64,7 @@ export async function readPreState(
   let requests = 0;
   let prestate: Promise<Prestate | string> | undefined;
   const prestateOnce = (): Promise<Prestate | string> =>
-    (prestate ??= (requests++, fetchPrestate(http, { ...endpoints, restUrl: endpoints.web3Url }, transaction, opts)).catch((err: unknown) =>
-      refusal(err, '/prestate', 'this transaction'),
-    ));
+    (prestate ??= (requests++, mirror.prestate(transaction, opts)).catch((err: unknown) => refusal(err, '/prestate', 'this transaction')));
   const addresses = [...new Set(accounts.map((a) => a.toLowerCase()).filter((a) => /^0x[0-9a-f]{40}$/.test(a)))];
   const limit = opts.maxAccounts ?? DEFAULT_MAX_ACCOUNTS;
   for (const [n, account] of addresses.entries()) {
@@ -82,7 +77,7 @@ export async function readPreState(
       continue;
     }
     try {
-      const read = await fetchContractStateBefore(http, endpoints, account, consensusTimestamp, { ...opts, onRequest: () => requests++ });
+      const read = await mirror.contractStateBefore(account, consensusTimestamp, { ...opts, onRequest: () => requests++ });
       const note =
         read.stoppedBy === 'pages'
           ? `Only the first ${read.slots.size} slots of ${account}'s state were read (a cap of ${read.requests} pages); the others show as unknown.`
@@ -123,8 +118,7 @@ export function preStateOf(trace: Trace): PreState | undefined {
  * result) and keeps it with the trace. Never throws but for cancellation: what went wrong is logged in one sentence.
  */
 export async function loadPreState(
-  http: HttpClient,
-  endpoints: Endpoints,
+  mirror: MirrorClient,
   transaction: string,
   trace: Trace,
   log: (message: string) => void,
@@ -134,7 +128,7 @@ export async function loadPreState(
   if (!index.available) return undefined;
   let consensus: string;
   try {
-    consensus = (await fetchContractResult(http, endpoints, transaction, opts)).result.timestamp;
+    consensus = (await mirror.contractResult(transaction, opts)).result.timestamp;
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'cancelled') throw err;
     log(
@@ -142,7 +136,7 @@ export async function loadPreState(
     );
     return undefined;
   }
-  const pre = await readPreState(http, endpoints, transaction, consensus, index.accounts, opts);
+  const pre = await readPreState(mirror, transaction, consensus, index.accounts, opts);
   for (const { note } of pre.accounts.values()) if (note) log(note);
   attachPreState(trace, pre);
   return pre;

@@ -7,9 +7,10 @@ import * as vscode from 'vscode';
 import type { DeploymentRecord } from '../../core/deployments/record';
 import { safeUrl } from '../../core/http';
 import { entityOfAddress } from '../../core/ids';
+import { MirrorClient } from '../../core/mirror/client';
 import type { AbiRegistry } from '../../core/names/registry';
 import type { Endpoints } from '../../core/networks';
-import { DEFAULT_PAGE_ROWS, type ContractResultRow } from '../../core/results/results-client';
+import { DEFAULT_PAGE_ROWS, type ContractResultRow } from '../../core/results/results-page';
 import { describeRow, relativeTime, rowOutcome, type ResultRowView } from '../../core/results/result-rows';
 import { ResultsWalk } from '../../core/results/results-walk';
 import { safeLine } from '../../core/safe-text';
@@ -169,9 +170,11 @@ export class ContractsTreeProvider implements vscode.TreeDataProvider<ContractsT
     }
     if (fresh) {
       contract.controller?.abort();
-      contract.walk = new ResultsWalk(this.services.http(), endpoints.value, contract.ref, { pageSize: DEFAULT_PAGE_ROWS });
+      contract.walk = new ResultsWalk(new MirrorClient(endpoints.value, this.services.http()), contract.ref, {
+        pageSize: DEFAULT_PAGE_ROWS,
+      });
     } else if (contract.loading) return contract.loading;
-    const walk = contract.walk ?? (contract.walk = new ResultsWalk(this.services.http(), endpoints.value, contract.ref));
+    const walk = contract.walk ?? (contract.walk = new ResultsWalk(new MirrorClient(endpoints.value, this.services.http()), contract.ref));
     const controller = (contract.controller = new AbortController());
     contract.loading = (async () => {
       try {

@@ -2,7 +2,6 @@
 // one (so the panel and the editor highlight follow the debugger, and the trace is not fetched again), with the
 // workspace folders' build output. F5 without a launch.json, "Debug Transaction…" and the panel's Debug button start it.
 import * as vscode from 'vscode';
-import { fetchContractActions, fetchContractResult } from '../../core/contract-results';
 import { loadPreState, preStateOf } from '../../core/state/pre-state';
 import { endpointsFor, readConfig } from '../config';
 import { registerInlineValues } from './inline-values';
@@ -39,16 +38,18 @@ class ExtensionDebugHost implements DebugHost {
     const mapped =
       args.buildOutput === undefined
         ? await this.sourcing.sourcesFor(session.trace, lookup)
-        : await mapSources(session.trace, buildRoots(args, roots), lookup, log, lookup && this.sourcing.verifiedLookup());
+        : await mapSources(session.trace, buildRoots(args, roots), lookup, log, lookup && this.sourcing.verifiedRun(session.trace));
     const fromMirror = endpoints.ok && session.meta.network !== 'file';
     const tx = session.trace.summary.transaction;
-    const actions = fromMirror ? async () => (await fetchContractActions(this.services.http(), endpoints.value, tx)).actions : undefined;
-    const result = fromMirror ? async () => (await fetchContractResult(this.services.http(), endpoints.value, tx)).result : undefined;
+    const mirror = fromMirror ? this.services.mirror() : undefined;
+    const actions = mirror ? async () => (await mirror.contractActions(tx)).actions : undefined;
+    const result = mirror ? async () => (await mirror.contractResult(tx)).result : undefined;
     // Every state variable by name at every step: the mirror's state before the transaction, read once per trace.
-    if (fromMirror && !preStateOf(session.trace)) await loadPreState(this.services.http(), endpoints.value, tx, session.trace, log);
+    if (mirror && !preStateOf(session.trace)) await loadPreState(mirror, tx, session.trace, log);
     return {
       session,
-      ...mapped,
+      sources: mapped.sources,
+      files: mapped.files,
       actions,
       result,
       codeAt: async (address) => (lookup ? (await lookup(address))?.runtime : undefined),

@@ -3,15 +3,17 @@
 // `ledgerMirror.verify.url` (in Restricted Mode VS Code gives only the user settings' value: package.json
 // restrictedConfigurations) for the current network's chain, unless `ledgerMirror.sources.fetchVerified` is off.
 // Answers are kept under the extension's global storage within a share of the trace cache's budget; one
-// VerifiedSources per server and chain, so every panel and session shares one request per address.
+// VerifiedSources per server and chain, so every panel and session shares one request per address, and one
+// VerifiedRun per trace (core/sourcemap/source-lookup.ts), so the panel, source stepping, the gas view and the
+// debugger of one trace share its budget of lookups.
 import * as vscode from 'vscode';
-import { fetchContractCode } from '../../core/sourcemap/contract-code';
+import { MirrorClient } from '../../core/mirror/client';
 import type { SourceFiles } from '../../core/sourcemap/source-files';
-import { TraceSources, type CodeLookup, type VerifiedLookup } from '../../core/sourcemap/trace-sources';
-import { VerifiedCache } from '../../core/verified/verified-cache';
-import { addVerifiedAbis, VerifiedSources } from '../../core/verified/verified-sources';
+import { sourceLookup, verifiedSources } from '../../core/sourcemap/source-lookup';
+import type { CodeLookup, TraceSources, VerifiedLookup } from '../../core/sourcemap/trace-sources';
+import { VerifiedRun } from '../../core/verified/verified-run';
+import { addVerifiedAbis, type VerifiedSources } from '../../core/verified/verified-sources';
 import type { AbiRegistry } from '../../core/names/registry';
-import { VerifyTransport } from '../../core/verify/transport';
 import type { HttpClient } from '../../core/http';
 import type { Trace } from '../../shared/trace-model';
 import type { Services } from '../services';
@@ -25,6 +27,8 @@ const SHARE_OF_TRACE_CACHE = 0.1;
 
 export class TraceSourcing {
   private verified: { key: string; http: HttpClient; sources: VerifiedSources } | undefined;
+  /** Each trace's run of verified lookups, on the server it began with. */
+  private readonly runs = new WeakMap<Trace, { sources: VerifiedSources; run: VerifiedRun }>();
   /** Fires after the build output changed. */
   readonly onDidChange: vscode.Event<void>;
 
@@ -40,31 +44,47 @@ export class TraceSourcing {
   codeLookup(fromFile = false): CodeLookup | undefined {
     const endpoints = this.services.endpoints();
     if (!endpoints.ok || fromFile) return undefined;
-    const { restUrl } = endpoints.value;
-    return (address) => fetchContractCode(this.services.http(), restUrl, address);
+    // The endpoints are the trace's; the transport is asked for each time, as a changed timeout replaces it.
+    return (address) => new MirrorClient(endpoints.value, this.services.http()).contractCode(address);
   }
 
   /** The trace's sources (undefined when neither the workspace nor a verification server can give any). */
   async sourcesFor(trace: Trace, code: CodeLookup | undefined): Promise<{ sources: TraceSources | undefined; files: SourceFiles }> {
     const build = await this.artifacts.current();
-    const verified = code && this.verifiedLookup();
-    const sources =
-      build.index.artifacts.length || verified ? new TraceSources(trace, build.index, build.files, code, verified) : undefined;
-    return { sources, files: build.files };
+    const { sources, files } = sourceLookup(trace, build, code, code && this.verifiedRun(trace));
+    return { sources, files };
   }
 
   /** Adds the ABIs of the verified contracts `trace` ran to `abis` (nothing when verified sources are off); true when it added any. */
   async addVerifiedNames(trace: Trace, abis: AbiRegistry): Promise<boolean> {
     const code = this.codeLookup();
-    const verified = code && this.verifiedLookup();
-    if (!verified) return false;
-    const build = await this.artifacts.current();
-    const byFrame = await addVerifiedAbis(trace, new TraceSources(trace, build.index, build.files, code, verified), abis);
+    const run = code && this.verifiedRun(trace);
+    if (!run) return false;
+    const { sources } = sourceLookup(trace, await this.artifacts.current(), code, run);
+    if (!sources) return false;
+    const byFrame = await addVerifiedAbis(trace, sources, abis);
     return byFrame.some((artifact) => artifact !== undefined);
   }
 
-  /** Verified contracts by address from the settings' server, or undefined when turned off or not possible. */
+  /** `trace`'s run of verified lookups (one per address, at most 64, within a deadline); undefined when turned off. */
+  verifiedRun(trace: Trace): VerifiedRun | undefined {
+    const server = this.verifiedServer();
+    if (!server) return undefined;
+    const known = this.runs.get(trace);
+    if (known?.sources === server) return known.run;
+    const run = new VerifiedRun(server, { onNote: (note) => this.services.log.info(`Names are partial: ${note}.`) });
+    this.runs.set(trace, { sources: server, run });
+    return run;
+  }
+
+  /** Verified contracts by address from the settings' server (one contract, outside any trace). */
   verifiedLookup(): VerifiedLookup | undefined {
+    const server = this.verifiedServer();
+    return server && ((address) => server.artifact(address));
+  }
+
+  /** The settings' verification server for the current chain, or undefined when turned off or not possible. */
+  private verifiedServer(): VerifiedSources | undefined {
     if (vscode.workspace.getConfiguration().get<boolean>(FETCH_VERIFIED_SETTING, true) === false) return undefined;
     const endpoints = this.services.endpoints();
     const settings = readVerifySettings();
@@ -78,18 +98,14 @@ export class TraceSourcing {
     const key = `${settings.url} ${chainId}`;
     const http = this.services.http();
     if (this.verified?.key !== key || this.verified.http !== http) {
-      const cache = new VerifiedCache(
-        vscode.Uri.joinPath(this.storage, 'verified').fsPath,
-        () => Math.floor(cacheBytes() * SHARE_OF_TRACE_CACHE),
-        settings.url,
-      );
-      this.verified = {
-        key,
-        http,
-        sources: new VerifiedSources({ transport: new VerifyTransport(http.transport), url: settings.url, chainId, cache }),
-      };
+      const sources = verifiedSources(http.transport, {
+        url: settings.url,
+        chainId,
+        cacheDir: vscode.Uri.joinPath(this.storage, 'verified').fsPath,
+        cacheBytes: () => Math.floor(cacheBytes() * SHARE_OF_TRACE_CACHE),
+      });
+      this.verified = { key, http, sources };
     }
-    const { sources } = this.verified;
-    return (address) => sources.artifact(address);
+    return this.verified.sources;
   }
 }

@@ -52,7 +52,7 @@ export function registerTokenCompare(context: vscode.ExtensionContext, services:
     const filter = parseTimestampFilter(input);
     if (!filter.ok) throw new Error(filter.message);
     const when = `${filter.value.op}:${filter.value.timestamp}`;
-    const { token: other } = await services.mirror().getToken(shown.token_id, { timestamp: filter.value.query });
+    const { token: other } = await services.mirror().token(shown.token_id, { timestamp: filter.value.query });
     const here = root.pin.timestamp ?? 'current';
     const left = texts.add(`${shown.token_id}@${when}`, renderTokenText(other, when));
     const right = texts.add(`${shown.token_id}@${here}`, renderTokenText(shown, root.pin.timestamp));

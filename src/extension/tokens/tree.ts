@@ -159,7 +159,7 @@ export class TokensTreeProvider implements vscode.TreeDataProvider<TokenTreeNode
     let state: TokenState;
     try {
       const timestamp = root.pin.timestamp ? parseTimestampFilter(root.pin.timestamp) : undefined;
-      const { token } = await this.services.mirror().getToken(root.pin.id, {
+      const { token } = await this.services.mirror().token(root.pin.id, {
         timestamp: timestamp?.ok ? timestamp.value.query : undefined,
         signal: controller.signal,
       });

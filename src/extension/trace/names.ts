@@ -3,16 +3,9 @@
 // contract result and actions. Names are a bonus: nothing here ever fails the trace; what is missing is logged.
 import * as vscode from 'vscode';
 import { BuildOutputReader } from '../../core/build-output/reader';
-import {
-  fetchContractActions,
-  fetchContractResult,
-  partialActionsNote,
-  type ContractAction,
-  type ContractResult,
-} from '../../core/contract-results';
-import type { HttpClient } from '../../core/http';
+import { partialActionsNote, type ContractAction, type ContractResult } from '../../core/contract-results';
+import type { MirrorClient } from '../../core/mirror/client';
 import { AbiRegistry } from '../../core/names/registry';
-import type { Endpoints } from '../../core/networks';
 import { safeLine } from '../../core/safe-text';
 import type { NameSources } from '../../core/session/names';
 
@@ -53,11 +46,8 @@ export class WorkspaceNames {
   }
 
   /** The contract result and actions of `transaction`, read in parallel; a part that fails is null, with why. */
-  async fromMirror(http: HttpClient, endpoints: Endpoints, transaction: string): Promise<MirrorNames> {
-    const [result, actions] = await Promise.allSettled([
-      fetchContractResult(http, endpoints, transaction),
-      fetchContractActions(http, endpoints, transaction),
-    ]);
+  async fromMirror(mirror: MirrorClient, transaction: string): Promise<MirrorNames> {
+    const [result, actions] = await Promise.allSettled([mirror.contractResult(transaction), mirror.contractActions(transaction)]);
     const notes: string[] = [];
     if (result.status === 'rejected') notes.push(`the contract result could not be read (${reason(result.reason)})`);
     if (actions.status === 'rejected') notes.push(`the call actions could not be read (${reason(actions.reason)})`);

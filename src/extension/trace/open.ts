@@ -292,19 +292,20 @@ export async function openTrace(f: TraceFeature, arg?: unknown, options?: unknow
   const endpoints = f.services.endpoints();
   if (!endpoints.ok) throw new ApiError('invalid-input', endpoints.message);
   const network = endpoints.value.network;
+  const mirror = f.services.mirror();
   const transaction = parsed.value.transaction.value;
   const key = cacheKey(network, transaction, parts);
   const already = revealOpen(f, key);
   if (already) return already;
   const fetchParts = parts;
   // The ABIs, result and actions are read beside the (slow, rate-limited) opcodes; they never fail the trace.
-  const sources = f.names.sources(f.names.fromMirror(f.services.http(), endpoints.value, transaction));
+  const sources = f.names.sources(f.names.fromMirror(mirror, transaction));
   const pending = f.panels.prepare(transaction);
   try {
     const saveTo = await f.cache.bodyPath(key);
     const cacheBytes = f.cache.maxBodyBytes;
     const trace = await withLoadProgress(`Opcode trace ${transaction}`, pending, (signal, onProgress, onRetry) =>
-      fetchTrace(f.services.http(), endpoints.value, transaction, {
+      fetchTrace(mirror, transaction, {
         ...fetchParts,
         signal,
         onProgress,

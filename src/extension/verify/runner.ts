@@ -81,7 +81,7 @@ export class VerificationRunner {
     if (!isHederaId(address)) return checkedEvmAddress(address);
     const endpoints = this.services.endpoints();
     if (!endpoints.ok) throw new ApiError('invalid-input', `${address} needs the mirror to find its EVM address: ${endpoints.message}`);
-    return resolveEvmAddress(this.services.http(), endpoints.value.restUrl, address, signal);
+    return resolveEvmAddress(this.services.mirror(), address, signal);
   }
 
   async prepare(found: readonly FoundRecord[], signal?: AbortSignal): Promise<PreparedContract[]> {

@@ -2,9 +2,9 @@
 // REST client over loopback: shapes, pagination by links.next, page bounds, and what a hostile server can not do.
 import { strict as assert } from 'node:assert';
 import { encodeErrorResult, encodeFunctionData, encodeFunctionResult, parseAbi } from 'viem';
-import { fetchContractActions, fetchContractResult } from '../../../src/core/contract-results';
 import { ApiError } from '../../../src/core/errors';
 import { HttpClient, type RequestLog } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { resolveNetwork } from '../../../src/core/networks';
 import { sendJson, startServer, type TestServer } from '../helpers/fixture-server';
 import { startReference, type ReferenceMirror } from '../helpers/reference-mirror';
@@ -32,7 +32,7 @@ describe('contract results and actions (reference mirror, real EVM)', function (
   it('the result of a nested call: sender, contract, calldata, output, gas and block', async () => {
     const info = ref.info('nested-call');
     const trace = await ref.fetch('nested-call');
-    const { result, url } = await fetchContractResult(http, ref.endpoints, info.transactionId);
+    const { result, url } = await new MirrorClient(ref.endpoints, http).contractResult(info.transactionId);
     assert.equal(url, `${ref.mirror.url}/api/v1/contracts/results/${info.transactionId}`);
     assert.equal(result.contract_id, info.contractId);
     assert.equal(result.to, info.address);
@@ -47,13 +47,13 @@ describe('contract results and actions (reference mirror, real EVM)', function (
 
   it('the result of a custom-error revert keeps the revert data as error_message; found by hash too', async () => {
     const info = ref.info('custom-error');
-    const { result } = await fetchContractResult(http, ref.endpoints, info.hash);
+    const { result } = await new MirrorClient(ref.endpoints, http).contractResult(info.hash);
     assert.deepEqual([result.result, result.status, result.call_result], ['CONTRACT_REVERT_EXECUTED', '0x0', '0x']);
     assert.equal(result.error_message, encodeErrorResult({ abi: VAULT, errorName: 'InsufficientBalance', args: [5n, 100n] }));
   });
 
   it('the logs case lists its events with topics and data', async () => {
-    const { result } = await fetchContractResult(http, ref.endpoints, ref.info('logs').transactionId);
+    const { result } = await new MirrorClient(ref.endpoints, http).contractResult(ref.info('logs').transactionId);
     assert.deepEqual(
       result.logs?.map((l) => l.topics?.length),
       [3, 1, 0],
@@ -66,7 +66,7 @@ describe('contract results and actions (reference mirror, real EVM)', function (
 
   it('actions: one per frame in order, with depth, type, input, output and gas', async () => {
     const info = ref.info('nested-call');
-    const { actions, complete } = await fetchContractActions(http, ref.endpoints, info.transactionId);
+    const { actions, complete } = await new MirrorClient(ref.endpoints, http).contractActions(info.transactionId);
     assert.equal(complete, true);
     assert.deepEqual(
       actions.map((a) => [a.index, a.call_depth, a.call_type, a.call_operation_type, a.result_data_type]),
@@ -87,7 +87,7 @@ describe('contract results and actions (reference mirror, real EVM)', function (
   });
 
   it('actions: the reverting frame of a bubbled revert says REVERT_REASON; STATICCALL, DELEGATECALL and CREATE2 are typed', async () => {
-    const reverted = (await fetchContractActions(http, ref.endpoints, ref.info('revert-error').transactionId)).actions;
+    const reverted = (await new MirrorClient(ref.endpoints, http).contractActions(ref.info('revert-error').transactionId)).actions;
     assert.deepEqual(
       reverted.map((a) => [a.call_operation_type, a.result_data_type]),
       [
@@ -95,13 +95,13 @@ describe('contract results and actions (reference mirror, real EVM)', function (
         ['STATICCALL', 'REVERT_REASON'],
       ],
     );
-    const delegate = (await fetchContractActions(http, ref.endpoints, ref.info('delegatecall').transactionId)).actions;
+    const delegate = (await new MirrorClient(ref.endpoints, http).contractActions(ref.info('delegatecall').transactionId)).actions;
     assert.deepEqual(
       delegate.map((a) => a.call_operation_type),
       ['CALL', 'DELEGATECALL'],
     );
     assert.equal(delegate[1].recipient, '0.0.1008', 'the library the code came from');
-    const created = (await fetchContractActions(http, ref.endpoints, ref.info('create').transactionId)).actions;
+    const created = (await new MirrorClient(ref.endpoints, http).contractActions(ref.info('create').transactionId)).actions;
     assert.deepEqual(
       created.map((a) => [a.call_operation_type, a.call_type]),
       [
@@ -124,9 +124,9 @@ describe('contract results and actions (reference mirror, real EVM)', function (
 
   it('pages through links.next, one action per page, to the same list', async () => {
     const id = ref.info('create').transactionId;
-    const whole = await fetchContractActions(http, ref.endpoints, id);
+    const whole = await new MirrorClient(ref.endpoints, http).contractActions(id);
     requests = [];
-    const paged = await fetchContractActions(http, ref.endpoints, id, { pageSize: 1 });
+    const paged = await new MirrorClient(ref.endpoints, http).contractActions(id, { pageSize: 1 });
     assert.deepEqual(paged.actions, whole.actions);
     assert.equal(paged.complete, true);
     // Three full pages, then the empty page a full last page links to.
@@ -135,7 +135,7 @@ describe('contract results and actions (reference mirror, real EVM)', function (
   });
 
   it('stops at maxPages and says the list is incomplete', async () => {
-    const { actions, complete } = await fetchContractActions(http, ref.endpoints, ref.info('create').transactionId, {
+    const { actions, complete } = await new MirrorClient(ref.endpoints, http).contractActions(ref.info('create').transactionId, {
       pageSize: 1,
       maxPages: 2,
     });
@@ -143,16 +143,18 @@ describe('contract results and actions (reference mirror, real EVM)', function (
   });
 
   it('an unknown transaction is not-found; a malformed id or page size is invalid input and sends nothing', async () => {
-    const unknown = await fetchContractResult(http, ref.endpoints, '0.0.1000-1735689600-000000999').catch((e: unknown) => e);
+    const unknown = await new MirrorClient(ref.endpoints, http).contractResult('0.0.1000-1735689600-000000999').catch((e: unknown) => e);
     assert.ok(unknown instanceof ApiError && unknown.kind === 'not-found', String(unknown));
-    const missingActions = await fetchContractActions(http, ref.endpoints, '0.0.1000-1735689600-000000999').catch((e: unknown) => e);
+    const missingActions = await new MirrorClient(ref.endpoints, http)
+      .contractActions('0.0.1000-1735689600-000000999')
+      .catch((e: unknown) => e);
     assert.ok(missingActions instanceof ApiError && missingActions.kind === 'not-found', String(missingActions));
     requests = [];
     for (const attempt of [
-      () => fetchContractResult(http, ref.endpoints, 'not-a-transaction'),
-      () => fetchContractActions(http, ref.endpoints, '0x1234'),
-      () => fetchContractActions(http, ref.endpoints, ref.info('create').transactionId, { pageSize: 101 }),
-      () => fetchContractActions(http, ref.endpoints, ref.info('create').transactionId, { maxPages: 0 }),
+      () => new MirrorClient(ref.endpoints, http).contractResult('not-a-transaction'),
+      () => new MirrorClient(ref.endpoints, http).contractActions('0x1234'),
+      () => new MirrorClient(ref.endpoints, http).contractActions(ref.info('create').transactionId, { pageSize: 101 }),
+      () => new MirrorClient(ref.endpoints, http).contractActions(ref.info('create').transactionId, { maxPages: 0 }),
     ]) {
       const error = await attempt().catch((e: unknown) => e);
       assert.ok(error instanceof ApiError && error.kind === 'invalid-input', String(error));
@@ -192,7 +194,7 @@ describe('contract actions from a hostile server', () => {
 
   const endpoints = () => resolveNetwork('custom', { mirrorUrl: `${server.url}/prefix` });
   const failure = async (): Promise<ApiError> => {
-    const error = await fetchContractActions(http, endpoints(), id).catch((e: unknown) => e);
+    const error = await new MirrorClient(endpoints(), http).contractActions(id).catch((e: unknown) => e);
     assert.ok(error instanceof ApiError, String(error));
     return error;
   };
@@ -211,7 +213,7 @@ describe('contract actions from a hostile server', () => {
       url.includes('index=gt:0')
         ? { actions: [action(1)], links: { next: null } }
         : { actions: [action(0)], links: { next: `/api/v1/contracts/results/${id}/actions?limit=100&index=gt:0` } };
-    const { actions } = await fetchContractActions(http, endpoints(), id);
+    const { actions } = await new MirrorClient(endpoints(), http).contractActions(id);
     assert.deepEqual(
       actions.map((a) => a.index),
       [0, 1],
@@ -230,7 +232,7 @@ describe('contract actions from a hostile server', () => {
       };
     };
     const before = server.requests.length;
-    const { actions, complete, stoppedBy } = await fetchContractActions(http, endpoints(), id, { maxTotalBytes: 500_000 });
+    const { actions, complete, stoppedBy } = await new MirrorClient(endpoints(), http).contractActions(id, { maxTotalBytes: 500_000 });
     assert.deepEqual(
       actions.map((a) => a.index),
       [0, 1],
@@ -248,7 +250,7 @@ describe('contract actions from a hostile server', () => {
 
   it('int64 values beyond 2^53 arrive exact; a field of the wrong type is named', async () => {
     respond = () => `{"actions":[${JSON.stringify(action(0)).replace('"gas":100', '"gas":12345678901234567890')}],"links":{"next":null}}`;
-    const { actions } = await fetchContractActions(http, endpoints(), id);
+    const { actions } = await new MirrorClient(endpoints(), http).contractActions(id);
     assert.equal(actions[0].gas, 12345678901234567890n);
     respond = () => ({ actions: [action(0, { input: 'not hex' })], links: { next: null } });
     const error = await failure();

@@ -2,12 +2,12 @@ import { strict as assert } from 'node:assert';
 import { ApiError } from '../../../src/core/errors';
 import { HttpClient } from '../../../src/core/http';
 import { stringifyJson } from '../../../src/core/json';
-import { MirrorClient } from '../../../src/core/mirror-client';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { resolveNetwork } from '../../../src/core/networks';
 import { tokenSpecCases } from '../../helpers/mirror-data';
 import { sendJson, startServer, startTokenFixtureServer, type TestServer } from '../helpers/fixture-server';
 
-describe('MirrorClient.getToken', () => {
+describe('MirrorClient.token', () => {
   let server: TestServer;
   let http: HttpClient;
   const client = () => new MirrorClient(resolveNetwork('custom', { mirrorUrl: server.url + '/' }), http);
@@ -22,7 +22,7 @@ describe('MirrorClient.getToken', () => {
 
   it('fetches the canonical id and returns token, raw body and URL', async () => {
     server = await startTokenFixtureServer('custom-fees.json');
-    const r = await client().getToken('0x000000000000000000000000000000000000046f');
+    const r = await client().token('0x000000000000000000000000000000000000046f');
     assert.equal(server.requests[0].url, '/api/v1/tokens/0.0.1135');
     assert.equal(r.url, `${server.url}/api/v1/tokens/0.0.1135`);
     assert.equal(r.token.expiry_timestamp, 1234567890000010001n);
@@ -32,14 +32,14 @@ describe('MirrorClient.getToken', () => {
   it('keeps credentials of a custom mirror URL out of the URL it returns', async () => {
     server = await startTokenFixtureServer('custom-fees.json');
     const withUser = server.url.replace('http://', 'http://alice:s3cret@');
-    const r = await new MirrorClient(resolveNetwork('custom', { mirrorUrl: withUser }), http).getToken('0.0.1135');
+    const r = await new MirrorClient(resolveNetwork('custom', { mirrorUrl: withUser }), http).token('0.0.1135');
     assert.equal(server.requests.length, 1);
     assert.equal(r.url, `${server.url}/api/v1/tokens/0.0.1135`);
   });
 
   it('sends the timestamp filter', async () => {
     server = await startTokenFixtureServer('timestamp.json');
-    const r = await client().getToken('1135', { timestamp: 'lte:1234567880.000000003' });
+    const r = await client().token('1135', { timestamp: 'lte:1234567880.000000003' });
     assert.equal(server.requests[0].url, '/api/v1/tokens/0.0.1135?timestamp=lte:1234567880.000000003');
     assert.equal(r.token.symbol, 'OLDSYMBOL');
     assert.equal(r.token.custom_fees.created_timestamp, '1234567880.000000003');
@@ -52,7 +52,7 @@ describe('MirrorClient.getToken', () => {
   ] as const) {
     it(`rejects ${what} without sending anything`, async () => {
       server = await startTokenFixtureServer('custom-fees.json');
-      await assert.rejects(client().getToken(id, { timestamp }), (err: unknown) => err instanceof ApiError && err.kind === 'invalid-input');
+      await assert.rejects(client().token(id, { timestamp }), (err: unknown) => err instanceof ApiError && err.kind === 'invalid-input');
       assert.equal(server.requests.length, 0);
     });
   }
@@ -60,7 +60,7 @@ describe('MirrorClient.getToken', () => {
   it('reports an unknown token as not-found with the server message', async () => {
     server = await startTokenFixtureServer('not-found.json');
     await assert.rejects(
-      client().getToken('0.0.1135'),
+      client().token('0.0.1135'),
       (err: unknown) => err instanceof ApiError && err.kind === 'not-found' && err.messages[0].message === 'Not found',
     );
   });
@@ -68,7 +68,7 @@ describe('MirrorClient.getToken', () => {
   it('reports a 200 that is not a token as a bad response naming the field', async () => {
     server = await startServer((req, res) => sendJson(req, res, 200, '{"token_id":"0.0.1135"}'));
     await assert.rejects(
-      client().getToken('0.0.1135'),
+      client().token('0.0.1135'),
       (err: unknown) => err instanceof ApiError && err.kind === 'bad-response' && /field name:/.test(err.message),
     );
   });

@@ -1,8 +1,8 @@
 // Every call frame, error and event of the reference mirror's real executions named from the sample workspace's
 // build output (read with the build-output reader) and the mirror's results and actions, read over loopback.
 import { strict as assert } from 'node:assert';
-import { fetchContractActions, fetchContractResult } from '../../../src/core/contract-results';
 import { HttpClient } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { describeCall } from '../../../src/core/names/call-names';
 import { decodeEvent, describeDecoded } from '../../../src/core/names/decode';
 import { AbiRegistry } from '../../../src/core/names/registry';
@@ -21,7 +21,7 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
 
   const named = async (name: CaseName) => {
     const id = ref.info(name).transactionId;
-    const [trace, { actions }] = await Promise.all([ref.fetch(name), fetchContractActions(http, ref.endpoints, id)]);
+    const [trace, { actions }] = await Promise.all([ref.fetch(name), new MirrorClient(ref.endpoints, http).contractActions(id)]);
     return nameFrames(trace, abis, actions);
   };
 
@@ -56,7 +56,7 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
   });
 
   it('the header of the token-service case: sender, contract, the call by name and the mirror’s error named', async () => {
-    const { result } = await fetchContractResult(http, ref.endpoints, ref.info('hts-insufficient').transactionId);
+    const { result } = await new MirrorClient(ref.endpoints, http).contractResult(ref.info('hts-insufficient').transactionId);
     const header = resultHeader(abis, result);
     assert.deepEqual([header.toId, header.result, header.gasLimit], ['0.0.1011', 'CONTRACT_REVERT_EXECUTED', '15000000']);
     assert.equal(header.error, 'TransferFailed(token: 0x0000000000000000000000000000000000001389, responseCode: 178)');
@@ -66,7 +66,7 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
   it('every log of every case decodes as an event by its topic, except the anonymous LOG0', async () => {
     const described: string[] = [];
     for (const name of [...CASE_NAMES, ...HTS_CASE_NAMES]) {
-      const { result } = await fetchContractResult(http, ref.endpoints, ref.info(name).transactionId);
+      const { result } = await new MirrorClient(ref.endpoints, http).contractResult(ref.info(name).transactionId);
       for (const log of result.logs ?? []) {
         const event = decodeEvent(abis, log.topics ?? [], log.data ?? '0x');
         if ((log.topics ?? []).length === 0) assert.equal(event, null);
@@ -122,7 +122,7 @@ describe('names on the reference mirror’s traces (sample workspace build outpu
     const trace = await ref.fetch('logs', { stack: true, memory: false, storage: false });
     const steps = logSteps(trace);
     assert.equal(logAtStep(trace, steps[0])?.data, null);
-    const { result } = await fetchContractResult(http, ref.endpoints, ref.info('logs').transactionId);
+    const { result } = await new MirrorClient(ref.endpoints, http).contractResult(ref.info('logs').transactionId);
     const logs = new ResultLogs(trace, result.logs ?? []);
     assert.deepEqual(
       steps.map((step) => {

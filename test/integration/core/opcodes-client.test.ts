@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { exitCodeFor, ApiError, type ErrorKind } from '../../../src/core/errors';
 import { HttpClient, isBusyRefusal } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { resolveNetwork } from '../../../src/core/networks';
 import { decodeTraceFile, fetchTrace } from '../../../src/core/opcodes-client';
 import { decodeRevert } from '../../../src/core/trace/revert';
@@ -87,8 +88,8 @@ describe('opcodes client', function () {
     const clock = new FakeClock();
     const http = new HttpClient({ clock });
     try {
-      await fetchTrace(http, endpoints(), ID);
-      const second = fetchTrace(http, endpoints(), ID);
+      await fetchTrace(new MirrorClient(endpoints(), http), ID);
+      const second = fetchTrace(new MirrorClient(endpoints(), http), ID);
       await waitUntil('the second request to wait for its slot', () => clock.pending === 1);
       await clock.advance(999);
       assert.equal(server!.requests.length, 1, 'the second request waits a whole second');
@@ -123,7 +124,7 @@ describe('opcodes client', function () {
         const body = readFileSync(join(OPCODES_DATA, file), 'utf8');
         server = await startServer((req, res) => sendJson(req, res, status, body));
         const http = new HttpClient({ maxRetries: 0 });
-        const err = await rejection(fetchTrace(http, endpoints(), ID)).finally(() => http.close());
+        const err = await rejection(fetchTrace(new MirrorClient(endpoints(), http), ID)).finally(() => http.close());
         assert.equal(err.kind, kind, err.message);
         assert.equal(err.status, status);
         assert.equal(exitCodeFor(err), exit);
@@ -142,7 +143,7 @@ describe('opcodes client', function () {
         const body = readFileSync(join(OPCODES_DATA, file), 'utf8');
         server = await startServer((req, res) => sendJson(req, res, status, body));
         const http = new HttpClient({ maxRetries: 0 });
-        errors.push(await rejection(fetchTrace(http, endpoints(), ID)).finally(() => http.close()));
+        errors.push(await rejection(fetchTrace(new MirrorClient(endpoints(), http), ID)).finally(() => http.close()));
         await server.close();
         server = undefined;
       }
@@ -200,7 +201,7 @@ describe('opcodes client', function () {
       try {
         const crowded = resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/crowded` });
         const told: boolean[] = [];
-        const trace = await fetchTrace(http, crowded, id, {
+        const trace = await fetchTrace(new MirrorClient(crowded, http), id, {
           onRetry: (r) => {
             retries.push(r.attempt);
             told.push(isBusyRefusal(r.messages));
@@ -211,7 +212,7 @@ describe('opcodes client', function () {
         assert.deepEqual(retries, [1]);
         retries.length = 0;
         const busy = resolveNetwork('custom', { mirrorUrl: `${m.mirror.url}/modes/busy` });
-        const err = await rejection(fetchTrace(http, busy, id, { onRetry: (r) => retries.push(r.attempt) }));
+        const err = await rejection(fetchTrace(new MirrorClient(busy, http), id, { onRetry: (r) => retries.push(r.attempt) }));
         assert.equal(err.kind, 'busy');
         assert.equal(exitCodeFor(err), 4);
         assert.deepEqual(retries, [1, 2, 3, 4]);
@@ -273,7 +274,7 @@ describe('opcodes client', function () {
     let progress = 0;
     const http = new HttpClient();
     const err = await rejection(
-      fetchTrace(http, endpoints(), ID, {
+      fetchTrace(new MirrorClient(endpoints(), http), ID, {
         signal: controller.signal,
         onProgress: (bytes) => {
           progress = bytes;

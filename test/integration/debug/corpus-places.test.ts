@@ -13,15 +13,14 @@ import type { CompilerVariant } from '../../../servers/mirror/evm/compile';
 import { CORPUS_CASES } from '../../../servers/mirror/evm/corpus/cases';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
 import { HttpClient } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { resolveNetwork } from '../../../src/core/networks';
-import { fetchContractCode } from '../../../src/core/sourcemap/contract-code';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import { SourceFiles } from '../../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import { Program } from '../../../src/core/sourcemap/program';
 import { locateStep } from '../../../src/core/sourcemap/step-place';
-import { fetchContractActions } from '../../../src/core/contract-results';
 import { pairActions } from '../../../src/debug/actions';
 import type { CallInputs } from '../../../src/debug/call-name';
 import { fetchWithOwnClient } from '../helpers/reference-mirror';
@@ -79,8 +78,10 @@ describe('frames, breakpoints and revert places in every build (#25 §3, §3b)',
         const endpoints = resolveNetwork('custom', { mirrorUrl: mirror.url });
         const id = ids.get(name)!;
         const trace = await fetchWithOwnClient(endpoints, id, { stack: true, memory: true, storage: true });
-        const sources = new TraceSources(trace, index, new SourceFiles(), (address) => fetchContractCode(http, endpoints.restUrl, address));
-        const paired = pairActions(trace, (await fetchContractActions(http, endpoints, id)).actions);
+        const sources = new TraceSources(trace, index, new SourceFiles(), (address) =>
+          new MirrorClient(endpoints, http).contractCode(address),
+        );
+        const paired = pairActions(trace, (await new MirrorClient(endpoints, http).contractActions(id)).actions);
         const files = new SourceFiles();
         return { p: await Program.cached(trace, sources, files), inputs: (f) => paired[f]?.input ?? undefined, sources, files };
       }

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { createEvmTraceProvider, type EvmTraceProvider } from '../../../servers/mirror/evm/index';
 import type { CompilerVariant } from '../../../servers/mirror/evm/compile';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
-import { fetchContractActions, type ContractAction } from '../../../src/core/contract-results';
+import { type ContractAction } from '../../../src/core/contract-results';
 import { HttpClient } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { resolveNetwork, type Endpoints } from '../../../src/core/networks';
-import { fetchContractCode } from '../../../src/core/sourcemap/contract-code';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../src/core/sourcemap/match';
 import { Program } from '../../../src/core/sourcemap/program';
@@ -85,10 +85,10 @@ export async function openTransaction(built: BuiltMirror, name: string): Promise
   const id = built.idOf(name);
   const trace = await fetchWithOwnClient(built.endpoints, id, ALL);
   const sources = new TraceSources(trace, built.index, new SourceFiles(), (address) =>
-    fetchContractCode(built.http, built.endpoints.restUrl, address),
+    new MirrorClient(built.endpoints, built.http).contractCode(address),
   );
   const program = await Program.build(trace, sources, new SourceFiles());
-  const { actions } = await fetchContractActions(built.http, built.endpoints, id);
+  const { actions } = await new MirrorClient(built.endpoints, built.http).contractActions(id);
   return openedFrom(trace, program, actions);
 }
 

@@ -14,6 +14,7 @@ import type { StorageShape } from '../../../servers/mirror/modes';
 import type { OpcodeQuery } from '../../../servers/mirror/trace-provider';
 import { NO_OPCODE_CAPS, type OpcodeCaps } from '../../../servers/mirror/web3/opcode-caps';
 import { HttpClient } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { resolveNetwork, type Endpoints } from '../../../src/core/networks';
 import { fetchTrace, type FetchTraceOptions } from '../../../src/core/opcodes-client';
 import type { ColumnarTrace } from '../../../src/core/trace/trace';
@@ -120,7 +121,7 @@ export async function startReference(variant: Variant): Promise<ReferenceMirror>
 export async function fetchWithOwnClient(endpoints: Endpoints, id: string, options: FetchTraceOptions): Promise<ColumnarTrace> {
   const http = new HttpClient();
   try {
-    return await fetchTrace(http, endpoints, id, options);
+    return await fetchTrace(new MirrorClient(endpoints, http), id, options);
   } finally {
     await http.close();
   }

@@ -11,8 +11,8 @@ import { createEvmTraceProvider } from '../../../servers/mirror/evm/index';
 import { startMirror, type RunningMirror } from '../../../servers/mirror/server';
 import solc from 'solc';
 import type { Abi } from 'viem';
-import { fetchContractActions, fetchContractResult } from '../../../src/core/contract-results';
 import { HttpClient } from '../../../src/core/http';
+import { MirrorClient } from '../../../src/core/mirror/client';
 import { type Endpoints, resolveNetwork } from '../../../src/core/networks';
 import { debugCompilerInput } from '../../../src/core/replay/debug-build';
 import { compileDebugBuild } from '../../../src/core/replay/debug-compile';
@@ -28,7 +28,6 @@ import { Program } from '../../../src/core/sourcemap/program';
 import { SourceFiles } from '../../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../../src/core/sourcemap/trace-sources';
 import type { ContractArtifact } from '../../../src/core/sourcemap/artifacts';
-import { fetchContractCode } from '../../../src/core/sourcemap/contract-code';
 import { discoverArtifacts } from '../../../src/core/sourcemap/discover';
 import { assertCliBuilt, expectExit, runCli } from '../helpers/cli';
 import { checkLocalsAtLogs, oracleEvents, type Tally } from '../helpers/locals-oracle';
@@ -65,12 +64,12 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
   async function planOf(name: string): Promise<ReplayPlan> {
     const id = ids.get(name)!;
     const trace = await fetchWithOwnClient(endpoints, id, { stack: true });
-    const { result } = await fetchContractResult(http, endpoints, id);
-    const actions = await fetchContractActions(http, endpoints, id);
+    const { result } = await new MirrorClient(endpoints, http).contractResult(id);
+    const actions = await new MirrorClient(endpoints, http).contractActions(id);
     const reached = new Set([result.to!.toLowerCase(), ...actions.actions.flatMap((a) => (a.to ? [a.to.toLowerCase()] : []))]);
     const ran = new Map<string, string>();
     for (const address of reached) {
-      const runtime = (await fetchContractCode(http, endpoints.restUrl, address))?.runtime;
+      const runtime = (await new MirrorClient(endpoints, http).contractCode(address))?.runtime;
       if (runtime) ran.set(address, `0x${Buffer.from(runtime).toString('hex')}`);
     }
     const { code } = await debugBuildCode(ran, artifacts, [dir], async (input) => (compiled ??= compileDebugBuild(input)));
@@ -264,7 +263,7 @@ describe('Replay of a past transaction with a debug build (#31)', function () {
           return code ? { runtime: codeBytes(code), creation: undefined } : undefined;
         });
         const program = await Program.build(trace, sources, new SourceFiles());
-        const { actions } = await fetchContractActions(http, endpoints, ids.get(spec.name)!);
+        const { actions } = await new MirrorClient(endpoints, http).contractActions(ids.get(spec.name)!);
         const logs = checkLocalsAtLogs(
           { name: spec.name, opened: openedFrom(trace, program, actions), abi, mayBeUnavailable: true },
           tally,

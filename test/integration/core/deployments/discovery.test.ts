@@ -8,6 +8,7 @@ import { discoverDeployments } from '../../../../src/core/deployments/discover';
 import { resolveEvmAddress } from '../../../../src/core/deployments/evm-address';
 import { ApiError } from '../../../../src/core/errors';
 import { HttpClient } from '../../../../src/core/http';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { BuildIndex } from '../../../../src/core/verify/builds';
 import { readLocalSources } from '../../../../src/core/verify/local-sources';
 import { asMetadata } from '../../../../src/core/verify/metadata';
@@ -88,15 +89,27 @@ describe('Hedera id → EVM address', () => {
     });
     const http = new HttpClient();
     try {
-      assert.equal(await resolveEvmAddress(http, mirror.url, '0.0.1234'), '0x5FbDB2315678afecb367f032d93F642f64180aa3');
       assert.equal(
-        await resolveEvmAddress(http, mirror.url, '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'),
+        await resolveEvmAddress(new MirrorClient({ restUrl: mirror.url, web3Url: mirror.url }, http), '0.0.1234'),
+        '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      );
+      assert.equal(
+        await resolveEvmAddress(
+          new MirrorClient({ restUrl: mirror.url, web3Url: mirror.url }, http),
+          '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
+        ),
         '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
       );
       assert.equal(mirror.requests.length, 1);
-      await assert.rejects(resolveEvmAddress(http, mirror.url, '0.0.99'), (err: ApiError) => err.kind === 'not-found');
       await assert.rejects(
-        resolveEvmAddress(http, mirror.url, '0xE7f1725e7734ce288f8367e1bb143e90bb3f0512'),
+        resolveEvmAddress(new MirrorClient({ restUrl: mirror.url, web3Url: mirror.url }, http), '0.0.99'),
+        (err: ApiError) => err.kind === 'not-found',
+      );
+      await assert.rejects(
+        resolveEvmAddress(
+          new MirrorClient({ restUrl: mirror.url, web3Url: mirror.url }, http),
+          '0xE7f1725e7734ce288f8367e1bb143e90bb3f0512',
+        ),
         (err: ApiError) => err.kind === 'invalid-input',
       );
     } finally {

@@ -4,11 +4,10 @@
 import { strict as assert } from 'node:assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fetchContractActions } from '../../../../src/core/contract-results';
 import { profileGas, type GasProfile } from '../../../../src/core/gas/profile';
 import { profileView } from '../../../../src/core/gas/view';
 import { HttpClient } from '../../../../src/core/http';
-import { fetchContractCode } from '../../../../src/core/sourcemap/contract-code';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { SourceFiles } from '../../../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../../../src/core/sourcemap/trace-sources';
 import type { ColumnarTrace } from '../../../../src/core/trace/trace';
@@ -58,7 +57,7 @@ describe('gas profile (reference mirror traces)', function () {
   const program = (ref: ReferenceMirror, trace: ColumnarTrace) =>
     Program.build(
       trace,
-      new TraceSources(trace, sample.index, new SourceFiles(), (address) => fetchContractCode(http, ref.endpoints.restUrl, address)),
+      new TraceSources(trace, sample.index, new SourceFiles(), (address) => new MirrorClient(ref.endpoints, http).contractCode(address)),
       new SourceFiles(),
     );
 
@@ -76,7 +75,7 @@ describe('gas profile (reference mirror traces)', function () {
     it(`${name}: each frame's inclusive gas is the gas the mirror says it used, and the tree adds up`, async () => {
       const trace = await post.fetch(name, STACK);
       const profile = profileGas(trace);
-      const { actions } = await fetchContractActions(http, post.endpoints, post.info(name).transactionId);
+      const { actions } = await new MirrorClient(post.endpoints, http).contractActions(post.info(name).transactionId);
       assert.equal(profile.nodes.length, trace.frameCount());
       // Without names, frames are distinct unless the same callee is called twice from one frame.
       profile.nodes.forEach((node, i) => {

@@ -4,8 +4,9 @@
 import { strict as assert } from 'node:assert';
 import { ApiError } from '../../../../src/core/errors';
 import { HttpClient } from '../../../../src/core/http';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { resolveNetwork } from '../../../../src/core/networks';
-import { MAX_PAGE_ROWS } from '../../../../src/core/results/results-client';
+import { MAX_PAGE_ROWS } from '../../../../src/core/results/results-page';
 import { ResultsWalk } from '../../../../src/core/results/results-walk';
 import { assertCliBuilt, expectExit, runCli } from '../../helpers/cli';
 import { sendJson, startServer, type Handler, type TestServer } from '../../helpers/fixture-server';
@@ -43,7 +44,7 @@ describe('contract results: hostile mirror', function () {
 
   async function walkOn(handler: Handler): Promise<ResultsWalk> {
     server = await startServer(handler);
-    return new ResultsWalk(http, resolveNetwork('custom', { mirrorUrl: server.url }), '0.0.1001', { pageSize: 2 });
+    return new ResultsWalk(new MirrorClient(resolveNetwork('custom', { mirrorUrl: server.url }), http), '0.0.1001', { pageSize: 2 });
   }
 
   const rejects = async (walk: ResultsWalk, kind: string, message: RegExp) => {

@@ -4,13 +4,12 @@
 // verifier over loopback; the verification server's lookups are held behind a gate the test opens, so "late" is an
 // order of events, never a duration.
 import { strict as assert } from 'node:assert';
-import { fetchContractActions, fetchContractResult } from '../../../../src/core/contract-results';
 import { HttpClient } from '../../../../src/core/http';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { AbiRegistry } from '../../../../src/core/names/registry';
 import { nameLater } from '../../../../src/core/session/later-names';
 import { TraceNames, type NameSources } from '../../../../src/core/session/names';
 import { TraceSession } from '../../../../src/core/session/session';
-import { fetchContractCode } from '../../../../src/core/sourcemap/contract-code';
 import { ArtifactIndex } from '../../../../src/core/sourcemap/match';
 import { SourceFiles } from '../../../../src/core/sourcemap/source-files';
 import { TraceSources } from '../../../../src/core/sourcemap/trace-sources';
@@ -44,8 +43,8 @@ describe('panel names: verified contracts named after the panel opened (referenc
     const id = env.ref.info('verified-only').transactionId;
     const [t, result, actions] = await Promise.all([
       env.ref.fetch('verified-only'),
-      fetchContractResult(http, env.ref.endpoints, id),
-      fetchContractActions(http, env.ref.endpoints, id),
+      new MirrorClient(env.ref.endpoints, http).contractResult(id),
+      new MirrorClient(env.ref.endpoints, http).contractActions(id),
     ]);
     trace = t;
     mirrorNames = { result: result.result, actions: actions.actions };
@@ -69,7 +68,7 @@ describe('panel names: verified contracts named after the panel opened (referenc
         trace,
         new ArtifactIndex([]),
         new SourceFiles(),
-        (address) => fetchContractCode(http, env.ref.endpoints.restUrl, address),
+        (address) => new MirrorClient(env.ref.endpoints, http).contractCode(address),
         async (address) => {
           await gate;
           return verified.artifact(address);

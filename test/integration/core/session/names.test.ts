@@ -2,8 +2,8 @@
 // view's frames by name, for the reference mirror's real executions named from the sample workspace's build output
 // and the mirror's result and actions (read over loopback).
 import { strict as assert } from 'node:assert';
-import { fetchContractActions, fetchContractResult } from '../../../../src/core/contract-results';
 import { HttpClient } from '../../../../src/core/http';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { AbiRegistry } from '../../../../src/core/names/registry';
 import { MAX_NAME_CHARS, TraceNames } from '../../../../src/core/session/names';
 import { TraceSession } from '../../../../src/core/session/session';
@@ -24,8 +24,8 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     const id = ref.info(name).transactionId;
     const [trace, result, actions] = await Promise.all([
       ref.fetch(name),
-      fetchContractResult(http, ref.endpoints, id),
-      fetchContractActions(http, ref.endpoints, id),
+      new MirrorClient(ref.endpoints, http).contractResult(id),
+      new MirrorClient(ref.endpoints, http).contractActions(id),
     ]);
     const names = TraceNames.build(
       trace,
@@ -111,7 +111,7 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
     const [full, lean, { result }] = await Promise.all([
       ref.fetch('logs'),
       ref.fetch('logs', { stack: false, memory: false, storage: false }),
-      fetchContractResult(http, ref.endpoints, id),
+      new MirrorClient(ref.endpoints, http).contractResult(id),
     ]);
     const events = (trace: typeof full) => {
       const names = TraceNames.build(trace, { abis, result, actions: null });
@@ -150,7 +150,7 @@ describe('stepper session names (real reference traces, sample workspace ABIs)',
 
   it('a hostile result: a megabyte error message and result name reach the panel cut to a bounded length', async () => {
     const id = ref.info('custom-error').transactionId;
-    const [trace, { result }] = await Promise.all([ref.fetch('custom-error'), fetchContractResult(http, ref.endpoints, id)]);
+    const [trace, { result }] = await Promise.all([ref.fetch('custom-error'), new MirrorClient(ref.endpoints, http).contractResult(id)]);
     const huge = 'x'.repeat(1 << 20);
     const { header } = TraceNames.build(trace, { abis, result: { ...result, error_message: huge, result: huge }, actions: null }).init;
     assert.ok(header);

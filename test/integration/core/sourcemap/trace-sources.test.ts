@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpClient } from '../../../../src/core/http';
-import { fetchContractCode } from '../../../../src/core/sourcemap/contract-code';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { discoverArtifacts } from '../../../../src/core/sourcemap/discover';
 import { ArtifactIndex } from '../../../../src/core/sourcemap/match';
 import { SourceFiles } from '../../../../src/core/sourcemap/source-files';
@@ -48,7 +48,7 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
   let lookups: string[];
   const lookup: CodeLookup = (address) => {
     lookups.push(address);
-    return fetchContractCode(http, ref.endpoints.restUrl, address);
+    return new MirrorClient(ref.endpoints, http).contractCode(address);
   };
   const sources = (trace: Trace, index = sample.index, code: CodeLookup | undefined = lookup) =>
     new TraceSources(trace, index, new SourceFiles(), code);
@@ -181,7 +181,7 @@ describe('trace steps → Solidity (reference mirror traces)', function () {
       const trace = await pre.fetch('revert-error');
       const [revert] = stepsOf(trace, 'REVERT', 1);
       const at = mapped(
-        await new TraceSources(trace, sample.index, new SourceFiles(), (a) => fetchContractCode(http, pre.endpoints.restUrl, a)).locate(
+        await new TraceSources(trace, sample.index, new SourceFiles(), (a) => new MirrorClient(pre.endpoints, http).contractCode(a)).locate(
           revert,
         ),
       );

@@ -7,7 +7,8 @@ import { HttpClient } from '../../../../src/core/http';
 import { ApiError } from '../../../../src/core/errors';
 import { resolveNetwork, type Endpoints } from '../../../../src/core/networks';
 import { readPreState } from '../../../../src/core/state/pre-state';
-import { fetchContractStateBefore, STATE_PAGE_SIZE } from '../../../../src/core/state/prestate-client';
+import { STATE_PAGE_SIZE } from '../../../../src/core/state/state-schemas';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { sendJson, startServer, type TestServer } from '../../helpers/fixture-server';
 import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
 
@@ -70,9 +71,15 @@ describe('pre-state reader', function () {
 
   it('reads each hostile contract into a clear note, keeps the good one whole, and stays within its caps', async () => {
     const before = server.requests.length;
-    const pre = await readPreState(http, endpoints, TX, '1735689871.000000027', ['3e9', '3ea', '3eb', '3ec', '3ed'].map(address), {
-      maxPages: 5,
-    });
+    const pre = await readPreState(
+      new MirrorClient(endpoints, http),
+      TX,
+      '1735689871.000000027',
+      ['3e9', '3ea', '3eb', '3ec', '3ed'].map(address),
+      {
+        maxPages: 5,
+      },
+    );
     const good = pre.accounts.get(address('3e9'))!;
     assert.equal(good.complete, true);
     assert.equal(good.note, null);
@@ -96,7 +103,7 @@ describe('pre-state reader', function () {
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(
-      fetchContractStateBefore(http, endpoints, address('3ea'), '1.000000001', { signal: controller.signal }),
+      new MirrorClient(endpoints, http).contractStateBefore(address('3ea'), '1.000000001', { signal: controller.signal }),
       (err: unknown) => err instanceof ApiError && err.kind === 'cancelled',
     );
   });
@@ -112,7 +119,7 @@ describe('pre-state reader', function () {
       const result = (await (await fetch(`${ref.mirror.url}/api/v1/contracts/results/${info.hash}`)).json()) as { timestamp: string };
       const prestate = (await (await fetch(`${ref.mirror.url}/api/v1/contracts/results/${info.hash}/prestate`)).json()) as object;
       const accounts = Object.keys(prestate);
-      const pre = await readPreState(http, mirror, info.transactionId, result.timestamp, accounts);
+      const pre = await readPreState(new MirrorClient(mirror, http), info.transactionId, result.timestamp, accounts);
       assert.equal(pre.requests, 2);
       const router = pre.accounts.get(info.address)!;
       assert.equal(router.complete, true);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '../../../../src/core/errors';
 import { HttpClient } from '../../../../src/core/http';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { decodeTraceFile, fetchTrace } from '../../../../src/core/opcodes-client';
 import { copyRegularFile } from '../../../../src/core/trace/trace-file';
 import { startReference, type ReferenceMirror } from '../../helpers/reference-mirror';
@@ -78,7 +79,7 @@ describe('trace files and saved bodies', function () {
     it('fails the fetch past the budget by default (--out), leaving no file', async () => {
       const saveTo = join(dir, 'fail.json');
       await assert.rejects(
-        fetchTrace(http, m.endpoints, m.info('create').transactionId, {
+        fetchTrace(new MirrorClient(m.endpoints, http), m.info('create').transactionId, {
           stack: true,
           memory: true,
           storage: true,
@@ -95,7 +96,7 @@ describe('trace files and saved bodies', function () {
 
     it('skips saving past the budget when asked (the cache) and still decodes', async () => {
       const saveTo = join(dir, 'skip.json');
-      const trace = await fetchTrace(http, m.endpoints, m.info('create').transactionId, {
+      const trace = await fetchTrace(new MirrorClient(m.endpoints, http), m.info('create').transactionId, {
         stack: true,
         memory: true,
         storage: true,
@@ -106,7 +107,7 @@ describe('trace files and saved bodies', function () {
       assert.equal(trace.length, m.info('create').steps);
       assert.deepEqual(leftovers('skip.json'), []);
       const fits = join(dir, 'fits.json');
-      await fetchTrace(http, m.endpoints, m.info('create').transactionId, {
+      await fetchTrace(new MirrorClient(m.endpoints, http), m.info('create').transactionId, {
         stack: true,
         memory: true,
         storage: true,

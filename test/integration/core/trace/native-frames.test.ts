@@ -2,7 +2,7 @@
 // them: one synthetic entry (op "") is a frame of its own that did not revert unless its outcome says so. The frames,
 // "next revert" and the gas per frame agree on it; a call's own action settles what the entry's `reason` cannot.
 import { strict as assert } from 'node:assert';
-import { fetchContractActions } from '../../../../src/core/contract-results';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { nameFrames } from '../../../../src/core/names/trace-names';
 import type { Frame } from '../../../../src/shared/trace-model';
 import type { ColumnarTrace } from '../../../../src/core/trace/trace';
@@ -20,7 +20,7 @@ describe('native calls: frames, next revert and gas agree on the node’s one-en
 
   const trace = (name: CaseName): Promise<ColumnarTrace> => f.ref.fetch(name, OWN_PARTS);
   const settle = async (name: CaseName, t: ColumnarTrace): Promise<void> => {
-    const { actions } = await fetchContractActions(f.http, f.ref.endpoints, f.ref.info(name).transactionId);
+    const { actions } = await new MirrorClient(f.ref.endpoints, f.http).contractActions(f.ref.info(name).transactionId);
     nameFrames(t, f.abis, actions);
   };
   const natives = (t: ColumnarTrace): Frame[] => Array.from({ length: t.frameCount() }, (_, i) => t.frame(i)).filter((fr) => fr.native);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpClient } from '../../../../src/core/http';
 import { ApiError } from '../../../../src/core/errors';
-import { fetchContractCode } from '../../../../src/core/sourcemap/contract-code';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { ArtifactIndex } from '../../../../src/core/sourcemap/match';
 import { SourceFiles } from '../../../../src/core/sourcemap/source-files';
 import { TraceSources, type StepSource } from '../../../../src/core/sourcemap/trace-sources';
@@ -62,7 +62,7 @@ describe('verified sources (reference verifier API v2 + reference mirror)', func
       trace,
       new ArtifactIndex([]),
       new SourceFiles(),
-      (address) => fetchContractCode(http, env.ref.endpoints.restUrl, address),
+      (address) => new MirrorClient(env.ref.endpoints, http).contractCode(address),
       (address) => verified.artifact(address),
     );
   const lookup = async (address: string, query: string) => {

@@ -8,6 +8,7 @@ import { startVerifier, type VerifierHandle } from '../../../../servers/verifier
 import { discoverDeployments } from '../../../../src/core/deployments/discover';
 import { resolveEvmAddress } from '../../../../src/core/deployments/evm-address';
 import { HttpClient } from '../../../../src/core/http';
+import { MirrorClient } from '../../../../src/core/mirror/client';
 import { BuildIndex } from '../../../../src/core/verify/builds';
 import { prepareRecords } from '../../../../src/core/verify/targets';
 import { sampleWorkspace } from '../../helpers/sample-workspace';
@@ -42,7 +43,7 @@ describe('reference verifier on the reference mirror chain', function () {
       root,
       builds: new BuildIndex(root),
       defaultChainId: 298,
-      resolveAddress: (a) => resolveEvmAddress(http, mirror.url, a),
+      resolveAddress: (a) => resolveEvmAddress(new MirrorClient({ restUrl: mirror.url, web3Url: mirror.url }, http), a),
     });
     const session = await verifyWith(prepared, { url: verifier.url, protocol: 'session', dryRun: true });
     assert.deepEqual(

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { encodeAbiParameters, encodeErrorResult, parseAbi, toFunctionSelector } from 'viem';
 import { AbiRegistry } from '../../../../src/core/names/registry';
 import { describeError, describeRow, MAX_DECODED_ERROR_CHARS, relativeTime } from '../../../../src/core/results/result-rows';
-import type { ContractResultRow } from '../../../../src/core/results/results-client';
+import type { ContractResultRow } from '../../../../src/core/results/results-page';
 
 const abi = parseAbi([
   'function withdraw(uint256 amount)',

@@ -1,15 +1,10 @@
-// `GET /api/v1/contracts/{contractIdOrAddress}/results`: one page of a contract's results, newest first, as the
+// The schema of `GET /contracts/{contractIdOrAddress}/results` (read by core/mirror/client.ts): one page of a contract's results, newest first, as the
 // REST module lists them. The per-contract row has no `result` or `status` (unlike the single result's detail): a
 // failure is known by its `error_message`. Pages hold at most 100 rows (the mirror's maximum `limit`); a next link is
 // followed only under our REST URL and this contract's path, and only once per walk (core/results/results-walk.ts).
 import { z } from 'zod';
 import { shownInt64 } from '../approximate';
-import { nextPageUrl, parsed } from '../contract-results';
 import { ApiError } from '../errors';
-import { safeUrl, type HttpClient } from '../http';
-import { required } from '../mirror-client';
-import type { Endpoints } from '../networks';
-import { parseContractRef } from './contract-ref';
 
 /** The mirror's largest page. */
 export const MAX_PAGE_ROWS = 100;
@@ -58,48 +53,11 @@ export interface ResultsPage {
   url: string;
 }
 
-export interface ResultsPageOptions {
-  /** Rows per page, 1–100 (default 25). */
-  limit?: number;
-  /** A next link from the page before (already checked); when given, `limit` is the link's. */
-  next?: string;
-  signal?: AbortSignal;
-}
-
-export function contractResultsPath(contract: string): string {
-  return `/api/v1/contracts/${required(parseContractRef(contract)).value}/results`;
-}
-
-/** One page; the contract is checked first, so bad input costs no request. */
-export async function fetchContractResultsPage(
-  http: HttpClient,
-  endpoints: Endpoints,
-  contract: string,
-  opts: ResultsPageOptions = {},
-): Promise<ResultsPage> {
-  const path = contractResultsPath(contract);
-  const limit = opts.limit ?? DEFAULT_PAGE_ROWS;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_ROWS)
-    throw new ApiError('invalid-input', `The page size must be 1–${MAX_PAGE_ROWS}, got ${limit}`);
-  const url = opts.next ?? `${endpoints.restUrl}${path}?order=desc&limit=${limit}`;
-  const shown = safeUrl(url);
-  let raw: unknown;
-  try {
-    raw = await http.getJson(url, { signal: opts.signal, maxBodyBytes: MAX_PAGE_BYTES });
-  } catch (err) {
-    throw explained(err, contract, shown);
-  }
-  const body = parsed(contractResultsPageSchema, raw, 'contract results page', shown);
-  const link = body.links?.next;
-  const next = link && body.results.length > 0 ? nextPageUrl(endpoints.restUrl, path, link, shown) : null;
-  return { rows: body.results, next, url: shown };
-}
-
 /**
  * A 404 either names the address (the mirror knows no such contract) or is the plain "Not found" of a mirror that
  * has no such route (an id the mirror knows nothing of is an empty page, not a 404).
  */
-function explained(err: unknown, contract: string, url: string): unknown {
+export function explained(err: unknown, contract: string, url: string): unknown {
   if (!(err instanceof ApiError) || err.kind !== 'not-found') return err;
   const unknownContract = err.messages.some((m) => /no contract/i.test(m.message));
   const message = unknownContract
