@@ -3,7 +3,6 @@
 // or is done), and a constructor's arguments from the end of its init code.
 import { stackSize } from '../core/locals/declarations';
 import type { ContractAction } from '../core/contract-results';
-import { isViaIr, pipelineOf } from '../core/locals/pipeline';
 import type { FnFrame, Program } from '../core/sourcemap/program';
 import { constructorArguments } from './constructor-args';
 import type { FrameView } from './modifier-frames';
@@ -32,11 +31,11 @@ export function viewVariables(
         ? (constructorArguments(program, frame, input) ?? variablesAt(program, step, ['argument'], data))
         : undefined;
     case 'inlined':
-      // IR code's arguments are read from what the trace proves of each (its evidence); legacy code's from the slots
-      // of the function that was called, which an inlined function's are not.
-      if (scope === 'locals') return undefined;
-      return isViaIr(pipelineOf(program.frameCode[frame.traceFrame].artifact?.metadata))
-        ? variablesAt(program, step, ['argument'], data)
+      // No call passed an inlined function its arguments, and under viaIR the evidence read at its caller's places
+      // (the code that is still there) proved wrong on the library corpus (an argument read off the caller's values):
+      // unavailable in every pipeline, rather than a value the trace does not prove.
+      return scope === 'locals'
+        ? undefined
         : 'unavailable (optimized): the optimizer inlined this function into its caller, so no call passed its arguments.';
     case 'guarded':
       if (scope === 'arguments') return undefined;
