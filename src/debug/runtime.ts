@@ -87,6 +87,9 @@ export class DebugRuntime {
     const bodies = p.locs.filter((l) => l.defines);
     const inBody = (s: number) => {
       const l = p.locs[p.loc[s]];
+      // A modifier's body counts too: its code runs first, so a breakpoint in it must not be passed by the first stop.
+      const holder = l.steppable ? p.callableAt(l.source, l.start) : undefined;
+      if (holder?.callable.kind === 'modifier') return true;
       return bodies.some((b) => b !== l && b.source === l.source && !before(l, b) && !after(l, b));
     };
     let first = -1;

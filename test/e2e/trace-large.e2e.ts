@@ -277,7 +277,7 @@ describe('Trace stepper in the browser at 1,000,000 steps', () => {
     await page.keyboard.press('Enter');
     await waitForStep(expected.navigate(at, { kind: 'goto', step: far }));
     await stepper()
-      .locator('.status', { hasText: `Step ${formatCount(far)} of ${formatCount(last)}:` })
+      .locator('.status', { hasText: `Step ${formatCount(far)} of 0–${formatCount(last)}:` })
       .waitFor({ timeout: 15_000 });
     assert.equal(await stepper().locator(`.st-row.current[data-step="${far}"] .c-op`).innerText(), expected.row(far).op);
     await stepper().locator('.step-table').focus();
