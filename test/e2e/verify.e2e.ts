@@ -63,7 +63,10 @@ describe('Verification in the browser', () => {
     await page.keyboard.press('Enter'); // a trailing newline: the file still matches what was deployed
     await page.keyboard.press('Control+S');
 
-    await page.locator('.part.statusbar .statusbar-item', { hasText: /Verif|Check/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.part.statusbar .statusbar-item', { hasText: /Verif|Check/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await workbench.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
     const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'contracts/Callee.sol is missing' }).first();
     await problem.waitFor({ timeout: 60_000 });
